@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// One module per layer; dependencies point toward the model (DESIGN.md §5).
+// C libraries are wrapped in system-library targets and imported only by
+// InvoiText and InvoiCairo.
+let package = Package(
+    name: "invoi",
+    products: [
+        .executable(name: "invoi", targets: ["invoi"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries (pkg-config names).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Layers.
+        .target(name: "InvoiModel"),
+        .target(name: "InvoiDocument"),
+        .target(
+            name: "InvoiText",
+            dependencies: ["InvoiDocument", "CFontconfig", "CFreeType", "CHarfBuzz", "CFribidi"]
+        ),
+        .target(name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiDocument", "InvoiText"]),
+
+        // Backends.
+        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "CCairo", "CFreeType", "CZlib"]),
+        .target(name: "InvoiSVG", dependencies: ["InvoiDocument", "InvoiText"]),
+        .target(name: "InvoiTerminal", dependencies: ["InvoiDocument"]),
+
+        // Pipeline (model → layout → backend) and the backend table.
+        .target(
+            name: "InvoiRender",
+            dependencies: ["InvoiModel", "InvoiDocument", "InvoiText", "InvoiLayout",
+                           "InvoiCairo", "InvoiSVG", "InvoiTerminal"]
+        ),
+        .target(
+            name: "InvoiCLI",
+            dependencies: ["InvoiRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "invoi", dependencies: ["InvoiCLI"]),
+
+        // Tests, one target beside each module.
+        .testTarget(name: "InvoiModelTests", dependencies: ["InvoiModel"]),
+        .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
+        .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
+        .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiLayout", "InvoiText"]),
+        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiCairo", "InvoiText"]),
+        .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiSVG", "InvoiText"]),
+        .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
+        .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender"]),
+        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiCLI", "invoi"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

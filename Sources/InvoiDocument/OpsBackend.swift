@@ -1,0 +1,99 @@
+import Foundation
+
+/// `--format ops`: the display list as stable, pretty JSON — the most precise golden.
+public struct OpsBackend: Backend {
+    public init() {}
+
+    public var format: OutputFormat { .ops }
+
+    public func render(_ document: Document, options: BackendOptions) throws -> RenderedOutput {
+        .document(Data(document.jsonValue.prettyPrinted().utf8))
+    }
+}
+
+extension Document {
+    public var jsonValue: JSONValue {
+        var meta: [String: JSONValue] = [
+            "title": .string(metadata.title),
+            "author": .string(metadata.author),
+            "subject": .string(metadata.subject),
+            "language": .string(metadata.language),
+        ]
+        if let date = metadata.creationDate {
+            meta["creationDate"] = .number(date.timeIntervalSince1970.rounded())
+        }
+        return .object([
+            "metadata": .object(meta),
+            "pages": .array(pages.map(\.jsonValue)),
+        ])
+    }
+}
+
+extension Page {
+    public var jsonValue: JSONValue {
+        .object([
+            "size": .array([.number(size.width), .number(size.height)]),
+            "ops": .array(ops.map(\.jsonValue)),
+        ])
+    }
+}
+
+extension Point {
+    var jsonValue: JSONValue { .array([.number(x), .number(y)]) }
+}
+
+extension Rect {
+    var jsonValue: JSONValue { .array([.number(x), .number(y), .number(width), .number(height)]) }
+}
+
+extension DrawOp {
+    public var jsonValue: JSONValue {
+        switch self {
+        case .text(let t):
+            return .object([
+                "op": .string("text"),
+                "text": .string(t.text),
+                "weight": .number(Double(t.font.weight.rawValue)),
+                "size": .number(t.font.size),
+                "color": .string(t.color.hex),
+                "tracking": .number(t.tracking),
+                "origin": t.origin.jsonValue,
+                "direction": .string(t.direction.rawValue),
+                "box": t.box.jsonValue,
+                "align": .string(t.alignment.rawValue),
+                "width": .number(t.width),
+                "runs": .array(t.runs.map { run in
+                    .object([
+                        "font": .string("\(run.font.postScriptName) (\((run.font.path as NSString).lastPathComponent)#\(run.font.index))"),
+                        "size": .number(run.size),
+                        "direction": .string(run.direction.rawValue),
+                        "range": .array([.number(Double(run.textRange.lowerBound)), .number(Double(run.textRange.upperBound))]),
+                        // [glyph id, cluster, advance, dx, dy]
+                        "glyphs": .array(run.glyphs.map { g in
+                            .array([.number(Double(g.id)), .number(Double(g.cluster)), .number(g.advance),
+                                    .number(g.offset.x), .number(g.offset.y)])
+                        }),
+                    ])
+                }),
+            ])
+        case .line(let l):
+            return .object([
+                "op": .string("line"),
+                "from": l.from.jsonValue,
+                "to": l.to.jsonValue,
+                "width": .number(l.width),
+                "color": .string(l.color.hex),
+            ])
+        case .rect(let r):
+            var o: [String: JSONValue] = ["op": .string("rect"), "rect": r.rect.jsonValue]
+            if let fill = r.fill { o["fill"] = .string(fill.hex) }
+            if let stroke = r.stroke {
+                o["stroke"] = .object(["width": .number(stroke.width), "color": .string(stroke.color.hex)])
+            }
+            if r.cornerRadius != 0 { o["cornerRadius"] = .number(r.cornerRadius) }
+            return .object(o)
+        case .link(let l):
+            return .object(["op": .string("link"), "rect": l.rect.jsonValue, "uri": .string(l.uri)])
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import InvoiCLI
+
+InvoiCommand.main()
