@@ -48,7 +48,7 @@ final class PagePainter {
         guard op.origin.x.isFinite, op.origin.y.isFinite else { return }
         let cr = context.handle
         setSource(op.color)
-        var utf8 = Array(op.text.utf8)
+        let utf8 = Array(op.text.utf8)
         var penX = op.origin.x
         for run in op.runs {
             let start = penX
@@ -56,26 +56,25 @@ final class PagePainter {
             guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0 else { continue }
             try selectFont(run.font, size: run.size)
             fillGlyphBuffer(run, startX: start, baselineY: op.origin.y)
-            let clusters = utf8.withUnsafeBufferPointer { text in
+            let mapped = utf8.withUnsafeBufferPointer { text in
                 TextClusters(glyphClusters: run.glyphs.map(\.cluster), textRange: run.textRange, utf8: text)
+                    .map { ($0, $0.text(from: text)) }
             }
-            guard let clusters else {
+            guard let (clusters, clusterText) = mapped else {
                 cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
                 continue
             }
             clusterBuffer.removeAll(keepingCapacity: true)
             for cluster in clusters.clusters {
-                clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(cluster.byteCount),
+                clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(cluster.bytes.count),
                                                           num_glyphs: Int32(cluster.glyphCount)))
             }
-            let flags = clusters.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
-            utf8.withUnsafeMutableBytes { bytes in
-                // Non-empty: the clusters exist only for a non-empty range inside the text.
-                guard let base = bytes.baseAddress else { return }
-                let slice = (base + run.textRange.lowerBound).assumingMemoryBound(to: CChar.self)
-                cairo_show_text_glyphs(cr, slice, Int32(run.textRange.count),
-                                       &glyphBuffer, Int32(glyphBuffer.count),
-                                       &clusterBuffer, Int32(clusterBuffer.count), flags)
+            clusterText.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { text in
+                    cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count),
+                                           &glyphBuffer, Int32(glyphBuffer.count),
+                                           &clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(0))
+                }
             }
         }
     }
