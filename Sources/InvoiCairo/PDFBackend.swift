@@ -39,7 +39,7 @@ public struct PDFBackend: Backend {
 
         let context = CairoContext(drawingOn: surface)
         try context.checkStatus("creating the PDF context")
-        let painter = PagePainter(context: context, fonts: fonts, drawsLinks: true)
+        let painter = PagePainter(context: context, fonts: fonts, target: .pdf)
         for page in document.pages {
             cairo_pdf_surface_set_size(surface.handle, page.size.width, page.size.height)
             try painter.paint(page.ops)

@@ -47,7 +47,7 @@ public struct PNGBackend: Backend {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         cairo_scale(cr, dpi / 72, dpi / 72)
-        try PagePainter(context: context, fonts: fonts, drawsLinks: false).paint(page.ops)
+        try PagePainter(context: context, fonts: fonts, target: .image(pixelsPerPoint: dpi / 72)).paint(page.ops)
         cairo_surface_flush(surface.handle)
 
         guard let data = cairo_image_surface_get_data(surface.handle) else {

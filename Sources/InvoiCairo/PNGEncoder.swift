@@ -12,8 +12,8 @@ struct XRGBPixels {
     var height: Int
     var bytesPerRow: Int
 
-    func row(_ y: Int) -> UnsafeBufferPointer<UInt32> {
-        UnsafeBufferPointer(start: (base + y * bytesPerRow).assumingMemoryBound(to: UInt32.self), count: width)
+    func row(_ y: Int) -> UnsafePointer<UInt32> {
+        (base + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
     }
 }
 
@@ -28,137 +28,147 @@ struct PNGEncoder {
         guard pixels.width > 0, pixels.height > 0, pixels.width < 1 << 24, pixels.height < 1 << 24 else {
             throw PNGEncodingError("cannot write an image of \(pixels.width) × \(pixels.height) pixels")
         }
-        let isGrey = Self.isGrey(pixels)
-        let filtered = Self.filteredRows(pixels, grey: isGrey)
-        return try filtered.withUnsafeBytes { try assemble(pixels, grey: isGrey, imageData: $0) }
+        let grey = Self.isGrey(pixels)
+        let filtered = Self.filteredRows(pixels, grey: grey)
+        let compressor = try DeflateCompressor()
+        let head = header(pixels, grey: grey)
+        let bound = compressor.zlibBound(forInputCount: filtered.count)
+        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        var failed = false
+        // Deflate straight into place between the IDAT header and its CRC.
+        let png = [UInt8](unsafeUninitializedCapacity: head.count + 8 + bound + 4 + iend.count) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            var at = 0
+            func put(_ bytes: [UInt8]) {
+                for byte in bytes {
+                    base[at] = byte
+                    at += 1
+                }
+            }
+            put(head)
+            let idat = at
+            put([0, 0, 0, 0, 0x49, 0x44, 0x41, 0x54])  // length (below), "IDAT"
+            let written = filtered.withUnsafeBytes { input in
+                compressor.zlibCompress(input, into: UnsafeMutableRawBufferPointer(start: base + at, count: bound))
+            }
+            guard let written else {
+                failed = true
+                return
+            }
+            at += written
+            UnsafeMutableRawPointer(base + idat).storeBytes(of: UInt32(written).bigEndian, as: UInt32.self)
+            let crc = crc32(UnsafeRawBufferPointer(start: base + idat + 4, count: written + 4))
+            put(bigEndian(crc))
+            put(iend)
+            count = at
+        }
+        guard !failed else { throw PNGEncodingError("deflate failed") }
+        return Data(png)
     }
 
-    private static func isGrey(_ pixels: XRGBPixels) -> Bool {
+    /// Signature, IHDR and pHYs.
+    private func header(_ pixels: XRGBPixels, grey: Bool) -> [UInt8] {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        // Depth 8, colour type, deflate, adaptive filters, no interlace.
+        png.appendChunk("IHDR", bigEndian(UInt32(pixels.width)) + bigEndian(UInt32(pixels.height)) + [8, grey ? 0 : 2, 0, 0, 0])
+        if let dpi = dotsPerInch, dpi.isFinite, dpi > 0, dpi < 1_000_000 {
+            let perMetre = bigEndian(UInt32((dpi / 0.0254).rounded()))
+            png.appendChunk("pHYs", perMetre + perMetre + [1])  // unit: metre
+        }
+        return png
+    }
+
+    static func isGrey(_ pixels: XRGBPixels) -> Bool {
         for y in 0..<pixels.height {
+            let row = pixels.row(y)
             var differences: UInt32 = 0
             // R = G = B exactly when each byte equals the one below it.
-            for pixel in pixels.row(y) { differences |= (pixel ^ (pixel >> 8)) & 0xFFFF }
+            for x in 0..<pixels.width { differences |= (row[x] ^ (row[x] >> 8)) & 0xFFFF }
             if differences != 0 { return false }
         }
         return true
     }
 
     /// The filtered scanlines: each a filter-type byte then the row's bytes.
-    private static func filteredRows(_ pixels: XRGBPixels, grey: Bool) -> [UInt8] {
+    static func filteredRows(_ pixels: XRGBPixels, grey: Bool) -> [UInt8] {
         let channels = grey ? 1 : 3
-        let rowCount = pixels.width * channels
+        let width = pixels.width
+        let rowCount = width * channels
         let stride = rowCount + 1
-        var previous = [UInt8](repeating: 0, count: rowCount)
-        var current = [UInt8](repeating: 0, count: rowCount)
+        // Two unfiltered rows, the one above (zeros at first) and the current one.
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowCount)
+        defer { rows.deallocate() }
+        rows.initialize(repeating: 0, count: 2 * rowCount)
+        var above = rows, current = rows + rowCount
         return [UInt8](unsafeUninitializedCapacity: stride * pixels.height) { out, count in
+            guard let out = out.baseAddress else { return }
             for y in 0..<pixels.height {
-                current.withUnsafeMutableBufferPointer { row in
-                    let source = pixels.row(y)
-                    if grey {
-                        for x in 0..<source.count { row[x] = UInt8(truncatingIfNeeded: source[x]) }
-                    } else {
-                        for x in 0..<source.count {
-                            let p = source[x]
-                            row[3 * x] = UInt8(truncatingIfNeeded: p >> 16)
-                            row[3 * x + 1] = UInt8(truncatingIfNeeded: p >> 8)
-                            row[3 * x + 2] = UInt8(truncatingIfNeeded: p)
-                        }
+                let source = pixels.row(y)
+                if grey {
+                    for x in 0..<width { current[x] = UInt8(truncatingIfNeeded: source[x]) }
+                } else {
+                    for x in 0..<width {
+                        let p = source[x]
+                        current[3 &* x] = UInt8(truncatingIfNeeded: p >> 16)
+                        current[3 &* x &+ 1] = UInt8(truncatingIfNeeded: p >> 8)
+                        current[3 &* x &+ 2] = UInt8(truncatingIfNeeded: p)
                     }
                 }
-                current.withUnsafeBufferPointer { row in
-                    previous.withUnsafeBufferPointer { above in
-                        let line = UnsafeMutableBufferPointer(rebasing: out[(y * stride)..<((y + 1) * stride)])
-                        writeFiltered(row, above: above, bytesPerPixel: channels, into: line)
-                    }
-                }
-                swap(&previous, &current)
+                writeFiltered(current, above: above, count: rowCount, bytesPerPixel: channels, into: out + y * stride)
+                swap(&above, &current)
             }
             count = stride * pixels.height
         }
     }
 
     /// Picks the filter with the least sum of absolute (signed) residuals, the usual heuristic.
-    private static func writeFiltered(_ row: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>,
-                                      bytesPerPixel bpp: Int, into line: UnsafeMutableBufferPointer<UInt8>) {
-        @inline(__always) func cost(_ residual: UInt8) -> Int {
-            let signed = Int(Int8(bitPattern: residual))
-            return signed < 0 ? -signed : signed
+    /// Plain loops over pointers, so that the compiler vectorises them.
+    private static func writeFiltered(_ current: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int,
+                                      bytesPerPixel bpp: Int, into line: UnsafeMutablePointer<UInt8>) {
+        let out = line + 1
+        let head = min(bpp, count)
+        @inline(__always) func cost(_ residual: UInt8) -> UInt32 {
+            let value = UInt32(residual)
+            return min(value, 256 &- value)
         }
-        var costNone = 0, costSub = 0, costUp = 0
-        for x in 0..<row.count {
-            let left = x >= bpp ? row[x - bpp] : 0
-            costNone += cost(row[x])
-            costSub += cost(row[x] &- left)
-            costUp += cost(row[x] &- above[x])
+        var costNone: UInt32 = 0, costSub: UInt32 = 0, costUp: UInt32 = 0
+        for x in 0..<head {
+            costNone &+= cost(current[x])
+            costUp &+= cost(current[x] &- above[x])
+        }
+        costSub = costNone
+        for x in head..<count {
+            costNone &+= cost(current[x])
+            costSub &+= cost(current[x] &- current[x &- bpp])
+            costUp &+= cost(current[x] &- above[x])
         }
         if costUp <= costSub && costUp <= costNone {
             line[0] = 2
-            for x in 0..<row.count { line[x + 1] = row[x] &- above[x] }
+            for x in 0..<count { out[x] = current[x] &- above[x] }
         } else if costSub <= costNone {
             line[0] = 1
-            for x in 0..<row.count { line[x + 1] = row[x] &- (x >= bpp ? row[x - bpp] : 0) }
+            for x in 0..<head { out[x] = current[x] }
+            for x in head..<count { out[x] = current[x] &- current[x &- bpp] }
         } else {
             line[0] = 0
-            for x in 0..<row.count { line[x + 1] = row[x] }
+            out.update(from: current, count: count)
         }
-    }
-
-    /// Signature, IHDR, pHYs, one IDAT compressed straight into place, IEND.
-    private func assemble(_ pixels: XRGBPixels, grey: Bool, imageData: UnsafeRawBufferPointer) throws -> Data {
-        let compressor = try DeflateCompressor()
-        let bound = compressor.zlibBound(forInputCount: imageData.count)
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(bound + 128)
-
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(pixels.width))
-        header.appendBigEndian(UInt32(pixels.height))
-        header += [8, grey ? 0 : 2, 0, 0, 0]  // depth, colour type, deflate, adaptive filters, no interlace
-        png.appendChunk("IHDR", header)
-
-        if let dpi = dotsPerInch, dpi.isFinite, dpi > 0, dpi < 1_000_000 {
-            let perMetre = UInt32((dpi / 0.0254).rounded())
-            var physical: [UInt8] = []
-            physical.appendBigEndian(perMetre)
-            physical.appendBigEndian(perMetre)
-            physical.append(1)  // unit: metre
-            png.appendChunk("pHYs", physical)
-        }
-
-        let idatStart = png.count
-        png.appendBigEndian(0)  // length, filled in below
-        png += Array("IDAT".utf8)
-        let dataStart = png.count
-        png += repeatElement(0, count: bound)
-        let written = png.withUnsafeMutableBytes { bytes in
-            compressor.zlibCompress(imageData, into: UnsafeMutableRawBufferPointer(rebasing: bytes[dataStart...]))
-        }
-        guard let written else { throw PNGEncodingError("deflate failed") }
-        png.removeLast(bound - written)
-        png.withUnsafeMutableBytes { bytes in
-            bytes.storeBytes(of: UInt32(written).bigEndian, toByteOffset: idatStart, as: UInt32.self)
-        }
-        let crc = png.withUnsafeBytes { crc32(UnsafeRawBufferPointer(rebasing: $0[(idatStart + 4)...])) }
-        png.appendBigEndian(crc)
-
-        png.appendChunk("IEND", [])
-        return Data(png)
     }
 }
 
-extension [UInt8] {
-    mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
-                            UInt8(value & 0xFF)])
-    }
+private func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+}
 
+extension [UInt8] {
     /// Length, type, data, CRC of type and data.
     mutating func appendChunk(_ type: String, _ data: [UInt8]) {
-        appendBigEndian(UInt32(data.count))
+        append(contentsOf: bigEndian(UInt32(data.count)))
         let start = count
         append(contentsOf: Array(type.utf8))
         append(contentsOf: data)
         let crc = withUnsafeBytes { crc32(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        appendBigEndian(crc)
+        append(contentsOf: bigEndian(crc))
     }
 }

@@ -4,20 +4,27 @@ import InvoiDocument
 /// Draws a page's display list onto a Cairo context, op by op in order.
 /// One painter serves the PDF and the image surface alike.
 final class PagePainter {
+    enum Target {
+        /// Text stays text (UTF-8 and clusters, for search and copy); links become annotations.
+        case pdf
+        /// Glyphs only; horizontal and vertical rules snapped to whole pixels;
+        /// links leave no mark.
+        case image(pixelsPerPoint: Double)
+    }
+
     private let context: CairoContext
     private let fonts: CairoFontCache
-    /// Links become PDF annotations; an image has nowhere to put them.
-    private let drawsLinks: Bool
+    private let target: Target
 
     private var currentFace: CairoFontFace?
     private var currentSize: Double = 0
     private var glyphBuffer: [cairo_glyph_t] = []
     private var clusterBuffer: [cairo_text_cluster_t] = []
 
-    init(context: CairoContext, fonts: CairoFontCache, drawsLinks: Bool) {
+    init(context: CairoContext, fonts: CairoFontCache, target: Target) {
         self.context = context
         self.fonts = fonts
-        self.drawsLinks = drawsLinks
+        self.target = target
         let cr = context.handle
         // Unhinted outlines at their exact positions: the layout already placed every glyph.
         let options = cairo_font_options_create()
@@ -35,7 +42,7 @@ final class PagePainter {
             case .text(let text): try draw(text)
             case .line(let line): draw(line)
             case .rect(let rect): draw(rect)
-            case .link(let link): if drawsLinks { annotate(link) }
+            case .link(let link): if case .pdf = target { annotate(link) }
             }
             // A Cairo context in error ignores all further drawing: stop at the first.
             try context.checkStatus("drawing")
@@ -56,6 +63,10 @@ final class PagePainter {
             guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0 else { continue }
             try selectFont(run.font, size: run.size)
             fillGlyphBuffer(run, startX: start, baselineY: op.origin.y)
+            if case .image = target {
+                cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
+                continue
+            }
             let mapped = utf8.withUnsafeBufferPointer { text in
                 TextClusters(glyphClusters: run.glyphs.map(\.cluster), textRange: run.textRange, utf8: text)
                     .map { ($0, $0.text(from: text)) }
@@ -112,10 +123,38 @@ final class PagePainter {
         else { return }
         let cr = context.handle
         setSource(line.color)
+        if case .image(let scale) = target, let rule = snappedRule(line, pixelsPerPoint: scale) {
+            cairo_rectangle(cr, rule.x, rule.y, rule.width, rule.height)
+            cairo_fill(cr)
+            return
+        }
         cairo_set_line_width(cr, line.width)
         cairo_move_to(cr, line.from.x, line.from.y)
         cairo_line_to(cr, line.to.x, line.to.y)
         cairo_stroke(cr)
+    }
+
+    /// A horizontal or vertical line as a rectangle whose edges lie on whole
+    /// pixels, at least one pixel thick: a crisp rule rather than two grey rows,
+    /// as PDF viewers draw it (poppler's stroke adjustment rounds the same way).
+    private func snappedRule(_ line: LineOp, pixelsPerPoint scale: Double) -> Rect? {
+        func round(_ value: Double) -> Double { (value * scale + 0.5).rounded(.down) }
+        let half = line.width / 2
+        let edges: (x0: Double, x1: Double, y0: Double, y1: Double)
+        if line.from.y == line.to.y {
+            edges = (round(min(line.from.x, line.to.x)), round(max(line.from.x, line.to.x)),
+                     round(line.from.y - half), round(line.from.y + half))
+            guard edges.x1 > edges.x0 else { return nil }
+        } else if line.from.x == line.to.x {
+            edges = (round(line.from.x - half), round(line.from.x + half),
+                     round(min(line.from.y, line.to.y)), round(max(line.from.y, line.to.y)))
+            guard edges.y1 > edges.y0 else { return nil }
+        } else {
+            return nil
+        }
+        let x1 = max(edges.x1, edges.x0 + 1), y1 = max(edges.y1, edges.y0 + 1)
+        return Rect(x: edges.x0 / scale, y: edges.y0 / scale, width: (x1 - edges.x0) / scale,
+                    height: (y1 - edges.y0) / scale)
     }
 
     private func draw(_ op: RectOp) {

@@ -6,15 +6,16 @@ import Testing
 @Suite struct PDFBackendTests {
     let backend = PDFBackend()
 
-    private func renderedFile(_ document: Document) throws -> URL {
+    /// Renders `document` and runs `tool` with `arguments` and the PDF's path.
+    private func run(_ tool: String, _ arguments: [String] = [], on document: Document,
+                     then more: [String] = []) throws -> Tools.Result {
         let output = try backend.render(document, options: BackendOptions(creator: "invoi 0.1.0"))
         let data = try #require(output.documentData)
-        return try Tools.temporaryFile(data, name: "invoice.pdf")
+        return try Tools.withFile(data, name: "invoice.pdf") { try Tools.run(tool, arguments + [$0.path] + more) }
     }
 
     @Test func everyPageHasItsSize() throws {
-        let file = try renderedFile(try Fixtures.invoice())
-        let info = try Tools.run("pdfinfo", ["-f", "1", "-l", "2", file.path])
+        let info = try run("pdfinfo", ["-f", "1", "-l", "2"], on: try Fixtures.invoice())
         #expect(info.status == 0)
         #expect(info.output.contains("Pages:           2"))
         #expect(info.output.contains("Page    1 size:  595.28 x 841.89 pts (A4)"))
@@ -22,8 +23,7 @@ import Testing
     }
 
     @Test func textLayerHasTheWordsWithHebrewInLogicalOrder() throws {
-        let file = try renderedFile(try Fixtures.invoice())
-        let text = try Tools.run("pdftotext", [file.path, "-"])
+        let text = try run("pdftotext", on: try Fixtures.invoice(), then: ["-"])
         #expect(text.status == 0)
         // pdftotext wraps right-to-left text in embedding marks of its own.
         let plain = String(text.output.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) })
@@ -34,8 +34,7 @@ import Testing
     }
 
     @Test func fontsAreEmbeddedAsSubsets() throws {
-        let file = try renderedFile(try Fixtures.invoice())
-        let fonts = try Tools.run("pdffonts", [file.path])
+        let fonts = try run("pdffonts", on: try Fixtures.invoice())
         #expect(fonts.status == 0)
         let rows = fonts.output.split(separator: "\n").dropFirst(2)
         // Cairo may split one font into a simple and a CID subset.
@@ -52,8 +51,7 @@ import Testing
     }
 
     @Test func metadataIsWritten() throws {
-        let file = try renderedFile(try Fixtures.invoice())
-        let info = try Tools.run("pdfinfo", ["-isodates", file.path])
+        let info = try run("pdfinfo", ["-isodates"], on: try Fixtures.invoice())
         #expect(info.output.contains("Title:           Invoice INV-0001 — Acme Studio"))
         #expect(info.output.contains("Author:          Acme Studio"))
         #expect(info.output.contains("Subject:         Invoice for Meridian Group"))
@@ -63,10 +61,11 @@ import Testing
     }
 
     @Test func emailBecomesALinkAnnotation() throws {
-        let file = try renderedFile(try Fixtures.invoice())
-        let links = try Tools.run("pdfinfo", ["-url", file.path])
+        let document = try Fixtures.invoice()
+        let links = try run("pdfinfo", ["-url"], on: document)
         #expect(links.output.contains("mailto:hello@acme.example"))
-        let bytes = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        let data = try #require(try backend.render(document, options: BackendOptions()).documentData)
+        let bytes = String(decoding: data, as: UTF8.self)
         #expect(bytes.contains("/Subtype /Link"))
         // The email's box, with y flipped: 841.89 - 99 = 742.89 up to 841.89 - 88 = 753.89.
         #expect(bytes.range(of: #"/Rect \[ 42 742\.89 1\d\d(\.\d+)? 753\.89 \]"#, options: .regularExpression) != nil)
@@ -74,13 +73,13 @@ import Testing
 
     @Test func awkwardLinkIsEncodedAndBreaksNothing() throws {
         let uri = "mailto:o'neil\\(x)@acme.example?subject=Rechnung März"
-        let file = try renderedFile(try Fixtures.invoice(linkURI: uri))
-        let links = try Tools.run("pdfinfo", ["-url", file.path])
+        let document = try Fixtures.invoice(linkURI: uri)
+        let links = try run("pdfinfo", ["-url"], on: document)
         #expect(links.output.contains("mailto:o%27neil%5C%28x%29@acme.example?subject=Rechnung%20M%C3%A4rz"),
                 "\(links.output)")
         #expect(links.errors.isEmpty, "\(links.errors)")
         // Text after the link still drawn: the context did not go into an error state.
-        let text = try Tools.run("pdftotext", [file.path, "-"])
+        let text = try run("pdftotext", on: document, then: ["-"])
         #expect(text.output.contains("Website redesign"))
     }
 

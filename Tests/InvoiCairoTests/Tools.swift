@@ -16,7 +16,10 @@ enum Tools {
         environment["TZ"] = "UTC"
         process.environment = environment
         // Errors go to a file so that neither pipe can fill up and block the tool.
-        let errorFile = try temporaryFile(Data(), name: "stderr")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let errorFile = directory.appendingPathComponent("stderr")
+        try Data().write(to: errorFile)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
         let output = Pipe()
         process.standardOutput = output
@@ -35,13 +38,19 @@ enum Tools {
         ((try? run("sh", ["-c", "command -v \(tool)"]))?.status ?? 1) == 0
     }
 
-    /// A fresh file in a temporary directory of its own holding `data`.
-    static func temporaryFile(_ data: Data, name: String) throws -> URL {
+    /// Calls `body` with a file holding `data`, in a temporary directory removed afterwards.
+    static func withFile<T>(_ data: Data, name: String, _ body: (URL) throws -> T) throws -> T {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent(name)
+        try data.write(to: url)
+        return try body(url)
+    }
+
+    static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("invoi-cairo-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try data.write(to: url)
-        return url
+        return directory
     }
 }
