@@ -42,8 +42,9 @@ extension RasterImage {
 
     /// A PNG with three panels side by side: this image (the golden), `other`
     /// (the actual render), and this image faded to light grey with every pixel
-    /// that differs at all painted red.
-    public func diffImage(against other: RasterImage) -> Data {
+    /// that differs by more than `tolerance` painted red. Where only one image
+    /// has pixels, its panel shows magenta and the third panel red.
+    public func diffImage(against other: RasterImage, tolerance: UInt8 = 0) -> Data {
         let panelWidth = max(width, other.width), height = max(self.height, other.height)
         let gutter = 8
         let totalWidth = panelWidth * 3 + gutter * 2
@@ -58,7 +59,7 @@ extension RasterImage {
         let diffOrigin = 2 * (panelWidth + gutter)
         forEachPixel(against: other) { delta, x, y in
             let index = y * totalWidth + diffOrigin + x
-            if delta > 0 {
+            if delta > Int(tolerance) {
                 canvas[index] = 0xFF_00_00
             } else {
                 let luma = Self.luma(of: canvas[y * totalWidth + x])

@@ -1,0 +1,53 @@
+import Foundation
+import InvoiDocument
+import Testing
+@testable import InvoiCairo
+
+@Suite struct PDFHelpersTests {
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00Z"),
+        (1_773_309_600, "2026-03-12T10:00:00Z"),
+        (1_709_208_000, "2024-02-29T12:00:00Z"),
+        (-1, "1969-12-31T23:59:59Z"),
+        (951_782_400, "2000-02-29T00:00:00Z"),
+        (253_402_300_799, "9999-12-31T23:59:59Z"),
+    ])
+    func datesAreWrittenInUTC(seconds: Double, expected: String) {
+        #expect(PDFDate.string(for: Date(timeIntervalSince1970: seconds)) == expected)
+    }
+
+    @Test func datesAPDFCannotHoldAreLeftOut() {
+        #expect(PDFDate.string(for: Date(timeIntervalSince1970: 253_402_300_800)) == nil)
+        #expect(PDFDate.string(for: Date(timeIntervalSince1970: -62_135_596_801)) == nil)
+        #expect(PDFDate.string(for: Date(timeIntervalSince1970: .infinity)) == nil)
+    }
+
+    @Test func linkAttributesCarryTheRectAndTheQuotedURI() throws {
+        let link = LinkOp(rect: Rect(x: 42, y: 88.5, width: 100.125, height: 0.0004 + 11), uri: "mailto:a@b.example")
+        let attributes = try #require(LinkAttributes(link))
+        #expect(attributes.text == "rect=[42 88.5 100.125 11] uri='mailto:a@b.example'")
+    }
+
+    @Test func uriBytesThatWouldBreakThePDFArePercentEncoded() {
+        #expect(LinkAttributes.pdfSafeURI("mailto:o'neil(x)\\y z@é.example") ==
+                "mailto:o%27neil%28x%29%5Cy%20z@%C3%A9.example")
+        #expect(LinkAttributes.pdfSafeURI("mailto:a+b@c.example?subject=Hi%20there") ==
+                "mailto:a+b@c.example?subject=Hi%20there")
+    }
+
+    @Test func attributeValuesEscapeQuotesAndBackslashes() {
+        #expect(LinkAttributes.quoted(#"a'b\c"#) == #"a\'b\\c"#)
+    }
+
+    @Test func emptyOrBrokenLinkRectanglesAreSkipped() {
+        #expect(LinkAttributes(LinkOp(rect: Rect(x: 0, y: 0, width: 0, height: 10), uri: "mailto:a@b")) == nil)
+        #expect(LinkAttributes(LinkOp(rect: Rect(x: .nan, y: 0, width: 5, height: 10), uri: "mailto:a@b")) == nil)
+    }
+
+    @Test func decimalsHaveNoExponent() {
+        #expect(LinkAttributes.decimal(0.00001) == "0")
+        #expect(LinkAttributes.decimal(-3.25) == "-3.25")
+        #expect(LinkAttributes.decimal(1e20) == "0")
+        #expect(LinkAttributes.decimal(12.0405) == "12.041")
+    }
+}
