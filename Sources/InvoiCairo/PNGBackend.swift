@@ -36,6 +36,16 @@ public struct PNGBackend: Backend {
     }
 
     private func render(_ page: Page, dpi: Double) throws -> Data {
+        let encoder = PNGEncoder(dotsPerInch: dpi)
+        do {
+            // The image is freed when `draw` returns, before the deflate allocates its output.
+            return try encoder.compress(try draw(page, dpi: dpi, filteringWith: encoder))
+        } catch let error as PNGEncodingError {
+            throw BackendError(error.description)
+        }
+    }
+
+    private func draw(_ page: Page, dpi: Double, filteringWith encoder: PNGEncoder) throws -> PNGEncoder.FilteredImage {
         guard dpi.isFinite, dpi > 0, let (width, height) = Self.pixelSize(of: page.size, dpi: dpi) else {
             throw BackendError("png: a page of \(page.size.width) × \(page.size.height) pt at \(dpi) dpi is not drawable")
         }
@@ -55,10 +65,6 @@ public struct PNGBackend: Backend {
         }
         let pixels = XRGBPixels(base: UnsafeRawPointer(data), width: width, height: height,
                                 bytesPerRow: Int(cairo_image_surface_get_stride(surface.handle)))
-        do {
-            return try withExtendedLifetime(surface) { try PNGEncoder(dotsPerInch: dpi).encode(pixels) }
-        } catch let error as PNGEncodingError {
-            throw BackendError(error.description)
-        }
+        return try withExtendedLifetime(context) { try encoder.filter(pixels) }
     }
 }

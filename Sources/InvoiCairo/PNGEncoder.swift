@@ -24,18 +24,45 @@ struct PNGEncoder {
     /// Written as the pHYs chunk.
     var dotsPerInch: Double?
 
+    /// Rows ready for deflate, each a filter-type byte then the row's bytes.
+    struct FilteredImage {
+        var width: Int
+        var height: Int
+        var isGrey: Bool
+        var bytes: [UInt8]
+    }
+
     func encode(_ pixels: XRGBPixels) throws -> Data {
+        try compress(try filter(pixels))
+    }
+
+    /// The first half of encoding, the only one that reads the pixels: once
+    /// it returns, the caller may free them before the deflate.
+    func filter(_ pixels: XRGBPixels) throws -> FilteredImage {
         guard pixels.width > 0, pixels.height > 0, pixels.width < 1 << 24, pixels.height < 1 << 24 else {
             throw PNGEncodingError("cannot write an image of \(pixels.width) × \(pixels.height) pixels")
         }
         let grey = Self.isGrey(pixels)
-        let filtered = Self.filteredRows(pixels, grey: grey)
+        return FilteredImage(width: pixels.width, height: pixels.height, isGrey: grey,
+                             bytes: Self.filteredRows(pixels, grey: grey))
+    }
+
+    func compress(_ image: FilteredImage) throws -> Data {
         let compressor = try DeflateCompressor()
-        let head = header(pixels, grey: grey)
-        let bound = compressor.zlibBound(forInputCount: filtered.count)
+        let head = header(image)
+        let fullBound = compressor.zlibBound(forInputCount: image.bytes.count)
+        // A page compresses to a small fraction of its pixels: try a small buffer
+        // first, to keep the peak memory low, and the full bound only if need be.
+        for bound in Set([min(fullBound, image.bytes.count / 8 + 65_536), fullBound]).sorted() {
+            if let png = assemble(image, header: head, compressor: compressor, bound: bound) { return png }
+        }
+        throw PNGEncodingError("deflate failed")
+    }
+
+    /// Deflates straight into place between the IDAT header and its CRC; nil when `bound` was too small.
+    private func assemble(_ image: FilteredImage, header head: [UInt8], compressor: DeflateCompressor,
+                          bound: Int) -> Data? {
         let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-        var failed = false
-        // Deflate straight into place between the IDAT header and its CRC.
         let png = [UInt8](unsafeUninitializedCapacity: head.count + 8 + bound + 4 + iend.count) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
@@ -49,13 +76,10 @@ struct PNGEncoder {
             put(head)
             let idat = at
             put([0, 0, 0, 0, 0x49, 0x44, 0x41, 0x54])  // length (below), "IDAT"
-            let written = filtered.withUnsafeBytes { input in
+            let written = image.bytes.withUnsafeBytes { input in
                 compressor.zlibCompress(input, into: UnsafeMutableRawBufferPointer(start: base + at, count: bound))
             }
-            guard let written else {
-                failed = true
-                return
-            }
+            guard let written else { return }
             at += written
             UnsafeMutableRawPointer(base + idat).storeBytes(of: UInt32(written).bigEndian, as: UInt32.self)
             let crc = crc32(UnsafeRawBufferPointer(start: base + idat + 4, count: written + 4))
@@ -63,15 +87,15 @@ struct PNGEncoder {
             put(iend)
             count = at
         }
-        guard !failed else { throw PNGEncodingError("deflate failed") }
-        return Data(png)
+        return png.isEmpty ? nil : Data(png)
     }
 
     /// Signature, IHDR and pHYs.
-    private func header(_ pixels: XRGBPixels, grey: Bool) -> [UInt8] {
+    private func header(_ image: FilteredImage) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         // Depth 8, colour type, deflate, adaptive filters, no interlace.
-        png.appendChunk("IHDR", bigEndian(UInt32(pixels.width)) + bigEndian(UInt32(pixels.height)) + [8, grey ? 0 : 2, 0, 0, 0])
+        png.appendChunk("IHDR", bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
+                          + [8, image.isGrey ? 0 : 2, 0, 0, 0])
         if let dpi = dotsPerInch, dpi.isFinite, dpi > 0, dpi < 1_000_000 {
             let perMetre = bigEndian(UInt32((dpi / 0.0254).rounded()))
             png.appendChunk("pHYs", perMetre + perMetre + [1])  // unit: metre
@@ -79,7 +103,7 @@ struct PNGEncoder {
         return png
     }
 
-    static func isGrey(_ pixels: XRGBPixels) -> Bool {
+    private static func isGrey(_ pixels: XRGBPixels) -> Bool {
         for y in 0..<pixels.height {
             let row = pixels.row(y)
             var differences: UInt32 = 0
@@ -91,7 +115,7 @@ struct PNGEncoder {
     }
 
     /// The filtered scanlines: each a filter-type byte then the row's bytes.
-    static func filteredRows(_ pixels: XRGBPixels, grey: Bool) -> [UInt8] {
+    private static func filteredRows(_ pixels: XRGBPixels, grey: Bool) -> [UInt8] {
         let channels = grey ? 1 : 3
         let width = pixels.width
         let rowCount = width * channels

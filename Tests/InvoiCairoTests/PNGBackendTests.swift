@@ -123,6 +123,23 @@ import Testing
         #expect(withLink == (try png(try Fixtures.greyPage())))
     }
 
+    @Test func rendersConcurrently() async throws {
+        let documents = [try Fixtures.invoice(), try Fixtures.greyPage()]
+        let options = BackendOptions(dpi: 72)
+        let serial = try documents.map { try backend.render($0, options: options).pageData }
+        let shared = backend
+        try await withThrowingTaskGroup(of: (Int, [Data]).self) { group in
+            for round in 0..<8 {
+                let index = round % documents.count
+                let document = documents[index]
+                group.addTask { (index, try shared.render(document, options: options).pageData) }
+            }
+            for try await (index, pages) in group {
+                #expect(pages == serial[index])
+            }
+        }
+    }
+
     @Test(arguments: [0.0, -72, .nan, .infinity, 100_000])
     func undrawableResolutionIsAnError(dpi: Double) throws {
         let document = try Fixtures.greyPage()
