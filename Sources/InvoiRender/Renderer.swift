@@ -41,9 +41,11 @@ public struct Renderer: Sendable {
     }
 
     public func render(_ invoice: Invoice, settings: RenderSettings) throws -> RenderedOutput {
-        let document = document(for: invoice, settings: settings)
-        return try BackendTable.backend(for: settings.format, outlines: shaper)
-            .render(document, options: settings.backend)
+        try render(document(for: invoice, settings: settings), settings: settings)
+    }
+
+    public func render(_ document: Document, settings: RenderSettings) throws -> RenderedOutput {
+        try BackendTable.backend(for: settings.format, outlines: shaper).render(document, options: settings.backend)
     }
 
     /// Characters in the invoice's text that no installed font covers, for one warning per render.
