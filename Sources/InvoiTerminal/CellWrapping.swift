@@ -34,6 +34,21 @@ extension ShownText {
         return lines
     }
 
+    /// Cells taken by the widest run of clusters between spaces.
+    var widestWord: Int {
+        var widest = 0
+        var current = 0
+        for cluster in clusters {
+            if cluster.isSpace {
+                current = 0
+            } else {
+                current += cluster.width
+                widest = max(widest, current)
+            }
+        }
+        return widest
+    }
+
     /// A hyphen or slash inside a word (not a leading minus sign).
     private func isBreakAfter(_ index: Int, lineStart: Int) -> Bool {
         let cluster = clusters[index]

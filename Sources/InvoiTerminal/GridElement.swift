@@ -10,6 +10,9 @@ struct TextElement {
     /// The x-extent (points) of the box the op was laid into.
     var boxMinX: Double
     var boxMaxX: Double
+    /// The x-extent (points) of its glyphs.
+    var inkMinX: Double
+    var inkMaxX: Double
     /// The box's cells.
     var span: Range<Int>
     var alignment: TextAlignment
@@ -31,6 +34,14 @@ struct TextElement {
         }
         boxMinX = minX
         boxMaxX = maxX
+        let width = op.width
+        if op.origin.x.isFinite, width.isFinite, width > 0 {
+            inkMinX = op.origin.x
+            inkMaxX = op.origin.x + width
+        } else {
+            inkMinX = minX
+            inkMaxX = maxX
+        }
         span = geometry.cells(from: minX, to: maxX)
         alignment = op.alignment
     }
@@ -39,21 +50,33 @@ struct TextElement {
     var naturalWidth: Int { shown.width(of: shown.trimmed(0..<shown.clusters.count)) }
 
     /// True when the boxes share some horizontal extent (same column).
-    func sharesColumn(with other: TextElement) -> Bool {
+    func sharesBox(with other: TextElement) -> Bool {
         boxMinX < other.boxMaxX && other.boxMinX < boxMaxX
     }
 
+    /// True when the glyphs share some horizontal extent: two such texts on
+    /// different baselines are two lines of one column.
+    func overlapsInk(of other: TextElement) -> Bool {
+        inkMinX < other.inkMaxX && other.inkMinX < inkMaxX
+    }
+
     /// The lines of this text wrapped to fit `available` (cells), each put
-    /// in its box by its alignment.
+    /// in its box by its alignment. Words are kept whole when the grid has
+    /// room: a word wider than `available` sticks out of it (the row then
+    /// makes way) rather than being cut.
     func block(in available: Range<Int>, geometry: GridGeometry) -> GridBlock {
-        let lines = shown.wrapped(toCells: max(available.count, 1))
+        let capacity = min(max(available.count, shown.widestWord), geometry.columns)
+        let lines = shown.wrapped(toCells: max(capacity, 1))
         let anchor = alignment == .center ? span : available
-        return GridBlock(lines: lines.map { line in
+        let wholeGrid = 0..<geometry.columns
+        let block = lines.map { line in
             let width = shown.width(of: line)
-            let start = geometry.start(ofWidth: width, in: anchor, limits: available, alignment: alignment)
+            let limits = width <= available.count ? available : wholeGrid
+            let start = geometry.start(ofWidth: width, in: anchor, limits: limits, alignment: alignment)
             let utf8 = shown.utf8(of: shown.visualOrder(of: line, runs: runs))
             return [Segment(column: start, width: width, utf8: utf8, style: style)]
-        })
+        }
+        return GridBlock(lines: block, canShiftRight: alignment != .right)
     }
 }
 
@@ -78,7 +101,8 @@ struct RuleElement {
     var block: GridBlock {
         let character = isHeavy ? "━" : "─"
         let utf8 = Array(String(repeating: character, count: span.count).utf8)
-        return GridBlock(lines: [[Segment(column: span.lowerBound, width: span.count, utf8: utf8, style: style)]])
+        return GridBlock(lines: [[Segment(column: span.lowerBound, width: span.count, utf8: utf8, style: style)]],
+                         canShiftRight: false)
     }
 }
 
@@ -127,7 +151,7 @@ struct FrameElement {
             lines.append(row)
         }
         lines.append([border(bottomLeft + bar + bottomRight, at: start, width: width)])
-        return GridBlock(lines: lines)
+        return GridBlock(lines: lines, canShiftRight: false)
     }
 }
 

@@ -7,7 +7,8 @@ struct PageGrid {
     static let sameRowTolerance = 0.8
     /// Ops on baselines this close count as one line of the layout.
     static let sameBaseline = 0.5
-    /// A vertical gap of at least 1.5 line heights (1.5 × size) becomes one blank row.
+    /// A vertical gap of at least 1.5 line heights (1.5 × size, of the larger
+    /// text on either side) becomes one blank row.
     static let blankRowGap = 2.25
     static let defaultTextSize = 9.0
 
@@ -113,14 +114,14 @@ struct PageGrid {
             // Two lines of one column never share a row.
             return band.elements.allSatisfy { other in
                 guard case .text(let text) = element, case .text(let placed) = other else { return true }
-                return abs(text.baseline - placed.baseline) < sameBaseline || !text.sharesColumn(with: placed)
+                return abs(text.baseline - placed.baseline) < sameBaseline || !text.overlapsInk(of: placed)
             }
         }
     }
 
     private static func hasGap(between upper: Band, and lower: Band) -> Bool {
         let sizes = [upper.smallestTextSize, lower.smallestTextSize].compactMap { $0 }
-        let size = sizes.min() ?? defaultTextSize
+        let size = sizes.max() ?? defaultTextSize
         return lower.minY - upper.maxY >= blankRowGap * size
     }
 
@@ -132,11 +133,11 @@ struct PageGrid {
         for element in band.elements.sorted(by: { Self.startColumn(of: $0) < Self.startColumn(of: $1) }) {
             switch element {
             case .text(let text):
-                grid.place(text.block(in: available(for: text, among: texts), geometry: geometry))
+                grid.place(text.block(in: available(for: text, among: texts), geometry: geometry), columns: geometry.columns)
             case .rule(let rule):
-                grid.place(rule.block)
+                grid.place(rule.block, columns: geometry.columns)
             case .frame(let frame):
-                grid.place(frame.block(geometry: geometry))
+                grid.place(frame.block(geometry: geometry), columns: geometry.columns)
             }
         }
         return grid
@@ -158,7 +159,7 @@ struct PageGrid {
         guard text.naturalWidth > span.count else { return span }
         var lower = 0
         var upper = geometry.columns
-        for other in texts where !other.sharesColumn(with: text) {
+        for other in texts where !other.sharesBox(with: text) {
             if other.boxMinX >= text.boxMaxX {
                 upper = min(upper, other.span.lowerBound - 1)
             } else if other.boxMaxX <= text.boxMinX {
