@@ -1,10 +1,10 @@
 extension ShownText {
     /// Splits the text into lines of at most `capacity` cells, in logical
-    /// order: at spaces and after hyphens and slashes where it can, between
-    /// clusters where a word is longer than a line. Each line is trimmed of
-    /// spaces and holds at least one cluster, so a cluster wider than
-    /// `capacity` gets a line of its own. An all-blank text gives no line.
-    func wrapped(toCells capacity: Int) -> [Range<Int>] {
+    /// order: at spaces and after hyphens and slashes. A word wider than
+    /// `capacity` gets a line of its own, whole while it is no wider than
+    /// `wordLimit` and cut between clusters beyond that. Lines are trimmed of
+    /// spaces and hold at least one cluster; an all-blank text gives none.
+    func wrapped(toCells capacity: Int, keepingWordsUpTo wordLimit: Int) -> [Range<Int>] {
         let whole = trimmed(0..<clusters.count)
         guard !whole.isEmpty else { return [] }
         if width(of: whole) <= capacity { return [whole] }
@@ -14,14 +14,26 @@ extension ShownText {
         while start < whole.upperBound {
             var used = 0
             var index = start
+            var limit = capacity
+            var isLongWord = false
             // Index after the last break opportunity on this line.
             var lastBreak: Int?
             while index < whole.upperBound {
                 let cluster = clusters[index]
-                if used + cluster.width > capacity, !(cluster.isSpace) { break }
+                if !cluster.isSpace, used + cluster.width > limit {
+                    // A word too long for the line: let it run on, alone, up to the word limit.
+                    guard lastBreak == nil, !isLongWord, wordLimit > limit else { break }
+                    limit = wordLimit
+                    isLongWord = true
+                    continue
+                }
+                if isLongWord, cluster.isSpace { break }
                 used += cluster.width
                 index += 1
-                if cluster.isSpace || isBreakAfter(index - 1, lineStart: start) { lastBreak = index }
+                if cluster.isSpace || isBreakAfter(index - 1, lineStart: start) {
+                    lastBreak = index
+                    if isLongWord { break }
+                }
             }
             var end = index
             if index < whole.upperBound, let lastBreak, lastBreak > start { end = lastBreak }
@@ -32,21 +44,6 @@ extension ShownText {
             while start < whole.upperBound, clusters[start].isSpace { start += 1 }
         }
         return lines
-    }
-
-    /// Cells taken by the widest run of clusters between spaces.
-    var widestWord: Int {
-        var widest = 0
-        var current = 0
-        for cluster in clusters {
-            if cluster.isSpace {
-                current = 0
-            } else {
-                current += cluster.width
-                widest = max(widest, current)
-            }
-        }
-        return widest
     }
 
     /// A hyphen or slash inside a word (not a leading minus sign).

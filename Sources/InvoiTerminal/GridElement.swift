@@ -65,8 +65,7 @@ struct TextElement {
     /// room: a word wider than `available` sticks out of it (the row then
     /// makes way) rather than being cut.
     func block(in available: Range<Int>, geometry: GridGeometry) -> GridBlock {
-        let capacity = min(max(available.count, shown.widestWord), geometry.columns)
-        let lines = shown.wrapped(toCells: max(capacity, 1))
+        let lines = shown.wrapped(toCells: max(available.count, 1), keepingWordsUpTo: geometry.columns)
         let anchor = alignment == .center ? span : available
         let wholeGrid = 0..<geometry.columns
         let block = lines.map { line in
