@@ -27,21 +27,75 @@ final class FontCatalog {
     private let config: OpaquePointer
 
     init(configuration: FontConfiguration) throws(FontError) {
+        for path in (configuration.fontDirectories ?? []) + configuration.fontFiles
+        where !FileManager.default.fileExists(atPath: path) {
+            throw .fontPathMissing(path)
+        }
         if let directories = configuration.fontDirectories {
             guard let config = FcConfigCreate() else { throw .configurationUnavailable }
             self.config = config
-            for directory in directories {
-                guard FileManager.default.fileExists(atPath: directory),
-                      FcConfigAppFontAddDir(config, directory) != 0 else { throw .fontPathMissing(directory) }
-            }
+            let description = Self.isolatedConfiguration(directories: directories, files: configuration.fontFiles)
+            guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
+                  FcConfigBuildFonts(config) != 0 else { throw .configurationUnavailable }
         } else {
             guard let config = FcInitLoadConfigAndFonts() else { throw .configurationUnavailable }
             self.config = config
+            for file in configuration.fontFiles where FcConfigAppFontAddFile(config, file) == 0 {
+                throw .fontPathMissing(file)
+            }
         }
-        for file in configuration.fontFiles {
-            guard FileManager.default.fileExists(atPath: file),
-                  FcConfigAppFontAddFile(config, file) != 0 else { throw .fontPathMissing(file) }
+        for path in (configuration.fontDirectories ?? []) + configuration.fontFiles
+        where !hasFaces(under: path) {
+            throw .fontPathMissing(path)
         }
+    }
+
+    /// A fontconfig configuration that sees only `directories` and `files`. It reads the
+    /// system's font caches (and the user's), so opening it costs no font parsing; a
+    /// single file is admitted by scanning its directory and rejecting the rest of it.
+    static func isolatedConfiguration(directories: [String], files: [String]) -> String {
+        func escaped(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let directories = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let files = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var fileDirectories: [String] = []
+        for file in files {
+            let parent = URL(fileURLWithPath: file).deletingLastPathComponent().path
+            if !directories.contains(parent) && !fileDirectories.contains(parent) { fileDirectories.append(parent) }
+        }
+        var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
+        xml += "<cachedir>/var/cache/fontconfig</cachedir>\n<cachedir prefix=\"xdg\">fontconfig</cachedir>\n"
+        for directory in directories + fileDirectories { xml += "<dir>\(escaped(directory))</dir>\n" }
+        if !fileDirectories.isEmpty {
+            xml += "<selectfont>\n<rejectfont>\n"
+            for directory in fileDirectories { xml += "<glob>\(escaped(directory))/*</glob>\n" }
+            xml += "</rejectfont>\n<acceptfont>\n"
+            for file in files { xml += "<glob>\(escaped(file))</glob>\n" }
+            xml += "</acceptfont>\n</selectfont>\n"
+        }
+        xml += "</fontconfig>\n"
+        return xml
+    }
+
+    /// Whether the configuration holds a face from `path` (a font file or a directory).
+    private func hasFaces(under path: String) -> Bool {
+        let path = URL(fileURLWithPath: path).standardizedFileURL.path
+        return allFiles().contains { $0 == path || $0.hasPrefix(path + "/") }
+    }
+
+    /// The font file of every face the configuration sees.
+    func allFiles() -> [String] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FILE)
+        guard let set = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        guard let fonts = set.pointee.fonts else { return [] }
+        return (0..<Int(set.pointee.nfont)).compactMap { fonts[$0].flatMap { Self.string($0, FC_FILE) } }
     }
 
     deinit { FcConfigDestroy(config) }
