@@ -48,6 +48,9 @@ let package = Package(
         ),
         .executableTarget(name: "invoi", dependencies: ["InvoiCLI"]),
 
+        // Benchmarks (assembled into tools/bench).
+        .executableTarget(name: "InvoiTextBench", dependencies: ["InvoiText"]),
+
         // Tests, one target beside each module.
         .testTarget(name: "InvoiModelTests", dependencies: ["InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),

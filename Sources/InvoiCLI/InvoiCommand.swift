@@ -3,7 +3,9 @@ import ArgumentParser
 public struct InvoiCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "invoi",
-        abstract: "Render invoices (JSON) to PDF, PNG, SVG and a terminal preview."
+        abstract: "Render invoices (JSON) to PDF, PNG, SVG and a terminal preview.",
+        version: invoiVersion,
+        subcommands: [RenderCommand.self, PreviewCommand.self]
     )
 
     public init() {}

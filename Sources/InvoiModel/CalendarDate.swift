@@ -1,0 +1,105 @@
+import Foundation
+
+/// A day in the proleptic Gregorian calendar, with no time and no time zone:
+/// an invoice's dates are days, and must print the same on every machine.
+public struct CalendarDate: Hashable, Sendable, Comparable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Years from 1 to 9999, so that every date has a four-digit `iso` form.
+    public static let supportedYears = 1...9999
+
+    /// A real date; nil when the month has no such day (2026-02-30) or the year is out of range.
+    public init?(year: Int, month: Int, day: Int) {
+        guard Self.supportedYears.contains(year), (1...12).contains(month),
+              (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`; nil for any other shape or for a date that does not exist.
+    public init?(iso: String) {
+        let bytes = Array(iso.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
+              let day = Self.number(bytes[8..<10]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `2026-03-12`.
+    public var iso: String {
+        Self.padded(year, to: 4) + "-" + Self.padded(month, to: 2) + "-" + Self.padded(day, to: 2)
+    }
+
+    /// `Mar 12, 2026`: en-US with an abbreviated month, built by hand so that it is
+    /// the same whatever the machine's locale (tests check it against ICU's en-US).
+    public var formatted: String {
+        "\(Self.englishMonthAbbreviations[month - 1]) \(day), \(year)"
+    }
+
+    /// The date in `locale`'s abbreviated style (ICU), for an invoice whose locale is overridden.
+    public func formatted(locale identifier: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else {
+            return formatted
+        }
+        let style = Date.FormatStyle(date: .abbreviated, time: .omitted,
+                                     locale: Locale(identifier: LocaleIdentifier.withLatinDigits(identifier)),
+                                     calendar: calendar, timeZone: .gmt)
+        return date.formatted(style)
+    }
+
+    /// Today in the machine's time zone: the only value in invoi that depends on the machine.
+    public static func today() -> CalendarDate {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
+        return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? CalendarDate(year: 2000, month: 1, day: 1)!
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Number of days in `month` of `year` (Gregorian leap rule).
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    static let englishMonthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
+    static let englishMonthNames = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func padded(_ value: Int, to width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension CalendarDate: CustomStringConvertible {
+    public var description: String { iso }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Collects one file's diagnostics while its fields are read, and reads the basic value
+/// kinds (text, exact numbers, dates) with messages that name what was found instead.
+struct DecodingContext {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+    mutating func error(_ path: String, _ message: String, at position: SourcePosition? = nil) {
+        diagnostics.append(Diagnostic(severity: .error, file: file, path: path, message: message,
+                                      line: position?.line, column: position?.column))
+    }
+
+    mutating func warning(_ path: String, _ message: String) {
+        diagnostics.append(Diagnostic(severity: .warning, file: file, path: path, message: message))
+    }
+
+    // MARK: - Value kinds
+
+    /// A text field, cleaned of control characters; nil (with an error) for another type.
+    mutating func text(_ node: JSONNode, path: String) -> String? {
+        guard case .string(let raw) = node.value else {
+            let hint = if case .number = node.value { "; put it in double quotes" } else { "" }
+            error(path, "expected a string, got \(Self.describe(node))\(hint)")
+            return nil
+        }
+        let cleaned = TextSanitizer.clean(raw)
+        if cleaned.removedCount > 0 {
+            let what = cleaned.removedCount == 1 ? "1 invisible control character" : "\(cleaned.removedCount) invisible control characters"
+            warning(path, "removed \(what) (such as escape codes or bidi overrides) from the text")
+        }
+        return cleaned.text
+    }
+
+    /// An exact number within ±10^12; nil (with an error) otherwise.
+    mutating func number(_ node: JSONNode, path: String) -> Decimal? {
+        guard case .number(let text) = node.value else {
+            var hint = ""
+            if case .string(let string) = node.value,
+               Decimal(string: string.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX")) != nil,
+               string.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE ".contains($0)) }) {
+                hint = "; write the number without quotes"
+            }
+            error(path, "expected a number, got \(Self.describe(node))\(hint)")
+            return nil
+        }
+        switch ExactNumber.decimal(from: text) {
+        case .success(let value):
+            return value
+        case .failure(.beyondLimit):
+            error(path, "\(Self.shortened(text)) is beyond the limit of ±1000000000000 (10^12) that invoi accepts for amounts")
+        case .failure(.tooManyDigits):
+            error(path, "\(Self.shortened(text)) has more than \(ExactNumber.maximumSignificantDigits) significant digits; invoi computes money exactly and cannot with that many — shorten it")
+        case .failure(.tooManyFractionDigits):
+            error(path, "\(Self.shortened(text)) has more than \(ExactNumber.maximumFractionDigits) digits after the decimal point; shorten it")
+        }
+        return nil
+    }
+
+    /// A `YYYY-MM-DD` date; `.empty` for "", nil (with an error) for anything else.
+    mutating func date(_ node: JSONNode, path: String) -> DateField? {
+        guard case .string(let text) = node.value else {
+            error(path, "expected a date as a string \"YYYY-MM-DD\", got \(Self.describe(node))")
+            return nil
+        }
+        if text.isEmpty { return .empty }
+        if let date = CalendarDate(iso: text) { return .date(date) }
+        error(path, Self.dateProblem(text))
+        return nil
+    }
+
+    enum DateField {
+        case empty
+        case date(CalendarDate)
+    }
+
+    private static func dateProblem(_ text: String) -> String {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              text.allSatisfy({ $0 == "-" || ($0.isASCII && $0.isNumber) }) else {
+            return "expected a date as \"YYYY-MM-DD\" (e.g. \"2026-03-12\"), got \(DiagnosticText.quoted(text))"
+        }
+        guard CalendarDate.supportedYears.contains(year) else {
+            return "\(DiagnosticText.quoted(text)) is not a real date: the year must be from 0001 to 9999"
+        }
+        guard (1...12).contains(month) else {
+            return "\(DiagnosticText.quoted(text)) is not a real date: there is no month \(month)"
+        }
+        guard day > 0 else {
+            return "\(DiagnosticText.quoted(text)) is not a real date: there is no day 0"
+        }
+        let days = CalendarDate.daysIn(month: month, year: year)
+        return "\(DiagnosticText.quoted(text)) is not a real date: \(CalendarDate.englishMonthNames[month - 1]) \(year) has \(days) days, not \(day)"
+    }
+
+    /// How a found value is named in a message: `"two"`, `12`, `true`, `null`, `an array`.
+    static func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let text): DiagnosticText.quoted(text)
+        case .number(let text): shortened(text)
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    static func shortened(_ text: String) -> String {
+        text.count > DiagnosticText.quoteLimit ? String(text.prefix(DiagnosticText.quoteLimit - 1)) + "…" : text
+    }
+}

@@ -1,0 +1,96 @@
+/// One problem found in an input: what, where, and how bad.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable {
+        /// The input cannot be used.
+        case error
+        /// The input is used, but something in it is probably not what the author meant.
+        case warning
+    }
+
+    public let severity: Severity
+    /// The input as the user named it; `<stdin>` for standard input, `<sample>` for the built-in sample.
+    public let file: String
+    /// JSON path such as `lineItems[2].quantity` (indices from 0); "" for the whole file.
+    public let path: String
+    public let message: String
+    /// 1-based line and column (in Unicode scalars), given for syntax and encoding errors.
+    public let line: Int?
+    public let column: Int?
+
+    public init(severity: Severity, file: String, path: String = "", message: String,
+                line: Int? = nil, column: Int? = nil) {
+        self.severity = severity
+        self.file = file
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    /// `invoi: error: bills/acme.json: lineItems[2].quantity: expected a number, got "two"`,
+    /// or `invoi: error: bills/acme.json:3:14: …` when there is a line and column.
+    /// Safe to print to a terminal: control characters in file names are escaped.
+    public var description: String {
+        var text = "invoi: \(severity.rawValue): "
+        if !file.isEmpty {
+            text += DiagnosticText.escaped(file)
+            if let line {
+                text += ":\(line)"
+                if let column { text += ":\(column)" }
+            }
+            text += ": "
+        }
+        if !path.isEmpty { text += path + ": " }
+        return text + message
+    }
+}
+
+/// Everything wrong with one input; thrown when the input cannot be used.
+public struct InvoiceDecodingError: Error, Sendable, CustomStringConvertible {
+    /// All of the file's diagnostics in source order: at least one error, and any warnings.
+    public let diagnostics: [Diagnostic]
+
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Quoting of user text inside messages, so that nothing from an input file can
+/// reach the terminal as a control sequence or swamp a message.
+enum DiagnosticText {
+    /// The longest piece of a value quoted in a message, in characters.
+    static let quoteLimit = 40
+
+    /// `"two"`, escaped and shortened with `…` when long.
+    static func quoted(_ text: String) -> String {
+        var shown = text
+        if shown.count > quoteLimit { shown = String(shown.prefix(quoteLimit - 1)) + "…" }
+        return "\"" + escaped(shown) + "\""
+    }
+
+    /// Control, bidi-control and other invisible-format characters written as `\u{…}`,
+    /// line breaks as `\n`.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default:
+                if TextSanitizer.isControl(scalar) || TextSanitizer.isBidiControl(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

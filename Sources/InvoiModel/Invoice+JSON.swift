@@ -1,0 +1,72 @@
+import Foundation
+
+extension Invoice {
+    /// The invoice as pretty JSON with every field of DESIGN.md §2 in the app's order
+    /// (and `locale` when set): what `invoi init` writes, and what `InvoiceDecoder` reads
+    /// back to an equal invoice. Numbers are written as exact decimals.
+    public func prettyPrintedJSON() -> String {
+        var fields: [(String, String)] = [
+            ("fromName", Self.jsonString(fromName)),
+            ("fromEmail", Self.jsonString(fromEmail)),
+            ("fromPhone", Self.jsonString(fromPhone)),
+            ("fromAddress", Self.jsonString(fromAddress)),
+            ("toName", Self.jsonString(toName)),
+            ("toEmail", Self.jsonString(toEmail)),
+            ("toAddress", Self.jsonString(toAddress)),
+            ("invoiceNumber", Self.jsonString(invoiceNumber)),
+            ("issueDate", Self.jsonString(issueDate.iso)),
+            ("dueDate", Self.jsonString(dueDate?.iso ?? "")),
+            ("currency", Self.jsonString(currency.code)),
+            ("vatRate", Self.jsonNumber(vatRate)),
+            ("lineItems", lineItemsJSON()),
+            ("bankBeneficiary", Self.jsonString(bankBeneficiary)),
+            ("bankName", Self.jsonString(bankName)),
+            ("bankAccount", Self.jsonString(bankAccount)),
+            ("bankSwift", Self.jsonString(bankSwift)),
+        ]
+        if let locale { fields.append(("locale", Self.jsonString(locale))) }
+        let body = fields.map { "  \(Self.jsonString($0.0)): \($0.1)" }.joined(separator: ",\n")
+        return "{\n" + body + "\n}\n"
+    }
+
+    private func lineItemsJSON() -> String {
+        guard !lineItems.isEmpty else { return "[]" }
+        let items = lineItems.map { item in
+            """
+                {
+                  "id": \(Self.jsonString(item.id)),
+                  "description": \(Self.jsonString(item.description)),
+                  "quantity": \(Self.jsonNumber(item.quantity)),
+                  "rate": \(Self.jsonNumber(item.rate))
+                }
+            """
+        }
+        return "[\n" + items.joined(separator: ",\n") + "\n  ]"
+    }
+
+    /// Plain decimal notation, never an exponent: `1234.5`, `-0.125`.
+    static func jsonNumber(_ value: Decimal) -> String {
+        value == 0 ? "0" : value.description
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+
+/// Reads one invoice from JSON (DESIGN.md §2): every field optional with the app's
+/// defaults, every problem of the file reported together with its JSON path.
+public struct InvoiceDecoder: Sendable {
+    /// The issue date of an invoice that gives none.
+    public let today: CalendarDate
+
+    public init(today: CalendarDate) {
+        self.today = today
+    }
+
+    /// Decodes and validates one invoice. Throws `InvoiceDecodingError` — all of the file's
+    /// errors together, with its warnings — when the invoice cannot be used; otherwise
+    /// returns it with its warnings (unknown fields, removed control characters, …).
+    public func decode(_ data: Data, file: String) throws(InvoiceDecodingError) -> (invoice: Invoice, warnings: [Diagnostic]) {
+        var context = DecodingContext(file: file)
+        let root: JSONNode
+        do {
+            let bytes = try TextEncoding.utf8Bytes(of: data).get()
+            root = try JSONParser.parse(bytes)
+        } catch let problem as TextEncoding.Problem {
+            context.error("", problem.message, at: problem.position)
+            throw InvoiceDecodingError(diagnostics: context.diagnostics)
+        } catch let problem as JSONParser.SyntaxError {
+            context.error("", problem.message, at: problem.position)
+            throw InvoiceDecodingError(diagnostics: context.diagnostics)
+        } catch {
+            context.error("", "cannot be read: \(error)")
+            throw InvoiceDecodingError(diagnostics: context.diagnostics)
+        }
+        let invoice = readInvoice(root, context: &context)
+        if context.hasErrors { throw InvoiceDecodingError(diagnostics: context.diagnostics) }
+        return (invoice, context.warnings)
+    }
+
+    private func readInvoice(_ root: JSONNode, context: inout DecodingContext) -> Invoice {
+        var invoice = Invoice.firstLaunch(today: today)
+        guard case .object(let members) = root.value else {
+            let hint = if case .array = root.value {
+                "; a file holds one invoice (for one invoice per line, use a .jsonl file with render --jsonl)"
+            } else { "" }
+            context.error("", "expected a JSON object with the invoice's fields, got \(DecodingContext.describe(root))\(hint)")
+            return invoice
+        }
+        var moneyIsReadable = true
+        for member in Self.uniqueMembers(members, path: { $0 }, context: &context) {
+            let key = member.key
+            let node = member.value
+            if case .null = node.value { continue }  // null means "not given": the default stays
+            switch key {
+            case "fromName": context.text(node, path: key).map { invoice.fromName = $0 }
+            case "fromEmail": context.text(node, path: key).map { invoice.fromEmail = $0 }
+            case "fromPhone": context.text(node, path: key).map { invoice.fromPhone = $0 }
+            case "fromAddress": context.text(node, path: key).map { invoice.fromAddress = $0 }
+            case "toName": context.text(node, path: key).map { invoice.toName = $0 }
+            case "toEmail": context.text(node, path: key).map { invoice.toEmail = $0 }
+            case "toAddress": context.text(node, path: key).map { invoice.toAddress = $0 }
+            case "invoiceNumber": context.text(node, path: key).map { invoice.invoiceNumber = $0 }
+            case "bankBeneficiary": context.text(node, path: key).map { invoice.bankBeneficiary = $0 }
+            case "bankName": context.text(node, path: key).map { invoice.bankName = $0 }
+            case "bankAccount": context.text(node, path: key).map { invoice.bankAccount = $0 }
+            case "bankSwift": context.text(node, path: key).map { invoice.bankSwift = $0 }
+            case "issueDate":
+                if case .date(let date)? = context.date(node, path: key) { invoice.issueDate = date }
+            case "dueDate":
+                switch context.date(node, path: key) {
+                case .date(let date)?: invoice.dueDate = date
+                case .empty?: invoice.dueDate = nil
+                case nil: break
+                }
+            case "currency":
+                if let currency = readCurrency(node, path: key, context: &context) {
+                    invoice.currency = currency
+                } else {
+                    moneyIsReadable = false
+                }
+            case "vatRate":
+                if let rate = readVATRate(node, path: key, context: &context) {
+                    invoice.vatRate = rate
+                } else {
+                    moneyIsReadable = false
+                }
+            case "lineItems":
+                if let items = readLineItems(node, path: key, context: &context) {
+                    invoice.lineItems = items
+                } else {
+                    moneyIsReadable = false
+                }
+            case "locale":
+                if let locale = readLocale(node, path: key, context: &context) { invoice.locale = locale }
+            default:
+                if InvoiceKeys.extensions.contains(key) { continue }  // known; read by a later issue
+                Self.warnUnknown(key, in: "", candidates: InvoiceKeys.allInvoice, context: &context)
+            }
+        }
+        if let due = invoice.dueDate, due < invoice.issueDate {
+            context.warning("dueDate", "the due date \(due.iso) is before the issue date \(invoice.issueDate.iso)")
+        }
+        if moneyIsReadable { checkTotals(of: invoice, context: &context) }
+        return invoice
+    }
+
+    // MARK: - Fields
+
+    private func readCurrency(_ node: JSONNode, path: String, context: inout DecodingContext) -> Currency? {
+        guard let code = context.text(node, path: path) else { return nil }
+        if let currency = Currency(code: code) { return currency }
+        let normalized = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        if let intended = Currency(code: normalized) {
+            context.error(path, "unknown currency \(DiagnosticText.quoted(code)) — did you mean \"\(intended.code)\"? (codes are upper case)")
+        } else {
+            context.error(path, "unknown currency \(DiagnosticText.quoted(code)); run `invoi currencies` to list the \(Currency.all.count) supported codes")
+        }
+        return nil
+    }
+
+    private func readVATRate(_ node: JSONNode, path: String, context: inout DecodingContext) -> Decimal? {
+        let rangeMessage = "vatRate is a percentage from 0 to 100, got \(DecodingContext.describe(node))"
+        if case .number(let text) = node.value, ExactNumber.decimal(from: text) == .failure(.beyondLimit) {
+            context.error(path, rangeMessage)
+            return nil
+        }
+        guard let rate = context.number(node, path: path) else { return nil }
+        guard rate >= 0, rate <= 100 else {
+            context.error(path, rangeMessage)
+            return nil
+        }
+        return rate
+    }
+
+    private func readLocale(_ node: JSONNode, path: String, context: inout DecodingContext) -> String? {
+        guard let identifier = context.text(node, path: path), !identifier.isEmpty else { return nil }
+        guard LocaleIdentifier.isWellFormed(identifier) else {
+            context.error(path, "\(DiagnosticText.quoted(identifier)) is not a locale identifier; use a BCP 47 tag such as \"de-DE\" or \"en-GB\"")
+            return nil
+        }
+        if !LocaleIdentifier.hasKnownLanguage(identifier) {
+            context.warning(path, "the language of \(DiagnosticText.quoted(identifier)) is unknown; amounts and dates fall back to neutral formatting")
+        }
+        return identifier
+    }
+
+    private func readLineItems(_ node: JSONNode, path: String, context: inout DecodingContext) -> [LineItem]? {
+        guard case .array(let elements) = node.value else {
+            context.error(path, "expected an array of line items, got \(DecodingContext.describe(node))")
+            return nil
+        }
+        var items: [LineItem] = []
+        var allRead = true
+        var firstIndexByID: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard let item = readLineItem(element, number: index + 1, path: itemPath, context: &context) else {
+                allRead = false
+                continue
+            }
+            if let first = firstIndexByID[item.id] {
+                context.warning(itemPath + ".id", "\(DiagnosticText.quoted(item.id)) is also the id of \(path)[\(first)]")
+            } else {
+                firstIndexByID[item.id] = index
+            }
+            items.append(item)
+        }
+        return allRead ? items : nil
+    }
+
+    private func readLineItem(_ node: JSONNode, number: Int, path: String, context: inout DecodingContext) -> LineItem? {
+        guard case .object(let members) = node.value else {
+            context.error(path, "expected a line item object {\"description\", \"quantity\", \"rate\"}, got \(DecodingContext.describe(node))")
+            return nil
+        }
+        var item = LineItem.empty(number: number)
+        var valid = true
+        for member in Self.uniqueMembers(members, path: { "\(path).\($0)" }, context: &context) {
+            let fieldPath = "\(path).\(member.key)"
+            let node = member.value
+            if case .null = node.value { continue }
+            switch member.key {
+            case "id":
+                if let id = context.text(node, path: fieldPath) {
+                    if !id.isEmpty { item.id = id }
+                } else {
+                    valid = false
+                }
+            case "description":
+                if let text = context.text(node, path: fieldPath) { item.description = text } else { valid = false }
+            case "quantity":
+                if let quantity = context.number(node, path: fieldPath) { item.quantity = quantity } else { valid = false }
+            case "rate":
+                if let rate = context.number(node, path: fieldPath) { item.rate = rate } else { valid = false }
+            default:
+                if InvoiceKeys.computedLineItemFields.contains(member.key) {
+                    context.warning(path, "field \"\(member.key)\" is ignored: invoi computes each amount as quantity × rate")
+                } else {
+                    Self.warnUnknown(member.key, in: path, candidates: InvoiceKeys.lineItem, context: &context)
+                }
+            }
+        }
+        guard valid else { return nil }
+        if !Money.isWithinLimit(item.exactAmount) {
+            context.error(path, "the amount \(item.quantity) × \(item.rate) = \(item.exactAmount) is beyond the limit of ±1000000000000 (10^12); split the line")
+            return nil
+        }
+        return item
+    }
+
+    // MARK: - Checks across fields
+
+    private func checkTotals(of invoice: Invoice, context: inout DecodingContext) {
+        let totals = invoice.totals
+        if !totals.subtotal.isWithinLimit {
+            context.error("lineItems", "the subtotal \(totals.subtotal.amount) is beyond the limit of ±1000000000000 (10^12); split the invoice")
+        } else if !totals.total.isWithinLimit {
+            context.error("", "the total \(totals.total.amount) (subtotal plus VAT) is beyond the limit of ±1000000000000 (10^12); split the invoice")
+        }
+    }
+
+    /// The members with each key's first occurrence; a repeated key is an error (which
+    /// value was meant is unknowable, and for money that matters).
+    private static func uniqueMembers(_ members: [JSONNode.Member], path: (String) -> String,
+                                      context: inout DecodingContext) -> [JSONNode.Member] {
+        var firstPosition: [String: SourcePosition] = [:]
+        var unique: [JSONNode.Member] = []
+        for member in members {
+            if let first = firstPosition[member.key] {
+                context.error(path(DiagnosticText.escaped(member.key)),
+                              "the field is given twice (first at line \(first.line), column \(first.column), again at line \(member.keyPosition.line), column \(member.keyPosition.column)); keep one")
+            } else {
+                firstPosition[member.key] = member.keyPosition
+                unique.append(member)
+            }
+        }
+        return unique
+    }
+
+    private static func warnUnknown(_ key: String, in path: String, candidates: [String], context: inout DecodingContext) {
+        var message = "unknown field \(DiagnosticText.quoted(key))"
+        if let suggestion = KeySuggestion.closest(to: key, among: candidates) {
+            message += " — did you mean \"\(suggestion)\"?"
+        } else {
+            message += " is ignored"
+        }
+        context.warning(path, message)
+    }
+}

@@ -1,0 +1,22 @@
+/// The field names an invoice JSON may use (DESIGN.md §2 and §4a), in the app's order.
+enum InvoiceKeys {
+    static let invoice = [
+        "fromName", "fromEmail", "fromPhone", "fromAddress",
+        "toName", "toEmail", "toAddress",
+        "invoiceNumber", "issueDate", "dueDate", "currency", "vatRate", "lineItems",
+        "bankBeneficiary", "bankName", "bankAccount", "bankSwift",
+    ]
+
+    /// Optional extensions: known (never warned about); only `locale` is read so far.
+    static let extensions = [
+        "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
+        "status", "logo", "accentColor", "locale",
+    ]
+
+    static let lineItem = ["id", "description", "quantity", "rate"]
+
+    /// Line-item fields people add that invoi computes itself.
+    static let computedLineItemFields: Set<String> = ["amount", "total", "lineTotal"]
+
+    static let allInvoice = invoice + extensions
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// One row of the invoice's table.
+public struct LineItem: Hashable, Sendable {
+    /// Identifies the item; generated as `item-N` (1-based position) when the JSON has none,
+    /// so that output never depends on randomness.
+    public var id: String
+    public var description: String
+    /// May be fractional or negative (a credit line).
+    public var quantity: Decimal
+    /// Price per unit in the invoice's currency.
+    public var rate: Decimal
+
+    public init(id: String, description: String = "", quantity: Decimal = 1, rate: Decimal = 0) {
+        self.id = id
+        self.description = description
+        self.quantity = quantity
+        self.rate = rate
+    }
+
+    /// The app's new empty item: quantity 1, rate 0.
+    public static func empty(number: Int) -> LineItem {
+        LineItem(id: generatedID(number: number))
+    }
+
+    /// `item-3` for the third item.
+    public static func generatedID(number: Int) -> String { "item-\(number)" }
+
+    /// quantity × rate, exact (not rounded).
+    public var exactAmount: Decimal { quantity * rate }
+}

@@ -1,0 +1,54 @@
+/// Cleans text fields (DESIGN.md §2): nothing invisible that could move the cursor of a
+/// terminal, break an SVG, or make a displayed value read differently from what it is.
+enum TextSanitizer {
+    struct Result {
+        var text: String
+        /// How many characters were removed (line-break normalisation is not counted).
+        var removedCount: Int
+    }
+
+    /// Keeps `\n` and `\t`; turns `\r\n`, a lone `\r`, U+2028 and U+2029 into `\n`;
+    /// removes the other C0 and C1 controls and DEL; and removes the bidi embedding,
+    /// override and isolate controls (U+202A–U+202E, U+2066–U+2069), which can make an
+    /// account number or an amount display in a different order than it is stored —
+    /// the Unicode bidi algorithm orders real Hebrew or Arabic text correctly without them.
+    /// The marks LRM, RLM and ALM are kept: they change no embedding level.
+    static func clean(_ text: String) -> Result {
+        guard text.unicodeScalars.contains(where: needsWork) else { return Result(text: text, removedCount: 0) }
+        var scalars = String.UnicodeScalarView()
+        var removed = 0
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\r", "\u{2028}", "\u{2029}":
+                scalars.append("\n")
+            case "\n":
+                if !previousWasCarriageReturn { scalars.append("\n") }
+            case "\t":
+                scalars.append(scalar)
+            default:
+                if isControl(scalar) || isBidiControl(scalar) {
+                    removed += 1
+                } else {
+                    scalars.append(scalar)
+                }
+            }
+        }
+        return Result(text: String(scalars), removedCount: removed)
+    }
+
+    /// C0 (U+0000–U+001F), DEL and C1 (U+0080–U+009F).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
+        (isControl(scalar) && scalar != "\n" && scalar != "\t") || isBidiControl(scalar)
+            || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+}

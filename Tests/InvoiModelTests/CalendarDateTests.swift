@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import InvoiModel
+
+@Suite struct CalendarDateTests {
+    @Test func parsesISODates() throws {
+        let date = try #require(CalendarDate(iso: "2026-03-12"))
+        #expect(date.year == 2026 && date.month == 3 && date.day == 12)
+        #expect(date.iso == "2026-03-12")
+        #expect(CalendarDate(iso: "0999-01-05")?.iso == "0999-01-05")
+    }
+
+    @Test(arguments: ["2026-02-30", "2026-02-29", "2100-02-29", "2026-04-31", "2026-13-01", "2026-00-10",
+                      "2026-01-00", "0000-01-01"])
+    func rejectsUnrealDates(_ text: String) {
+        #expect(CalendarDate(iso: text) == nil)
+    }
+
+    @Test(arguments: ["2024-02-29", "2000-02-29", "2026-12-31", "2026-04-30", "9999-12-31", "0001-01-01"])
+    func acceptsRealDates(_ text: String) {
+        #expect(CalendarDate(iso: text)?.iso == text)
+    }
+
+    @Test(arguments: ["", "2026-3-12", "2026/03/12", "12.03.2026", "2026-03-12T00:00:00Z", " 2026-03-12",
+                      "２０２６-03-12", "+026-03-12", "2026-03-1x"])
+    func rejectsOtherShapes(_ text: String) {
+        #expect(CalendarDate(iso: text) == nil)
+    }
+
+    @Test func formatsAsUSAbbreviatedMonth() throws {
+        #expect(try #require(CalendarDate(iso: "2026-03-12")).formatted == "Mar 12, 2026")
+        #expect(try #require(CalendarDate(iso: "2026-09-01")).formatted == "Sep 1, 2026")
+    }
+
+    /// The hand-built en-US form must be what ICU prints for en-US, for every month.
+    @Test func handBuiltFormatMatchesICU() throws {
+        for month in 1...12 {
+            let date = try #require(CalendarDate(year: 2026, month: month, day: 9))
+            #expect(date.formatted == date.formatted(locale: "en-US"))
+        }
+    }
+
+    @Test func formatsInAnOverriddenLocale() throws {
+        let date = try #require(CalendarDate(iso: "2026-03-12"))
+        #expect(date.formatted(locale: "de-DE") == "12. März 2026")
+        #expect(date.formatted(locale: "en-GB") == "12 Mar 2026")
+    }
+
+    @Test func ordersByDay() throws {
+        let a = try #require(CalendarDate(iso: "2025-12-31"))
+        let b = try #require(CalendarDate(iso: "2026-01-01"))
+        #expect(a < b)
+        #expect(!(b < a))
+    }
+}

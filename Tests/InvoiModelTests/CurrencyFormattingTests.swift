@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import InvoiModel
+
+@Suite struct CurrencyFormattingTests {
+    /// DESIGN.md §6, copied as text so that the order is checked against the contract.
+    static let designOrder = """
+        USD EUR GBP CHF JPY CNY · CAD AUD NZD SGD HKD · SEK NOK DKK PLN CZK HUF RON BGN HRK · \
+        UAH GEL AMD AZN KZT · AED SAR ILS QAR KWD BHD OMR · INR IDR PHP THB MYR VND BDT PKR KRW TWD · \
+        BRL MXN ARS CLP COP PEN · ZAR NGN KES GHS · TRY
+        """
+
+    @Test func hasThe53CodesInTheAppsOrder() {
+        let expected = Self.designOrder.split(separator: " ").filter { $0 != "·" }.map(String.init)
+        #expect(expected.count == 53)
+        #expect(Currency.all.map(\.code) == expected)
+    }
+
+    @Test func looksUpCodesCaseSensitively() {
+        #expect(Currency(code: "EUR")?.conventionalLocale == "de-DE")
+        #expect(Currency(code: "eur") == nil)
+        #expect(Currency(code: "XYZ") == nil)
+    }
+
+    private func format(_ amount: String, _ code: String, locale: String? = nil) throws -> String {
+        let currency = try #require(Currency(code: code))
+        let value = try #require(Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")))
+        return AmountFormatter(currency: currency, locale: locale).string(for: Money(amount: value, currency: currency))
+    }
+
+    /// Strings checked by hand against each country's conventions (NBSP = U+00A0).
+    @Test func formatsTheHandCheckedCurrencies() throws {
+        #expect(try format("1234.56", "USD") == "$1,234.56")
+        #expect(try format("-1234.56", "USD") == "-$1,234.56")
+        #expect(try format("1234.56", "EUR") == "1.234,56\u{A0}€")
+        #expect(try format("1234.56", "GBP") == "£1,234.56")
+        #expect(try format("1234.56", "CHF") == "CHF\u{A0}1’234.56")
+        #expect(try format("1234", "JPY") == "¥1,234")
+        #expect(try format("1234.5", "JPY") == "¥1,235")
+        #expect(try format("1234.567", "KWD") == "KWD\u{A0}1,234.567")
+        #expect(try format("1234567.89", "INR") == "₹12,34,567.89")
+        #expect(try format("0", "USD") == "$0.00")
+    }
+
+    @Test func roundsDisplayedRatesHalfAwayFromZero() throws {
+        #expect(try format("0.125", "USD") == "$0.13")
+        #expect(try format("-0.125", "USD") == "-$0.13")
+        #expect(try format("-0.001", "USD") == "$0.00")
+        #expect(try format("2.5", "JPY") == "¥3")
+    }
+
+    @Test func overridesTheLocale() throws {
+        #expect(try format("1234.56", "EUR", locale: "en-US") == "€1,234.56")
+        #expect(try format("1234.56", "USD", locale: "de-DE") == "1.234,56\u{A0}$")
+    }
+
+    /// A locale whose own digits are not Latin still prints 0–9.
+    @Test func alwaysWritesLatinDigits() throws {
+        let text = try format("1234.5", "SAR", locale: "ar-SA")
+        #expect(text.contains("1,234.50"))
+        #expect(!text.unicodeScalars.contains { (0x0660...0x0669).contains($0.value) })
+    }
+
+    @Test func keepsExactDigitsOfLargeAmounts() throws {
+        #expect(try format("999999999999.99", "USD") == "$999,999,999,999.99")
+        #expect(try format("987654321098.765", "KWD") == "KWD\u{A0}987,654,321,098.765")
+    }
+
+    /// Every currency formats in its conventional locale, with Latin digits, with exactly
+    /// `fractionDigits` digits after the separator, and with its symbol or code.
+    @Test(arguments: Currency.all)
+    func formatsWithTheCurrencysDigits(_ currency: Currency) throws {
+        let locale = Locale(identifier: currency.conventionalLocale)
+        let separator = try #require(locale.decimalSeparator)
+        let formatter = AmountFormatter(currency: currency)
+        let text = formatter.string(for: Money(amount: Decimal(string: "1234567.125")!, currency: currency))
+        let digits = text.filter { $0.isASCII && $0.isNumber }
+        #expect(digits.hasPrefix("1234567"), "\(text)")
+        #expect(digits.count == 7 + currency.fractionDigits, "\(currency.code): \(text)")
+        if currency.fractionDigits > 0 {
+            let afterSeparator = try #require(text.components(separatedBy: separator).last)
+            #expect(afterSeparator.prefix { $0.isNumber }.count == currency.fractionDigits, "\(text)")
+        }
+        #expect(!text.unicodeScalars.contains { $0.properties.numericType != nil && !$0.isASCII })
+        if currency.symbolDisplay == .isoCode { #expect(text.contains(currency.code)) }
+    }
+
+    /// The table's digits are ICU's own: formatting without any precision of ours shows as many.
+    @Test(arguments: Currency.all)
+    func tableDigitsAreICUsDigits(_ currency: Currency) {
+        let text = Decimal(string: "1.123456")!.formatted(
+            .currency(code: currency.code).locale(Locale(identifier: "en_US_POSIX")))
+        let fraction = text.split(separator: ".").dropFirst().first?.prefix { $0.isNumber } ?? ""
+        #expect(fraction.count == currency.fractionDigits, "\(currency.code): \(text)")
+    }
+
+    @Test func formatsQuantitiesWithoutTrailingZeros() throws {
+        let usd = AmountFormatter(currency: .usd)
+        #expect(usd.quantityString(1) == "1")
+        #expect(usd.quantityString(Decimal(string: "12.50")!) == "12.5")
+        #expect(usd.quantityString(Decimal(string: "-2")!) == "-2")
+        #expect(usd.quantityString(Decimal(string: "12345.125")!) == "12345.125")
+        #expect(usd.quantityString(Decimal(string: "0.0000001")!) == "0.0000001")
+        let eur = AmountFormatter(currency: try #require(Currency(code: "EUR")))
+        #expect(eur.quantityString(Decimal(string: "12.5")!) == "12,5")
+        #expect(eur.percentString(Decimal(string: "7.5")!) == "7,5")
+        #expect(usd.percentString(20) == "20")
+        #expect(usd.percentString(Decimal(string: "7.25")!) == "7.25")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import InvoiModel
+
+/// A small seeded generator, so that the random invoices are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct TotalsPropertyTests {
+    static let invoiceCount = 10_000
+    static let overrideLocales = Array(Set(Currency.all.map(\.conventionalLocale))).sorted() + ["ar-SA", "fr-FR", "en-US"]
+
+    /// An amount as integer minor units with its number of decimals: `value / 10^scale`.
+    struct Scaled {
+        var value: Int128
+        var scale: Int
+
+        var decimal: Decimal {
+            Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX"))! / pow(Decimal(10), scale)
+        }
+    }
+
+    /// value / 10^shift, rounded half away from zero: the oracle for the model's rounding.
+    static func divideRounded(_ value: Int128, by shift: Int) -> Int128 {
+        guard shift > 0 else { return value * power(-shift) }
+        let divisor = power(shift)
+        let magnitude = value.magnitude
+        let quotient = (magnitude + UInt128(divisor) / 2) / UInt128(divisor)
+        return value < 0 ? -Int128(quotient) : Int128(quotient)
+    }
+
+    static func power(_ exponent: Int) -> Int128 {
+        (0..<exponent).reduce(Int128(1)) { value, _ in value * 10 }
+    }
+
+    /// The number a formatted amount shows, in minor units: its Latin digits, negative
+    /// when it has a minus sign (ASCII or U+2212).
+    static func displayedMinorUnits(_ text: String) -> Int128? {
+        let digits = text.filter { $0.isASCII && $0.isNumber }
+        guard let magnitude = Int128(digits) else { return nil }
+        return text.contains("-") || text.contains("\u{2212}") ? -magnitude : magnitude
+    }
+
+    /// For ≥ 10,000 seeded random invoices — random currencies and locales, quantities with
+    /// up to 3 decimals, negative lines, VAT rates with decimals, amounts up to 10^11 — the
+    /// displayed line amounts sum to the displayed subtotal, subtotal + VAT = total as
+    /// displayed, and every amount equals an independent integer computation.
+    @Test func displayedAmountsAddUp() throws {
+        var random = SplitMix64(seed: 0x1A2B_3C4D)
+        let issueDate = try #require(CalendarDate(iso: "2026-03-12"))
+        for iteration in 0..<Self.invoiceCount {
+            let currency = Currency.all.randomElement(using: &random)!
+            let locale = Int.random(in: 0..<4, using: &random) == 0
+                ? Self.overrideLocales.randomElement(using: &random) : nil
+            let digits = currency.fractionDigits
+            let large = Int.random(in: 0..<10, using: &random) == 0
+            var items: [LineItem] = []
+            var expectedLines: [Int128] = []
+            for index in 0..<Int.random(in: 1...8, using: &random) {
+                let quantity = Scaled(value: Int128(Int.random(in: large ? 1...9_000 : -20_000...1_000_000, using: &random)),
+                                      scale: 3)
+                let rateScale = Int.random(in: 0...4, using: &random)
+                let rateLimit = large ? 10_000_000_000 : 100_000
+                var rate = Scaled(value: Int128(Int.random(in: 0...rateLimit, using: &random)) * Self.power(rateScale) / 7,
+                                  scale: rateScale)
+                if Int.random(in: 0..<6, using: &random) == 0 { rate.value = -rate.value }
+                items.append(LineItem(id: "item-\(index + 1)", description: "", quantity: quantity.decimal, rate: rate.decimal))
+                expectedLines.append(Self.divideRounded(quantity.value * rate.value, by: quantity.scale + rate.scale - digits))
+            }
+            let vatHundredths = Int.random(in: 0..<3, using: &random) == 0 ? 0 : Int.random(in: 0...10_000, using: &random)
+            let vatRate = Scaled(value: Int128(vatHundredths), scale: 2)
+            let invoice = Invoice(issueDate: issueDate, currency: currency, vatRate: vatRate.decimal,
+                                  lineItems: items, locale: locale)
+
+            let totals = invoice.totals
+            let formatter = AmountFormatter(invoice: invoice)
+            let shownLines = totals.lineAmounts.map { Self.displayedMinorUnits(formatter.string(for: $0)) }
+            let shownSubtotal = Self.displayedMinorUnits(formatter.string(for: totals.subtotal))
+            let shownVAT = Self.displayedMinorUnits(formatter.string(for: totals.vat))
+            let shownTotal = Self.displayedMinorUnits(formatter.string(for: totals.total))
+            let context = "invoice \(iteration): \(currency.code) \(locale ?? "-") \(invoice.lineItems.map { "\($0.quantity)×\($0.rate)" }) VAT \(invoice.vatRate)"
+
+            // The independent integer oracle.
+            let expectedSubtotal = expectedLines.reduce(0, +)
+            let expectedVAT = Self.divideRounded(expectedSubtotal * vatRate.value, by: 4)
+            #expect(shownLines == expectedLines.map { Optional($0) }, "\(context)")
+            #expect(shownSubtotal == expectedSubtotal, "\(context)")
+            #expect(shownVAT == expectedVAT, "\(context)")
+            #expect(shownTotal == expectedSubtotal + expectedVAT, "\(context)")
+
+            // The invariant, on the displayed numbers alone.
+            let lineSum = shownLines.reduce(Int128(0)) { $0 + ($1 ?? 0) }
+            #expect(lineSum == shownSubtotal, "\(context)")
+            #expect((shownSubtotal ?? 0) + (shownVAT ?? 0) == shownTotal, "\(context)")
+        }
+    }
+}
