@@ -7,11 +7,13 @@ import InvoiDocument
 public struct PNGBackend: Backend {
     public let fonts: CairoFontCache
 
-    /// A backend with a font cache of its own; keep the backend for the process.
+    /// A backend on the process's font cache, so that a backend made per render
+    /// still opens each font file once per process.
     public init() {
-        self.init(fonts: CairoFontCache())
+        self.init(fonts: .processWide)
     }
 
+    /// A backend on a cache of the caller's (tests use a fresh one).
     public init(fonts: CairoFontCache) {
         self.fonts = fonts
     }

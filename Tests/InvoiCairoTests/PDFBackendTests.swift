@@ -4,7 +4,7 @@ import Testing
 @testable import InvoiCairo
 
 @Suite struct PDFBackendTests {
-    let backend = PDFBackend()
+    let backend = PDFBackend(fonts: CairoFontCache())
 
     /// Renders `document` and runs `tool` with `arguments` and the PDF's path.
     private func run(_ tool: String, _ arguments: [String] = [], on document: Document,
@@ -88,7 +88,7 @@ import Testing
         let options = BackendOptions(creator: "invoi 0.1.0")
         let first = try #require(try backend.render(document, options: options).documentData)
         let again = try #require(try backend.render(document, options: options).documentData)
-        let freshCache = try #require(try PDFBackend().render(document, options: options).documentData)
+        let freshCache = try #require(try PDFBackend(fonts: CairoFontCache()).render(document, options: options).documentData)
         #expect(first == again)
         #expect(first == freshCache)
 

@@ -4,7 +4,7 @@ import Testing
 @testable import InvoiCairo
 
 @Suite struct PNGBackendTests {
-    let backend = PNGBackend()
+    let backend = PNGBackend(fonts: CairoFontCache())
     static let blue = Color(rgb: 0x3B82F6)
 
     private func png(_ document: Document, dpi: Double = 72) throws -> Data {
