@@ -68,7 +68,8 @@ final class PagePainter {
                 continue
             }
             let mapped = utf8.withUnsafeBufferPointer { text in
-                TextClusters(glyphClusters: run.glyphs.map(\.cluster), textRange: run.textRange, utf8: text)
+                TextClusters(glyphClusters: run.glyphs.map(\.cluster), textRange: run.textRange, utf8: text,
+                             direction: run.direction)
                     .map { ($0, $0.text(from: text)) }
             }
             guard let (clusters, clusterText) = mapped else {

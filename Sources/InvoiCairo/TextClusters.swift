@@ -1,3 +1,5 @@
+import InvoiDocument
+
 /// How the UTF-8 text of a glyph run maps onto its glyphs, in the form
 /// `cairo_show_text_glyphs` wants, so the PDF text layer gives back the words.
 ///
@@ -7,6 +9,12 @@
 /// what text extractors expect: pdftotext then gives the words in logical order.
 /// (Cairo's backward clusters instead emit the glyphs right to left, and
 /// pdftotext splits words apart.)
+///
+/// Text extractors such as poppler (pdftotext, and the viewers built on it) turn
+/// a right-to-left run back into logical order by reversing its characters, those
+/// of a glyph standing for several (a lam-alef ligature) included. So in a
+/// right-to-left run a cluster's characters are handed over reversed, and come
+/// out in logical order.
 struct TextClusters: Equatable {
     struct Cluster: Equatable {
         /// The cluster's bytes in the op's text.
@@ -16,19 +24,23 @@ struct TextClusters: Equatable {
 
     /// In glyph order.
     var clusters: [Cluster]
+    var isRightToLeft = false
 
     /// Builds the clusters of a run from each glyph's cluster start (a byte offset
     /// into `utf8`), covering `textRange`. When the starts are not monotonic or
     /// fall outside the range, the whole range becomes one cluster. Nil when
     /// `textRange` itself cannot be given to Cairo (out of bounds, empty, or not
     /// on character boundaries), or there are no glyphs.
-    init?(glyphClusters: [Int], textRange: Range<Int>, utf8: UnsafeBufferPointer<UInt8>) {
+    init?(glyphClusters: [Int], textRange: Range<Int>, utf8: UnsafeBufferPointer<UInt8>,
+          direction: TextDirection = .leftToRight) {
         guard !glyphClusters.isEmpty, !textRange.isEmpty, textRange.lowerBound >= 0,
               textRange.upperBound <= utf8.count,
               Self.isCharacterBoundary(textRange.lowerBound, in: utf8),
               Self.isCharacterBoundary(textRange.upperBound, in: utf8)
         else { return nil }
-        let wholeRange = TextClusters(clusters: [Cluster(bytes: textRange, glyphCount: glyphClusters.count)])
+        let rightToLeft = direction == .rightToLeft
+        let wholeRange = TextClusters(clusters: [Cluster(bytes: textRange, glyphCount: glyphClusters.count)],
+                                      isRightToLeft: rightToLeft)
 
         // Consecutive glyphs with the same start form one cluster.
         var groups: [(start: Int, glyphs: Int)] = []
@@ -59,18 +71,28 @@ struct TextClusters: Equatable {
             let end = position + 1 < logical.count ? groups[logical[position + 1]].start : textRange.upperBound
             clusters[index].bytes = start..<end
         }
-        self.init(clusters: clusters)
+        self.init(clusters: clusters, isRightToLeft: rightToLeft)
     }
 
-    init(clusters: [Cluster]) {
+    init(clusters: [Cluster], isRightToLeft: Bool = false) {
         self.clusters = clusters
+        self.isRightToLeft = isRightToLeft
     }
 
-    /// The clusters' bytes of `utf8`, in glyph order.
+    /// The clusters' bytes of `utf8`, in glyph order; in a right-to-left run
+    /// each cluster's characters reversed.
     func text(from utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(clusters.reduce(0) { $0 + $1.bytes.count })
-        for cluster in clusters { text += utf8[cluster.bytes] }
+        for cluster in clusters {
+            let bytes = utf8[cluster.bytes]
+            if isRightToLeft, bytes.count > 1 {
+                let characters = String(decoding: bytes, as: UTF8.self).unicodeScalars.reversed()
+                for scalar in characters { text += Array(String(scalar).utf8) }
+            } else {
+                text += bytes
+            }
+        }
         return text
     }
 

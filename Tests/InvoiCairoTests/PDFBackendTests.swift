@@ -33,6 +33,23 @@ import Testing
         }
     }
 
+    @Test func arabicLigatureComesOutInLogicalOrder() throws {
+        // "الأفق" drawn as ق ف لأ ا, the lam-alef ligature one glyph for two characters.
+        let arabic = try TestFont.hebrew()  // DejaVu Sans has Arabic presentation forms too
+        let word = "الأفق"
+        let visual = arabic.run("\u{FED7}\u{FED3}\u{FEF7}\u{FE8D}", size: 14)
+        let clusters = [8, 6, 2, 0]
+        let glyphs = zip(visual.glyphs, clusters).map { Glyph(id: $0.id, cluster: $1, advance: $0.advance) }
+        let ligatureRun = GlyphRun(font: arabic.face, size: 14, direction: .rightToLeft, textRange: 0..<10, glyphs: glyphs)
+        let op = TextOp(text: word, font: FontSpec(weight: .regular, size: 14), color: .black, tracking: 0,
+                        origin: Point(x: 100, y: 100), direction: .rightToLeft, runs: [ligatureRun],
+                        box: Rect(x: 100, y: 88, width: ligatureRun.width, height: 17), alignment: .right)
+        let document = Document(pages: [Page(size: PaperSize.a4.size, ops: [.text(op)])], metadata: Fixtures.metadata)
+        let text = try run("pdftotext", on: document, then: ["-"])
+        let plain = String(text.output.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) })
+        #expect(plain.contains(word), "\(plain.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
     @Test func fontsAreEmbeddedAsSubsets() throws {
         let fonts = try run("pdffonts", on: try Fixtures.invoice())
         #expect(fonts.status == 0)

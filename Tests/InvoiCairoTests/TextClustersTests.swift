@@ -1,11 +1,13 @@
+import InvoiDocument
 import Testing
 @testable import InvoiCairo
 
 @Suite struct TextClustersTests {
-    private func clusters(_ text: String, glyphs: [Int], range: Range<Int>? = nil) -> TextClusters? {
+    private func clusters(_ text: String, glyphs: [Int], range: Range<Int>? = nil,
+                          direction: TextDirection = .leftToRight) -> TextClusters? {
         let utf8 = Array(text.utf8)
         return utf8.withUnsafeBufferPointer {
-            TextClusters(glyphClusters: glyphs, textRange: range ?? 0..<utf8.count, utf8: $0)
+            TextClusters(glyphClusters: glyphs, textRange: range ?? 0..<utf8.count, utf8: $0, direction: direction)
         }
     }
 
@@ -36,6 +38,17 @@ import Testing
         #expect(result.clusters == [Cluster(bytes: 6..<8, glyphCount: 1), Cluster(bytes: 4..<6, glyphCount: 1),
                                     Cluster(bytes: 2..<4, glyphCount: 1), Cluster(bytes: 0..<2, glyphCount: 1)])
         #expect(text(of: result, in: word) == "םולש")
+    }
+
+    @Test func rightToLeftLigatureHandsOverItsCharactersReversed() throws {
+        // "الأفق": alef, then lam + alef-hamza as one ligature glyph, feh, qaf; drawn ق ف لأ ا.
+        let word = "الأفق"
+        let result = try #require(clusters(word, glyphs: [8, 6, 2, 0], direction: .rightToLeft))
+        #expect(result.clusters.map(\.bytes) == [8..<10, 6..<8, 2..<6, 0..<2])
+        #expect(text(of: result, in: word) == "قفألا")
+        // Left to right, a ligature's characters stay in order.
+        let ltr = try #require(clusters("ffi", glyphs: [0]))
+        #expect(text(of: ltr, in: "ffi") == "ffi")
     }
 
     @Test func runInsideALongerLine() throws {
