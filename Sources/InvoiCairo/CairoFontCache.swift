@@ -17,6 +17,8 @@ public final class CairoFontCache: Sendable {
     }
 
     private let faces = Mutex<[Key: CairoFontFace]>([:])
+    /// Glyph masks for the image backend.
+    let glyphMasks = GlyphMaskCache()
 
     public init() {}
 

@@ -7,8 +7,8 @@ final class PagePainter {
     enum Target {
         /// Text stays text (UTF-8 and clusters, for search and copy); links become annotations.
         case pdf
-        /// Glyphs only; horizontal and vertical rules snapped to whole pixels;
-        /// links leave no mark.
+        /// Glyphs composited from FreeType masks at quarter-pixel positions;
+        /// horizontal and vertical rules snapped to whole pixels; links leave no mark.
         case image(pixelsPerPoint: Double)
     }
 
@@ -20,6 +20,8 @@ final class PagePainter {
     private var currentSize: Double = 0
     private var glyphBuffer: [cairo_glyph_t] = []
     private var clusterBuffer: [cairo_text_cluster_t] = []
+    /// Masks this painter has used, so that most lookups skip the shared cache's lock.
+    private var masks: [GlyphMaskCache.Key: GlyphMask] = [:]
 
     init(context: CairoContext, fonts: CairoFontCache, target: Target) {
         self.context = context
@@ -63,8 +65,10 @@ final class PagePainter {
             guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0 else { continue }
             try selectFont(run.font, size: run.size)
             fillGlyphBuffer(run, startX: start, baselineY: op.origin.y)
-            if case .image = target {
-                cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
+            if case .image(let scale) = target {
+                if !composite(run, color: op.color, pixelsPerPoint: scale) {
+                    cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
+                }
                 continue
             }
             let mapped = utf8.withUnsafeBufferPointer { text in
@@ -89,6 +93,74 @@ final class PagePainter {
                 }
             }
         }
+    }
+
+    /// Blends the glyph buffer's glyphs straight into the image; false (having drawn
+    /// nothing) when some glyph has no outline or the size is better left to Cairo.
+    private func composite(_ run: GlyphRun, color: Color, pixelsPerPoint scale: Double) -> Bool {
+        let pixelsPerEm = run.size * scale
+        let size = Int((pixelsPerEm * 64).rounded())
+        guard pixelsPerEm <= GlyphMaskCache.largestSize, size > 0 else { return false }
+        let surface = context.surface.handle
+        guard let data = cairo_image_surface_get_data(surface) else { return false }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+
+        var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
+        placed.reserveCapacity(glyphBuffer.count)
+        for glyph in glyphBuffer {
+            let x = glyph.x * scale, y = glyph.y * scale
+            guard abs(x) < 1e6, abs(y) < 1e6 else { continue }  // also false for NaN
+            let quartersX = Int((x * 4).rounded()), quartersY = Int((y * 4).rounded())
+            let pixelX = Self.floorDivide(quartersX, by: 4), pixelY = Self.floorDivide(quartersY, by: 4)
+            let key = GlyphMaskCache.Key(path: run.font.path, index: run.font.index, glyph: UInt32(glyph.index),
+                                         size: size, phaseX: quartersX - pixelX * 4, phaseY: quartersY - pixelY * 4)
+            let mask: GlyphMask
+            if let known = masks[key] {
+                mask = known
+            } else {
+                guard let made = fonts.glyphMasks.mask(key) else { return false }
+                masks[key] = made
+                mask = made
+            }
+            placed.append((mask, pixelX, pixelY))
+        }
+
+        cairo_surface_flush(surface)
+        let source = UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+        for (mask, originX, originY) in placed {
+            let left = originX + mask.left, top = originY + mask.top
+            let columns = max(0, -left)..<min(mask.width, width - left)
+            guard !columns.isEmpty else { continue }
+            mask.coverage.withUnsafeBufferPointer { coverage in
+                for row in max(0, -top)..<min(mask.height, height - top) {
+                    // Cairo keeps RGB24 pixels as native 32-bit words.
+                    let pixels = UnsafeMutableRawPointer(data + (top + row) * stride).assumingMemoryBound(to: UInt32.self)
+                    for column in columns {
+                        let alpha = UInt32(coverage[row * mask.width + column])
+                        guard alpha > 0 else { continue }
+                        let target = pixels + left + column
+                        target.pointee = alpha == 255 ? source : Self.blend(source, over: target.pointee, alpha: alpha)
+                    }
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return true
+    }
+
+    private static func floorDivide(_ value: Int, by divisor: Int) -> Int {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+    }
+
+    /// `source` over `destination` with coverage `alpha`, per channel, rounded as pixman does.
+    @inline(__always)
+    private static func blend(_ source: UInt32, over destination: UInt32, alpha: UInt32) -> UInt32 {
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            let t = ((source >> shift) & 0xFF) * alpha + ((destination >> shift) & 0xFF) * (255 - alpha) + 128
+            return ((t + (t >> 8)) >> 8) << shift
+        }
+        return channel(16) | channel(8) | channel(0)
     }
 
     private func fillGlyphBuffer(_ run: GlyphRun, startX: Double, baselineY: Double) {
@@ -139,7 +211,9 @@ final class PagePainter {
     /// pixels, at least one pixel thick: a crisp rule rather than two grey rows,
     /// as PDF viewers draw it (poppler's stroke adjustment rounds the same way).
     private func snappedRule(_ line: LineOp, pixelsPerPoint scale: Double) -> Rect? {
-        func round(_ value: Double) -> Double { (value * scale + 0.5).rounded(.down) }
+        // An edge exactly on a half pixel goes up or left, as it lands in poppler
+        // (whose arithmetic leaves it a hair below the half).
+        func round(_ value: Double) -> Double { (value * scale + 0.5 - 1e-6).rounded(.down) }
         let half = line.width / 2
         let edges: (x0: Double, x1: Double, y0: Double, y1: Double)
         if line.from.y == line.to.y {
