@@ -4,10 +4,10 @@ import InvoiDocument
 struct LinkAttributes: Equatable {
     let text: String
 
-    /// Nil when the rectangle is empty or not finite.
+    /// Nil when the rectangle is empty or out of the page's reach.
     init?(_ link: LinkOp) {
         let r = link.rect
-        guard [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite), r.width > 0, r.height > 0 else { return nil }
+        guard [r.x, r.y, r.width, r.height].allSatisfy(PagePainter.isDrawable), r.width > 0, r.height > 0 else { return nil }
         let rect = [r.x, r.y, r.width, r.height].map(Self.decimal).joined(separator: " ")
         text = "rect=[\(rect)] uri='\(Self.quoted(Self.pdfSafeURI(link.uri)))'"
     }

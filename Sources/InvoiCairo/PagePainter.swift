@@ -54,7 +54,7 @@ final class PagePainter {
     // MARK: Text
 
     private func draw(_ op: TextOp) throws {
-        guard op.origin.x.isFinite, op.origin.y.isFinite else { return }
+        guard Self.isDrawable(op.origin.x), Self.isDrawable(op.origin.y) else { return }
         let cr = context.handle
         setSource(op.color)
         let utf8 = Array(op.text.utf8)
@@ -62,9 +62,10 @@ final class PagePainter {
         for run in op.runs {
             let start = penX
             penX += run.width
-            guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0 else { continue }
+            guard !run.glyphs.isEmpty, run.size > 0, run.size < Self.largestFontSize else { continue }
             try selectFont(run.font, size: run.size)
-            fillGlyphBuffer(run, startX: start, baselineY: op.origin.y)
+            // Positions no page has (a broken layout) would corrupt the PDF: leave the run out.
+            guard fillGlyphBuffer(run, startX: start, baselineY: op.origin.y) else { continue }
             if case .image(let scale) = target {
                 if !composite(run, color: op.color, pixelsPerPoint: scale) {
                     cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
@@ -99,8 +100,9 @@ final class PagePainter {
     /// nothing) when some glyph has no outline or the size is better left to Cairo.
     private func composite(_ run: GlyphRun, color: Color, pixelsPerPoint scale: Double) -> Bool {
         let pixelsPerEm = run.size * scale
+        guard pixelsPerEm <= GlyphMaskCache.largestSize else { return false }
         let size = Int((pixelsPerEm * 64).rounded())
-        guard pixelsPerEm <= GlyphMaskCache.largestSize, size > 0 else { return false }
+        guard size > 0 else { return false }
         let surface = context.surface.handle
         guard let data = cairo_image_surface_get_data(surface) else { return false }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
@@ -130,13 +132,15 @@ final class PagePainter {
         let source = UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
         for (mask, originX, originY) in placed {
             let left = originX + mask.left, top = originY + mask.top
-            let columns = max(0, -left)..<min(mask.width, width - left)
-            guard !columns.isEmpty else { continue }
+            // The part of the mask that falls on the image (none when it is wholly off it).
+            let firstColumn = max(0, -left), endColumn = min(mask.width, width - left)
+            let firstRow = max(0, -top), endRow = min(mask.height, height - top)
+            guard firstColumn < endColumn, firstRow < endRow else { continue }
             mask.coverage.withUnsafeBufferPointer { coverage in
-                for row in max(0, -top)..<min(mask.height, height - top) {
+                for row in firstRow..<endRow {
                     // Cairo keeps RGB24 pixels as native 32-bit words.
                     let pixels = UnsafeMutableRawPointer(data + (top + row) * stride).assumingMemoryBound(to: UInt32.self)
-                    for column in columns {
+                    for column in firstColumn..<endColumn {
                         let alpha = UInt32(coverage[row * mask.width + column])
                         guard alpha > 0 else { continue }
                         let target = pixels + left + column
@@ -163,17 +167,26 @@ final class PagePainter {
         return channel(16) | channel(8) | channel(0)
     }
 
-    private func fillGlyphBuffer(_ run: GlyphRun, startX: Double, baselineY: Double) {
+    /// False when some glyph would land at a non-finite or absurdly distant position.
+    private func fillGlyphBuffer(_ run: GlyphRun, startX: Double, baselineY: Double) -> Bool {
         glyphBuffer.removeAll(keepingCapacity: true)
         var x = startX
         for glyph in run.glyphs {
-            var dx = glyph.offset.x, dy = glyph.offset.y
-            if !dx.isFinite { dx = 0 }
-            if !dy.isFinite { dy = 0 }
-            glyphBuffer.append(cairo_glyph_t(index: UInt(glyph.id), x: x + dx, y: baselineY + dy))
-            if glyph.advance.isFinite { x += glyph.advance }
+            let position = (x: x + glyph.offset.x, y: baselineY + glyph.offset.y)
+            guard Self.isDrawable(position.x), Self.isDrawable(position.y) else { return false }
+            glyphBuffer.append(cairo_glyph_t(index: UInt(glyph.id), x: position.x, y: position.y))
+            x += glyph.advance
         }
+        return true
     }
+
+    /// Points from the page origin beyond which nothing is drawn: no page is that
+    /// large, and Cairo's fixed-point geometry would overflow.
+    private static let farthest = 100_000.0
+    private static let largestFontSize = 10_000.0
+
+    /// Within reach of the page (false for NaN and infinities too).
+    static func isDrawable(_ value: Double) -> Bool { abs(value) < farthest }
 
     private func selectFont(_ font: FontFace, size: Double) throws {
         let face = try fonts.face(for: font)
@@ -191,8 +204,7 @@ final class PagePainter {
     // MARK: Lines and rectangles
 
     private func draw(_ line: LineOp) {
-        guard line.width > 0, line.width.isFinite,
-              [line.from.x, line.from.y, line.to.x, line.to.y].allSatisfy(\.isFinite)
+        guard line.width > 0, [line.width, line.from.x, line.from.y, line.to.x, line.to.y].allSatisfy(Self.isDrawable)
         else { return }
         let cr = context.handle
         setSource(line.color)
@@ -234,14 +246,14 @@ final class PagePainter {
 
     private func draw(_ op: RectOp) {
         let r = op.rect
-        guard [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite), r.width >= 0, r.height >= 0 else { return }
+        guard [r.x, r.y, r.width, r.height].allSatisfy(Self.isDrawable), r.width >= 0, r.height >= 0 else { return }
         let cr = context.handle
-        addPath(r, cornerRadius: op.cornerRadius.isFinite ? op.cornerRadius : 0)
+        addPath(r, cornerRadius: Self.isDrawable(op.cornerRadius) ? op.cornerRadius : 0)
         if let fill = op.fill {
             setSource(fill)
             cairo_fill_preserve(cr)
         }
-        if let stroke = op.stroke, stroke.width > 0, stroke.width.isFinite {
+        if let stroke = op.stroke, stroke.width > 0, Self.isDrawable(stroke.width) {
             setSource(stroke.color)
             cairo_set_line_width(cr, stroke.width)
             cairo_stroke_preserve(cr)
