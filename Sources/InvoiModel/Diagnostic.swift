@@ -27,6 +27,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// `text` with control and bidi-control characters escaped (`\u{1B}`), safe to print to a
+    /// terminal: for file names and other user-supplied text in messages.
+    public static func printable(_ text: String) -> String {
+        DiagnosticText.escaped(text)
+    }
+
     /// `invoi: error: bills/acme.json: lineItems[2].quantity: expected a number, got "two"`,
     /// or `invoi: error: bills/acme.json:3:14: …` when there is a line and column.
     /// Safe to print to a terminal: control characters in file names are escaped.
