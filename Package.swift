@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Layers.
         .target(name: "InvoiModel"),
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiDocument", "InvoiText"]),
 
         // Backends.
-        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "CCairo", "CFreeType", "CZlib"]),
+        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "CCairo", "CFreeType", "CDeflate"]),
         .target(name: "InvoiSVG", dependencies: ["InvoiDocument", "InvoiText"]),
         .target(name: "InvoiTerminal", dependencies: ["InvoiDocument"]),
 
@@ -47,12 +48,15 @@ let package = Package(
         ),
         .executableTarget(name: "invoi", dependencies: ["InvoiCLI"]),
 
+        // Benchmarks (assembled into tools/bench).
+        .executableTarget(name: "InvoiTextBench", dependencies: ["InvoiText"]),
+
         // Tests, one target beside each module.
         .testTarget(name: "InvoiModelTests", dependencies: ["InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiLayout", "InvoiText"]),
-        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiCairo", "InvoiText"]),
+        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiCairo", "InvoiText", "CFreeType"]),
         .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiSVG", "InvoiText"]),
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
         .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender"]),

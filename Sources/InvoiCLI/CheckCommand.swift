@@ -26,39 +26,45 @@ struct CheckCommand: ParsableCommand {
         if inputs.isEmpty && !sample {
             throw ValidationError("give at least one invoice file to check (- for standard input), or --sample")
         }
-        if inputs.filter({ $0 == InputFile.standardInputArgument }).count > 1 {
+        if inputs.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("standard input (-) can be given only once")
         }
     }
 
     func run() throws {
+        let log = MessageLog(isTerminal: false)
         let decoder = InvoiceDecoder(today: .today())
-        var outcome = Outcome.valid
-        if sample {
-            let data = Data(Invoice.sample.prettyPrintedJSON().utf8)
-            outcome.record(check(InputFile(name: "<sample>", data: data), with: decoder))
-        }
-        for path in inputs {
+        var status = ExitStatus.ok
+        let sources: [InvoiceSource] = (sample ? [.sample] : []) + inputs.map { $0 == "-" ? .standardInput : .file($0) }
+        for source in sources {
             do {
-                let input = try InputFile.read(path)
-                outcome.record(check(input, with: decoder))
+                let data = try source.data() ?? Data(Invoice.sample.prettyPrintedJSON().utf8)
+                status = max(status, check(data, named: source.displayName, with: decoder, log: log))
             } catch {
-                StandardError.write(error)
-                outcome.record(.unreadable)
+                log.write(error)
+                status = max(status, error.status)
             }
         }
-        if let exitCode = outcome.exitCode { throw exitCode }
+        if status != .ok { throw ExitCode(status.rawValue) }
     }
 
-    private func check(_ input: InputFile, with decoder: InvoiceDecoder) -> Outcome {
+    private func check(_ data: Data, named name: String, with decoder: InvoiceDecoder, log: MessageLog) -> ExitStatus {
         do {
-            let (invoice, warnings) = try decoder.decode(input.data, file: input.name)
-            StandardError.write(warnings)
-            if !quiet { StandardOutput.writeLine(summary(of: invoice, named: input.name, warnings: warnings.count)) }
-            return .valid
+            let (invoice, warnings) = try decoder.decode(data, file: name)
+            log.write(warnings)
+            if !quiet {
+                try StandardOutput.write(Data((summary(of: invoice, named: name, warnings: warnings.count) + "\n").utf8))
+            }
+            return .ok
+        } catch let error as InvoiceDecodingError {
+            log.write(error.diagnostics)
+            return .dataError
+        } catch let error as CLIFailure {
+            log.write(error)
+            return error.status
         } catch {
-            StandardError.write(error.diagnostics)
-            return .invalid
+            log.error("\(error)")
+            return .software
         }
     }
 
@@ -73,22 +79,5 @@ struct CheckCommand: ParsableCommand {
         default: " (\(warnings) warnings)"
         }
         return Diagnostic.printable("\(name): ok\(warningNote) — \(number), \(items), total \(formatter.string(for: invoice.totals.total))")
-    }
-
-    /// The worst result so far: an unreadable input (66) outranks an invalid one (65).
-    private enum Outcome: Int, Comparable {
-        case valid, invalid, unreadable
-
-        static func < (lhs: Outcome, rhs: Outcome) -> Bool { lhs.rawValue < rhs.rawValue }
-
-        mutating func record(_ other: Outcome) { self = max(self, other) }
-
-        var exitCode: ExitCode? {
-            switch self {
-            case .valid: nil
-            case .invalid: .dataError
-            case .unreadable: .noInput
-            }
-        }
     }
 }

@@ -12,8 +12,8 @@ struct CurrenciesCommand: ParsableCommand {
     /// Shown in every currency, rounded half away from zero to its digits.
     static let sampleAmount = Decimal(sign: .plus, exponent: -3, significand: 1_234_567_891)
 
-    func run() {
-        StandardOutput.writeLine(Self.table())
+    func run() throws {
+        try CLIFailure.reporting { try StandardOutput.write(Data((Self.table() + "\n").utf8)) }
     }
 
     static func table() -> String {

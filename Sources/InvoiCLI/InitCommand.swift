@@ -23,21 +23,24 @@ struct InitCommand: ParsableCommand {
     var sample = false
 
     func run() throws {
+        try CLIFailure.reporting(write)
+    }
+
+    private func write() throws {
         let invoice = sample ? Invoice.sample : Invoice.firstLaunch(today: .today())
         let data = Data(invoice.prettyPrintedJSON().utf8)
-        if path == InputFile.standardInputArgument {
-            StandardOutput.write(data)
+        if path == "-" {
+            try StandardOutput.write(data)
             return
         }
         let target = Self.resolvedTarget(path)
-        do {
-            try AtomicFile.write(data, to: target, existing: force ? .replace : .keep(hint: "pass --force to overwrite it, or give another path"))
-        } catch {
-            StandardError.write(error)
-            throw error.exitCode
+        if force {
+            try AtomicFile.write(data, to: target)
+        } else {
+            try AtomicFile.writeNew(data, to: target, existsHint: "pass --force to overwrite it, or give another path")
         }
         let shown = Diagnostic.printable(target)
-        StandardOutput.writeLine("Wrote \(shown). Fill it in, then check it with `invoi check \(shown)`.")
+        try StandardOutput.write(Data("Wrote \(shown). Fill it in, then check it with `invoi check \(shown)`.\n".utf8))
     }
 
     /// `path`, or `path/invoice.json` when `path` is an existing directory.

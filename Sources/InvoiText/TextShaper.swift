@@ -7,20 +7,25 @@ public struct ShapedLine: Hashable, Sendable {
     public var text: String
     /// Paragraph direction (from the first strong character; LTR when none).
     public var direction: TextDirection
-    /// Runs in visual order (split by bidi level and by font).
+    /// Runs in visual order (split by bidi level, by font and by script).
     public var runs: [GlyphRun]
+    /// Characters of `text` that no installed font covers (drawn as the primary
+    /// font's missing-glyph box), each once, in order of first appearance.
+    public var uncovered: [Unicode.Scalar]
 
-    public init(text: String, direction: TextDirection, runs: [GlyphRun]) {
+    public init(text: String, direction: TextDirection, runs: [GlyphRun], uncovered: [Unicode.Scalar] = []) {
         self.text = text
         self.direction = direction
         self.runs = runs
+        self.uncovered = uncovered
     }
 
     /// Advance width in points.
     public var width: Double { runs.reduce(0) { $0 + $1.width } }
 }
 
-/// Vertical metrics of the primary font at a size, in points.
+/// Vertical metrics of the primary font at a size, in points; both are distances
+/// from the baseline, so both are positive for ordinary fonts.
 public struct LineMetrics: Hashable, Sendable {
     public var ascent: Double
     public var descent: Double
@@ -34,12 +39,23 @@ public struct LineMetrics: Hashable, Sendable {
 /// The only way the rest of invoi turns strings into glyphs. Layout takes any
 /// `TextShaper`, so it can be tested with fixed advances as well as the real fonts.
 public protocol TextShaper: Sendable {
-    /// Shapes `text` as one line (a `\n` is treated as a space). Tracking is in em.
+    /// Shapes `text` as one line (a `\n` is treated as a space). Tracking is in em,
+    /// added after every cluster including the last (as CSS letter-spacing), so a
+    /// tracked line is `clusters × tracking × size` wider than an untracked one.
     func shapeLine(_ text: String, font: FontSpec, tracking: Double) -> ShapedLine
 
     /// Breaks `text` into lines no wider than `width` points: at spaces, after
     /// hyphens and slashes, at every `\n`; a word wider than `width` breaks
     /// between grapheme clusters. Always returns at least one line (possibly empty).
+    ///
+    /// - Each `\n` ends a paragraph; every paragraph has its own bidi direction and
+    ///   gives at least one line (an empty paragraph gives an empty line).
+    /// - The spaces at a break are left out of both lines' text and width, and so are
+    ///   spaces at the end of a paragraph; spaces at its start are kept.
+    /// - Breaks also fall after `-`, `‐`, `–` and `/` inside a word (not before a digit,
+    ///   nor between two of them), and beside CJK ideographs and kana.
+    /// - A single cluster wider than `width` gets a line of its own and overflows.
+    /// - Widths are the real shaped advances of each finished line.
     func breakLines(_ text: String, font: FontSpec, tracking: Double, width: Double) -> [ShapedLine]
 
     /// Ascent and descent of the primary font at `font.size`.

@@ -1,0 +1,38 @@
+/// sysexits(3) codes, as DESIGN.md §7 gives them.
+enum ExitStatus: Int32, Sendable, Comparable {
+    case ok = 0
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case unavailable = 69
+    case software = 70
+    case cannotCreate = 73
+
+    static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool {
+        // The most telling problem wins when several invoices fail differently.
+        lhs.rank < rhs.rank
+    }
+
+    private var rank: Int {
+        switch self {
+        case .ok: 0
+        case .dataError: 1
+        case .noInput: 2
+        case .cannotCreate: 3
+        case .usage: 4
+        case .unavailable: 5
+        case .software: 6
+        }
+    }
+}
+
+/// A failure with its exit status and a message for standard error.
+struct CLIFailure: Error, Sendable {
+    var status: ExitStatus
+    var message: String
+
+    init(_ status: ExitStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import InvoiModel
+
+/// Where one invoice comes from.
+enum InvoiceSource: Sendable {
+    case sample
+    case standardInput
+    case file(String)
+    /// One line of a JSON Lines stream: the file it came from ("-" for stdin) and its 1-based line number.
+    case jsonLine(file: String, line: Int, data: Data)
+
+    var isStandardInput: Bool {
+        if case .standardInput = self { true } else { false }
+    }
+
+    /// How messages name it: the path, `<stdin>`, `<sample>`, or `path:LINE`.
+    var displayName: String {
+        switch self {
+        case .sample: "<sample>"
+        case .standardInput: "<stdin>"
+        case .file(let path): path
+        case .jsonLine(let file, let line, _): "\(file == "-" ? "<stdin>" : file):\(line)"
+        }
+    }
+
+    /// Reads the source's bytes; nil for the sample, which is built in.
+    func data() throws(CLIFailure) -> Data? {
+        switch self {
+        case .sample: return nil
+        case .standardInput: return FileHandle.standardInput.readDataToEndOfFile()
+        case .file(let path): return try InputFile.read(path)
+        case .jsonLine(_, _, let data): return data
+        }
+    }
+
+    /// Splits a JSON Lines file (or stdin for "-") into one source per non-blank line.
+    static func jsonLines(_ input: String) throws(CLIFailure) -> [InvoiceSource] {
+        let data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try InputFile.read(input)
+        var sources: [InvoiceSource] = []
+        var lineNumber = 0
+        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            sources.append(.jsonLine(file: input, line: lineNumber, data: Data(line)))
+        }
+        return sources
+    }
+}
+
+/// Reading an input file with errors that say what to do.
+enum InputFile {
+    static func read(_ path: String) throws(CLIFailure) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CLIFailure(.noInput, "\(path): no such file (check the path, or run 'invoi init \(path)' to create one)")
+        }
+        if isDirectory.boolValue {
+            throw CLIFailure(.noInput, "\(path): is a directory, not an invoice file (to render every invoice in it: invoi render \(path)/*.json)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIFailure(.noInput, "\(path): cannot be read (check its permissions)")
+        }
+        return data
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// Standard error, shared by parallel renders: one message at a time, and never
+/// in the middle of the progress bar's line.
+final class MessageLog: Sendable {
+    private let state = Mutex(State())
+    private let isTerminal: Bool
+
+    private struct State {
+        var progressShown = false
+    }
+
+    init(isTerminal: Bool) {
+        self.isTerminal = isTerminal
+    }
+
+    func error(_ message: String) { write("invoi: error: \(message)\n") }
+    func warning(_ message: String) { write("invoi: warning: \(message)\n") }
+    func info(_ message: String) { write("invoi: \(message)\n") }
+
+    func emit(_ text: String) { write(text) }
+
+    private func write(_ text: String) {
+        state.withLock { state in
+            var output = text
+            if state.progressShown {
+                output = "\r\u{1B}[2K" + output
+                state.progressShown = false
+            }
+            FileHandle.standardError.write(Data(output.utf8))
+        }
+    }
+
+    /// Replaces the progress line (terminal only).
+    func progress(_ line: String) {
+        guard isTerminal else { return }
+        state.withLock { state in
+            FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+            state.progressShown = true
+        }
+    }
+
+    func clearProgress() {
+        state.withLock { state in
+            if state.progressShown {
+                FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+                state.progressShown = false
+            }
+        }
+    }
+}
+
+extension MessageLog {
+    /// A line already formatted as `invoi: error: …` (the model's diagnostics).
+    func raw(_ line: String) { emit(line + "\n") }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import InvoiDocument
+import InvoiModel
+import InvoiRender
+import InvoiText
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render invoices to PDF, PNG, SVG, a text preview, or the display list.",
+        discussion: """
+            Outputs are named "{invoiceNumber} - {fromName}.{ext}" unless -o is given. PNG and SVG \
+            write one file per page: one page → NAME.png; several → NAME-1.png, NAME-2.png, …
+            txt and ops go to standard output when there is a single input and no -o.
+            Exit status: 0 ok, 64 usage, 65 invalid invoice, 66 input missing, 73 cannot write, 70 internal.
+            """
+    )
+
+    @Argument(help: "Invoice JSON files ('-' reads standard input).")
+    var inputs: [String] = []
+
+    @Flag(help: "Render the built-in sample invoice.")
+    var sample = false
+
+    @Option(help: "pdf, png, svg, txt or ops (default: from -o's extension, else pdf).")
+    var format: OutputFormat?
+
+    @Option(name: .shortAndLong, help: "Output file ('-' for standard output).")
+    var output: String?
+
+    @Option(name: .customLong("out-dir"), help: "Directory for the outputs, named by the invoice.")
+    var outDirectory: String?
+
+    @Option(help: "a4 or letter.")
+    var paper: PaperSize = .a4
+
+    @Option(help: "PNG resolution in dots per inch.")
+    var dpi: Double = 144
+
+    @Option(help: "Columns of the text preview (default: the terminal's width, else 100).")
+    var width: Int?
+
+    @Option(help: "Colour in the text preview: auto, always or never.")
+    var color: ColorMode = .auto
+
+    @Option(help: "Locale for amounts and dates (BCP 47, e.g. de-DE), overriding the invoice's.")
+    var locale: String?
+
+    @Option(help: "Font family to use before the built-in fallbacks.")
+    var font: String?
+
+    @Option(help: "Invoices rendered at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "Read one invoice per line (JSON Lines) from the inputs or standard input.")
+    var jsonl = false
+
+    func validate() throws {
+        if inputs.isEmpty && !sample && !jsonl {
+            throw ValidationError("give an invoice file, '-' for standard input, or --sample")
+        }
+        if output != nil && outDirectory != nil {
+            throw ValidationError("use -o or --out-dir, not both")
+        }
+        if !(18...2400).contains(dpi) { throw ValidationError("--dpi must be between 18 and 2400") }
+        if let width, width < 60 { throw ValidationError("--width must be at least 60 columns (got \(width))") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let output, output != "-", format == nil, Self.format(forPath: output) == nil {
+            throw ValidationError("cannot tell the format from \"\(output)\": add --format pdf|png|svg|txt|ops")
+        }
+    }
+
+    static func format(forPath path: String) -> OutputFormat? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "pdf": .pdf
+        case "png": .png
+        case "svg": .svg
+        case "txt", "ansi": .txt
+        case "json": .ops
+        default: nil
+        }
+    }
+
+    func run() throws {
+        let terminal = TerminalInfo.current()
+        let resolvedFormat = format ?? output.flatMap { $0 == "-" ? nil : Self.format(forPath: $0) } ?? .pdf
+        var fonts = FontConfiguration.system
+        if let font { fonts.primaryFamily = font }
+        let renderer: Renderer
+        do {
+            renderer = try Renderer(fonts: fonts)
+        } catch {
+            throw CLIFailure(.unavailable, "\(error)")
+        }
+        let settings = RenderSettings(
+            format: resolvedFormat, paper: paper, locale: locale,
+            backend: BackendOptions(dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
+                                    usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)"),
+            creationDate: .documentCreationDate())
+        let job = RenderJob(renderer: renderer, settings: settings, sources: try sources(),
+                            destination: destination(for: resolvedFormat), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                            terminal: terminal)
+        let status = job.run()
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    private func sources() throws -> [InvoiceSource] {
+        var sources: [InvoiceSource] = sample ? [.sample] : []
+        if jsonl {
+            for input in inputs.isEmpty ? ["-"] : inputs {
+                sources += try InvoiceSource.jsonLines(input)
+            }
+        } else {
+            sources += inputs.map { $0 == "-" ? .standardInput : .file($0) }
+        }
+        if sources.filter({ $0.isStandardInput }).count > 1 {
+            throw ValidationError("standard input ('-') can be read only once")
+        }
+        return sources
+    }
+
+    private func destination(for format: OutputFormat) -> Destination {
+        if let output {
+            return output == "-" ? .standardOutput : .path(output)
+        }
+        if let outDirectory { return .directory(outDirectory) }
+        let single = (inputs.count + (sample ? 1 : 0)) == 1 && !jsonl
+        if single && (format == .txt || format == .ops) { return .standardOutput }
+        return .directory(".")
+    }
+}
+
+let invoiVersion = "0.1.0"

@@ -1,0 +1,179 @@
+import Foundation
+import InvoiDocument
+import InvoiModel
+import InvoiRender
+import Synchronization
+
+/// Where rendered bytes go.
+enum Destination: Sendable {
+    case standardOutput
+    /// `-o PATH`: a several-page PNG or SVG becomes PATH-1.ext, PATH-2.ext, …
+    case path(String)
+    /// Files named by the invoice (DESIGN.md §4) in this directory.
+    case directory(String)
+}
+
+/// Renders a batch of invoices in parallel, reports each failure with its source, and
+/// keeps going; the exit status is that of the worst failure.
+struct RenderJob: Sendable {
+    let renderer: Renderer
+    let settings: RenderSettings
+    let sources: [InvoiceSource]
+    let destination: Destination
+    let jobs: Int
+    let terminal: TerminalInfo
+
+    func run() -> ExitStatus {
+        let log = MessageLog(isTerminal: terminal.stderrIsTerminal)
+        switch destination {
+        case .standardOutput where sources.count > 1, .path where sources.count > 1:
+            log.error("-o writes one invoice, but \(sources.count) were given; use --out-dir DIR to render several")
+            return .usage
+        case .directory(let path):
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                log.error("\(path): cannot create the output directory (\(error.localizedDescription))")
+                return .cannotCreate
+            }
+        default:
+            break
+        }
+
+        let names = uniqueNames(log: log)
+        let start = ContinuousClock.now
+        let progress = Progress(total: sources.count, log: log, shown: sources.count > 5)
+        let statuses = parallelMap(count: sources.count, workers: jobs) { index in
+            let status = render(index, name: names[index], log: log)
+            progress.advance()
+            return status
+        }
+        log.clearProgress()
+
+        let failed = statuses.filter { $0 != .ok }.count
+        if sources.count > 1 {
+            let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+                + Double((ContinuousClock.now - start).components.seconds)
+            log.info("rendered \(sources.count - failed) of \(sources.count) invoices"
+                     + (failed > 0 ? " (\(failed) failed)" : "") + String(format: " in %.2f s", seconds))
+        }
+        return statuses.max() ?? .ok
+    }
+
+    /// Output base names in input order, so that "(2)" goes to the later of two same-named invoices.
+    private func uniqueNames(log: MessageLog) -> [String] {
+        guard case .directory = destination else { return Array(repeating: "", count: sources.count) }
+        let decoder = InvoiceDecoder(today: .today())
+        let bases = parallelMap(count: sources.count, workers: jobs) { index -> String? in
+            guard let invoice = try? load(sources[index], decoder: decoder).invoice else { return nil }
+            return OutputName.base(for: invoice)
+        }
+        var taken: [String: String] = [:]  // lower-cased name → source that took it
+        return bases.enumerated().map { index, base in
+            guard let base else { return "" }
+            var name = base
+            var number = 2
+            while taken[name.lowercased()] != nil {
+                name = "\(base) (\(number))"
+                number += 1
+            }
+            if name != base, let first = taken[base.lowercased()] {
+                log.warning("\(sources[index].displayName) would be named like \(first): writing \"\(name)\" instead")
+            }
+            taken[name.lowercased()] = sources[index].displayName
+            return name
+        }
+    }
+
+    private func load(_ source: InvoiceSource, decoder: InvoiceDecoder) throws -> (invoice: Invoice, warnings: [Diagnostic]) {
+        guard let data = try source.data() else { return (Invoice.sample, []) }
+        return try decoder.decode(data, file: source.displayName)
+    }
+
+    private func render(_ index: Int, name: String, log: MessageLog) -> ExitStatus {
+        let source = sources[index]
+        do {
+            let (invoice, warnings) = try load(source, decoder: InvoiceDecoder(today: .today()))
+            for warning in warnings { log.raw(warning.description) }
+            let document = renderer.document(for: invoice, settings: settings)
+            let uncovered = renderer.uncoveredCharacters(in: document)
+            if !uncovered.isEmpty {
+                let list = uncovered.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+                log.warning("\(source.displayName): no installed font has \(list); they will show as empty boxes "
+                            + "(install a font that covers them, e.g. fonts-noto-core)")
+            }
+            let output = try renderer.render(document, settings: settings)
+            try write(output, name: name, invoice: invoice)
+            return .ok
+        } catch let failure as CLIFailure {
+            log.error(failure.message)
+            return failure.status
+        } catch let invalid as InvoiceDecodingError {
+            for diagnostic in invalid.diagnostics { log.raw(diagnostic.description) }
+            return .dataError
+        } catch {
+            log.error("\(source.displayName): could not render (\(error)); this is a bug in invoi, please report it")
+            return .software
+        }
+    }
+
+    private func write(_ output: RenderedOutput, name: String, invoice: Invoice) throws(CLIFailure) {
+        let files: [Data] = switch output {
+        case .document(let data): [data]
+        case .pages(let pages): pages
+        }
+        let ext = settings.format.fileExtension
+        switch destination {
+        case .standardOutput:
+            guard files.count == 1 else {
+                throw CLIFailure(.usage, "this invoice has \(files.count) pages, and \(settings.format.rawValue) "
+                                 + "writes one file per page: use -o NAME.\(ext) instead of -o -")
+            }
+            try StandardOutput.write(files[0])
+        case .path(let path):
+            let url = URL(fileURLWithPath: path)
+            let base = url.deletingPathExtension().path
+            let pathExt = url.pathExtension.isEmpty ? ext : url.pathExtension
+            let paths = files.count == 1 ? [path] : OutputName.fileNames(base: base, fileExtension: pathExt, count: files.count)
+            for (data, path) in zip(files, paths) { try AtomicFile.write(data, to: path) }
+        case .directory(let directory):
+            let names = OutputName.fileNames(base: name.isEmpty ? OutputName.base(for: invoice) : name,
+                                             fileExtension: ext, count: files.count)
+            for (data, file) in zip(files, names) {
+                try AtomicFile.write(data, to: (directory as NSString).appendingPathComponent(file))
+            }
+        }
+    }
+}
+
+/// The batch progress bar on standard error: done/total, rate, ETA; redrawn at most ten times a second.
+final class Progress: Sendable {
+    private let total: Int
+    private let log: MessageLog
+    private let shown: Bool
+    private let start = ContinuousClock.now
+    private let state = Mutex((done: 0, lastDraw: ContinuousClock.now - .seconds(1)))
+
+    init(total: Int, log: MessageLog, shown: Bool) {
+        self.total = total
+        self.log = log
+        self.shown = shown
+    }
+
+    func advance() {
+        let line: String? = state.withLock { state in
+            state.done += 1
+            let now = ContinuousClock.now
+            guard shown, now - state.lastDraw >= .milliseconds(100) || state.done == total else { return nil }
+            state.lastDraw = now
+            let elapsed = max(Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds), 0.001)
+            let rate = Double(state.done) / elapsed
+            let eta = Double(total - state.done) / max(rate, 0.001)
+            let width = 24
+            let filled = total == 0 ? width : width * state.done / total
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            return String(format: "%@ %d/%d  %.0f/s  ETA %.0fs", bar, state.done, total, rate, eta)
+        }
+        if let line { log.progress(line) }
+    }
+}

@@ -1,0 +1,100 @@
+import CCairo
+import CFreeType
+import InvoiDocument
+import Synchronization
+
+/// Cairo font faces for the font files that glyphs were shaped with, opened once
+/// and shared by every render that uses this cache, on any thread.
+///
+/// Share one cache between backends (`PDFBackend(fonts:)`, `PNGBackend(fonts:)`)
+/// so that each font file is opened once per process.
+public final class CairoFontCache: Sendable {
+    private struct Key: Hashable {
+        var path: String
+        var index: Int
+    }
+
+    private let faces = Mutex<[Key: CairoFontFace]>([:])
+
+    public init() {}
+
+    /// The face for `font`, opening it on first use.
+    func face(for font: FontFace) throws -> CairoFontFace {
+        let key = Key(path: font.path, index: font.index)
+        return try faces.withLock { faces in
+            if let face = faces[key] { return face }
+            let face = try CairoFontFace(path: font.path, index: font.index)
+            faces[key] = face
+            return face
+        }
+    }
+}
+
+/// Owns a reference to one `cairo_font_face_t` made from a FreeType face.
+///
+/// Cairo locks the FT_Face whenever it uses it and nothing else ever touches
+/// that face, so one instance may be used from several threads at once.
+final class CairoFontFace: @unchecked Sendable {
+    let handle: OpaquePointer
+
+    init(path: String, index: Int) throws {
+        let freeType = try FreeTypeFace(path: path, index: index)
+        // Hinting off: the PDF is unhinted, and the PNG should look like the PDF rasterised.
+        var loadFlags = Int32(FT_LOAD_NO_HINTING)
+        if freeType.isScalable { loadFlags |= Int32(FT_LOAD_NO_BITMAP) }
+        guard let face = cairo_ft_font_face_create_for_ft_face(freeType.face, loadFlags) else {
+            throw BackendError("cairo: cannot make a font face from \(path)")
+        }
+        // Cairo may keep the face past our last reference (its scaled-font caches),
+        // so the FreeType face lives until Cairo itself lets the font face go.
+        let retained = Unmanaged.passRetained(freeType).toOpaque()
+        var status = cairo_font_face_status(face)
+        if status == CAIRO_STATUS_SUCCESS {
+            status = cairo_font_face_set_user_data(face, freeTypeFaceKey, retained) { pointer in
+                guard let pointer else { return }
+                Unmanaged<FreeTypeFace>.fromOpaque(pointer).release()
+            }
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            // Nothing was attached: drop the face before FreeType's copy goes away.
+            cairo_font_face_destroy(face)
+            Unmanaged<FreeTypeFace>.fromOpaque(retained).release()
+            try checkCairoStatus(status, "font face for \(path)")
+            throw BackendError("cairo: cannot make a font face from \(path)")
+        }
+        handle = face
+    }
+
+    deinit { cairo_font_face_destroy(handle) }
+}
+
+/// The address Cairo uses to tell our user data apart; its contents are never read.
+nonisolated(unsafe) private let freeTypeFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+/// A FreeType face in a library of its own, so that opening and closing it
+/// never races work on another face (FreeType libraries are not thread-safe).
+final class FreeTypeFace {
+    let library: FT_Library
+    let face: FT_Face
+
+    init(path: String, index: Int) throws {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw BackendError("freetype: cannot initialise")
+        }
+        var face: FT_Face?
+        guard FT_New_Face(library, path, index, &face) == 0, let face else {
+            FT_Done_FreeType(library)
+            throw BackendError("freetype: cannot open font \(path) (face \(index))")
+        }
+        self.library = library
+        self.face = face
+    }
+
+    var isScalable: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+}

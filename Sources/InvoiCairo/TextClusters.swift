@@ -1,0 +1,80 @@
+/// How the UTF-8 text of a glyph run maps onto its glyphs, in the form
+/// `cairo_show_text_glyphs` wants, so the PDF text layer gives back the words.
+///
+/// Clusters follow the glyphs (visual order), and the text handed to Cairo is
+/// the clusters' bytes in that same order. For a right-to-left run this keeps
+/// the glyphs drawn left to right, each mapped to its own characters, which is
+/// what text extractors expect: pdftotext then gives the words in logical order.
+/// (Cairo's backward clusters instead emit the glyphs right to left, and
+/// pdftotext splits words apart.)
+struct TextClusters: Equatable {
+    struct Cluster: Equatable {
+        /// The cluster's bytes in the op's text.
+        var bytes: Range<Int>
+        var glyphCount: Int
+    }
+
+    /// In glyph order.
+    var clusters: [Cluster]
+
+    /// Builds the clusters of a run from each glyph's cluster start (a byte offset
+    /// into `utf8`), covering `textRange`. When the starts are not monotonic or
+    /// fall outside the range, the whole range becomes one cluster. Nil when
+    /// `textRange` itself cannot be given to Cairo (out of bounds, empty, or not
+    /// on character boundaries), or there are no glyphs.
+    init?(glyphClusters: [Int], textRange: Range<Int>, utf8: UnsafeBufferPointer<UInt8>) {
+        guard !glyphClusters.isEmpty, !textRange.isEmpty, textRange.lowerBound >= 0,
+              textRange.upperBound <= utf8.count,
+              Self.isCharacterBoundary(textRange.lowerBound, in: utf8),
+              Self.isCharacterBoundary(textRange.upperBound, in: utf8)
+        else { return nil }
+        let wholeRange = TextClusters(clusters: [Cluster(bytes: textRange, glyphCount: glyphClusters.count)])
+
+        // Consecutive glyphs with the same start form one cluster.
+        var groups: [(start: Int, glyphs: Int)] = []
+        for start in glyphClusters {
+            if let last = groups.last, last.start == start {
+                groups[groups.count - 1].glyphs += 1
+            } else {
+                groups.append((start, 1))
+            }
+        }
+        let starts = groups.map(\.start)
+        let ascending = zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }
+        let descending = zip(starts, starts.dropFirst()).allSatisfy { $0 > $1 }
+        guard ascending || descending,
+              let lowest = starts.min(), let highest = starts.max(),
+              lowest >= textRange.lowerBound, highest < textRange.upperBound,
+              starts.allSatisfy({ Self.isCharacterBoundary($0, in: utf8) })
+        else {
+            self = wholeRange
+            return
+        }
+        // Each cluster runs to the next start in text order; bytes before the
+        // first start belong to the first cluster in text order.
+        let logical = ascending ? Array(groups.indices) : Array(groups.indices.reversed())
+        var clusters = groups.map { Cluster(bytes: $0.start..<$0.start, glyphCount: $0.glyphs) }
+        for (position, index) in logical.enumerated() {
+            let start = position == 0 ? textRange.lowerBound : groups[index].start
+            let end = position + 1 < logical.count ? groups[logical[position + 1]].start : textRange.upperBound
+            clusters[index].bytes = start..<end
+        }
+        self.init(clusters: clusters)
+    }
+
+    init(clusters: [Cluster]) {
+        self.clusters = clusters
+    }
+
+    /// The clusters' bytes of `utf8`, in glyph order.
+    func text(from utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(clusters.reduce(0) { $0 + $1.bytes.count })
+        for cluster in clusters { text += utf8[cluster.bytes] }
+        return text
+    }
+
+    private static func isCharacterBoundary(_ offset: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        offset == utf8.count || (offset >= 0 && offset < utf8.count && utf8[offset] & 0xC0 != 0x80)
+    }
+}

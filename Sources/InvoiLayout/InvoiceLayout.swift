@@ -1,0 +1,78 @@
+import InvoiDocument
+import InvoiModel
+import InvoiText
+
+/// Lays an invoice out as pages of draw operations (DESIGN.md §4). Knows the visual
+/// spec; knows no backend.
+public struct InvoiceLayout: Sendable {
+    public var style: InvoiceStyle
+    public var paper: PaperSize
+    public let shaper: any TextShaper
+
+    public init(shaper: any TextShaper, paper: PaperSize = .a4, style: InvoiceStyle = .standard) {
+        self.shaper = shaper
+        self.paper = paper
+        self.style = style
+    }
+
+    public func document(for invoice: Invoice, locale: String? = nil) -> Document {
+        document(for: InvoiceContent(invoice: invoice, locale: locale))
+    }
+
+    public func document(for content: InvoiceContent) -> Document {
+        let typesetter = Typesetter(shaper: shaper)
+        let size = paper.size
+        let x = style.padding
+        let width = size.width - 2 * style.padding
+
+        let header = HeaderSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
+        let billTo = BillToSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
+        let table = ItemsTable(style: style, typesetter: typesetter, items: content.items, x: x, width: width)
+        let totals = TotalsSection(style: style, typesetter: typesetter).block(content, right: x + width)
+
+        var items: [Paginator.Item] = [
+            .section(header, gap: 0),
+            .section(billTo, gap: style.sectionGap),
+            .table(header: table.headerBlock(), rows: content.items.map(table.rowBlock), gap: style.sectionGap,
+                   trailer: totals),
+        ]
+        if !content.paymentRows.isEmpty {
+            let payment = PaymentSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
+            items.append(.section(payment, gap: style.sectionGap))
+        }
+
+        let top = style.padding
+        var pages = Paginator.paginate(items, pageSize: size, top: top, bottom: size.height - style.padding)
+        if pages.count > 1 {
+            // Make room for the footer (it may wrap: a long invoice number) and flow again,
+            // until the page count it was measured for holds.
+            var count = pages.count
+            for _ in 0..<4 {
+                let footerHeight = footer(content, page: count, of: count, typesetter: typesetter, x: x,
+                                          width: width, bottom: 0).height
+                pages = Paginator.paginate(items, pageSize: size, top: top,
+                                           bottom: size.height - style.padding - footerHeight - style.footerGap)
+                if pages.count == count { break }
+                count = pages.count
+            }
+            for index in pages.indices {
+                let block = footer(content, page: index + 1, of: pages.count, typesetter: typesetter, x: x,
+                                   width: width, bottom: size.height - style.padding)
+                pages[index] += block.ops
+            }
+        }
+        return Document(
+            pages: pages.map { Page(size: size, ops: $0) },
+            metadata: DocumentMetadata(title: content.documentTitle, author: content.author)
+        )
+    }
+
+    /// The muted "INV-0001 · Page 2 of 3" line, centred, its last line ending at `bottom`.
+    private func footer(_ content: InvoiceContent, page: Int, of count: Int, typesetter: Typesetter,
+                        x: Double, width: Double, bottom: Double) -> Block {
+        let parts = [content.invoiceNumber, "Page \(page) of \(count)"].filter { !$0.isEmpty }
+        let text = parts.joined(separator: " · ")
+        let height = typesetter.paragraph(text, style.footer, x: x, width: width, top: 0, alignment: .center).height
+        return typesetter.paragraph(text, style.footer, x: x, width: width, top: bottom - height, alignment: .center)
+    }
+}

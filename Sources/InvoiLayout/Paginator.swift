@@ -1,0 +1,106 @@
+import InvoiDocument
+
+/// Flows blocks down pages (DESIGN.md §4 "Many items"): rows never split unless a
+/// row is taller than a page, the table header repeats on continuation pages, the
+/// totals take at least the last row with them, and other sections stay whole.
+struct Paginator {
+    enum Item {
+        /// A section kept whole, `gap` below the previous content.
+        case section(Block, gap: Double)
+        /// The items table: its header, its rows, and the block that must not start a page alone
+        /// (the totals), `gap` below the last row.
+        case table(header: Block, rows: [Block], gap: Double, trailer: Block)
+    }
+
+    let pageSize: Size
+    let top: Double
+    let bottom: Double
+
+    private var pages: [[DrawOp]] = [[]]
+    private var y: Double
+    private var pageIsEmpty = true
+
+    init(pageSize: Size, top: Double, bottom: Double) {
+        self.pageSize = pageSize
+        self.top = top
+        self.bottom = bottom
+        self.y = top
+    }
+
+    var pageHeight: Double { bottom - top }
+
+    static func paginate(_ items: [Item], pageSize: Size, top: Double, bottom: Double) -> [[DrawOp]] {
+        var paginator = Paginator(pageSize: pageSize, top: top, bottom: bottom)
+        for item in items {
+            switch item {
+            case .section(let block, let gap):
+                paginator.place(block, gap: gap)
+            case .table(let header, let rows, let gap, let trailer):
+                paginator.placeTable(header: header, rows: rows, gap: gap, trailer: trailer)
+            }
+        }
+        return paginator.pages
+    }
+
+    private func fits(_ height: Double, gap: Double) -> Bool {
+        (pageIsEmpty ? top : y + gap) + height <= bottom + 0.001
+    }
+
+    private mutating func newPage() {
+        pages.append([])
+        y = top
+        pageIsEmpty = true
+    }
+
+    private mutating func emit(_ block: Block, gap: Double) {
+        let start = pageIsEmpty ? top : y + gap
+        pages[pages.count - 1] += block.ops.map { $0.offsetBy(dx: 0, dy: start) }
+        y = start + block.height
+        pageIsEmpty = false
+    }
+
+    /// Places a block whole, on a new page when it does not fit; a block taller than a
+    /// whole page is cut between lines of text.
+    private mutating func place(_ block: Block, gap: Double, continuation: Block? = nil) {
+        if !fits(block.height, gap: gap), !pageIsEmpty {
+            newPage()
+            if let continuation { emit(continuation, gap: 0) }
+        }
+        var rest = block
+        var restGap = gap
+        while !fits(rest.height, gap: restGap) {
+            let room = bottom - (pageIsEmpty ? top : y + restGap)
+            guard let (head, tail) = rest.split(atMost: room) else { break }
+            emit(head, gap: restGap)
+            newPage()
+            if let continuation { emit(continuation, gap: 0) }
+            rest = tail
+            restGap = 0
+        }
+        emit(rest, gap: restGap)
+    }
+
+    private mutating func placeTable(header: Block, rows: [Block], gap: Double, trailer: Block) {
+        // The header never ends a page alone: it goes where its first row fits too.
+        let firstRow = rows.first?.height ?? 0
+        if !fits(header.height + firstRow, gap: gap), !pageIsEmpty {
+            newPage()
+        }
+        emit(header, gap: gap)
+        var rowsOnPage = 0
+        for (index, row) in rows.enumerated() {
+            let isLast = index == rows.count - 1
+            if isLast, rowsOnPage > 0, fits(row.height, gap: 0),
+               !fits(row.height + gap + trailer.height, gap: 0) {
+                // Take the last row over with the totals, so no page starts with totals alone.
+                newPage()
+                emit(header, gap: 0)
+                rowsOnPage = 0
+            }
+            let pagesBefore = pages.count
+            place(row, gap: 0, continuation: header)
+            rowsOnPage = pages.count == pagesBefore ? rowsOnPage + 1 : 1
+        }
+        place(trailer, gap: gap)
+    }
+}

@@ -1,0 +1,125 @@
+import InvoiDocument
+
+/// How one kind of text looks: a font, a colour, letter-spacing, line height.
+public struct TextStyle: Hashable, Sendable {
+    public var font: FontSpec
+    public var color: Color
+    /// Letter-spacing in em.
+    public var tracking: Double
+    /// Line height as a multiple of the font size (CSS `line-height`).
+    public var lineHeight: Double
+    /// Whether the text is shown in upper case (labels).
+    public var uppercased: Bool
+
+    public init(weight: FontWeight, px: Double, color: Color, tracking: Double = 0, lineHeight: Double = 1.5,
+                uppercased: Bool = false) {
+        self.font = FontSpec(weight: weight, size: px * InvoiceStyle.pointsPerPixel)
+        self.color = color
+        self.tracking = tracking
+        self.lineHeight = lineHeight
+        self.uppercased = uppercased
+    }
+
+    /// Height of one line in points.
+    public var lineBoxHeight: Double { font.size * lineHeight }
+
+    public func with(color: Color) -> TextStyle {
+        var copy = self
+        copy.color = color
+        return copy
+    }
+}
+
+/// Every number of the visual spec (DESIGN.md §4) in one place. Sizes are given
+/// in the web original's CSS px and converted to points (1 px = 0.75 pt).
+public struct InvoiceStyle: Hashable, Sendable {
+    public static let pointsPerPixel = 0.75
+
+    static func px(_ value: Double) -> Double { value * pointsPerPixel }
+
+    // Colours.
+    public var primary = Color(rgb: 0x111111)
+    public var muted = Color(rgb: 0x888888)
+    public var border = Color(rgb: 0xE5E5E5)
+    public var accent = Color(rgb: 0x111111)
+
+    // Page.
+    public var padding = px(56)
+    public var sectionGap = px(40)
+
+    // Header.
+    public var companyName: TextStyle
+    public var meta: TextStyle
+    public var title: TextStyle
+    public var headerColumnGap = px(32)
+    /// Space between the company name and the contact lines, and under "INVOICE".
+    public var headingGap = px(6)
+
+    // Bill To and dates.
+    public var label: TextStyle
+    public var labelGap = px(8)
+    public var clientName: TextStyle
+    public var dateValue: TextStyle
+    public var dateColumnGap = px(32)
+
+    // Items table.
+    public var tableHeader: TextStyle
+    public var tableHeaderPaddingBottom = px(10)
+    public var tableHeaderRuleWidth = px(1.5)
+    public var itemText: TextStyle
+    public var itemMuted: TextStyle
+    public var itemAmount: TextStyle
+    public var rowPadding = px(10)
+    public var rowRuleWidth = px(1)
+    public var quantityColumnWidth = px(56)
+    public var rateColumnWidth = px(128)
+    public var amountColumnWidth = px(128)
+    /// Room kept between a number and the column to its left when a column grows to fit it.
+    public var numberColumnPadding = px(16)
+    /// The description keeps at least this much room however wide the numbers grow.
+    public var minimumDescriptionWidth = px(120)
+
+    // Totals.
+    public var totalsWidth = px(192)
+    public var totalsGap = px(24)
+    public var totalsRowGap = px(6)
+    public var totalsLabel: TextStyle
+    public var totalsValue: TextStyle
+    public var separatorMargin = px(10)
+    public var totalLabel: TextStyle
+    public var totalValue: TextStyle
+
+    // Payment details.
+    public var paymentPaddingTop = px(24)
+    public var paymentLabelColumnWidth = px(96)
+    public var paymentText: TextStyle
+    public var paymentLabel: TextStyle
+
+    // Footer (only on documents of more than one page).
+    public var footer: TextStyle
+    public var footerGap = px(16)
+
+    public init() {
+        let primary = Color(rgb: 0x111111)
+        let muted = Color(rgb: 0x888888)
+        companyName = TextStyle(weight: .bold, px: 26, color: primary, lineHeight: 1.35)
+        meta = TextStyle(weight: .regular, px: 12, color: muted, lineHeight: 1.6)
+        title = TextStyle(weight: .bold, px: 34, color: primary, tracking: -0.02, lineHeight: 1.35)
+        label = TextStyle(weight: .semibold, px: 10, color: muted, tracking: 0.08, lineHeight: 1.5, uppercased: true)
+        clientName = TextStyle(weight: .bold, px: 15, color: primary, lineHeight: 1.5)
+        dateValue = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
+        tableHeader = label
+        itemText = TextStyle(weight: .regular, px: 13, color: primary, lineHeight: 1.5)
+        itemMuted = itemText.with(color: muted)
+        itemAmount = TextStyle(weight: .medium, px: 13, color: primary, lineHeight: 1.5)
+        totalsLabel = TextStyle(weight: .regular, px: 12, color: muted, lineHeight: 1.6)
+        totalsValue = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
+        totalLabel = TextStyle(weight: .bold, px: 15, color: primary, lineHeight: 1.4)
+        totalValue = TextStyle(weight: .bold, px: 20, color: primary, lineHeight: 1.4)
+        paymentText = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
+        paymentLabel = paymentText.with(color: muted)
+        footer = TextStyle(weight: .regular, px: 10, color: muted, lineHeight: 1.5)
+    }
+
+    public static let standard = InvoiceStyle()
+}

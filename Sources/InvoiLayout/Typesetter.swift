@@ -1,0 +1,74 @@
+import Foundation
+import InvoiDocument
+import InvoiText
+
+/// Turns strings into text ops inside boxes, through a `TextShaper`.
+struct Typesetter {
+    let shaper: any TextShaper
+
+    func width(of text: String, _ style: TextStyle) -> Double {
+        guard !text.isEmpty else { return 0 }
+        return shaper.shapeLine(displayed(text, style), font: style.font, tracking: style.tracking).width
+    }
+
+    /// Lays `text` into the column `x ..< x + width` from `top` down, wrapping to the
+    /// column. Empty text takes no room. A `link` makes the laid text clickable.
+    func paragraph(_ text: String, _ style: TextStyle, x: Double, width: Double, top: Double,
+                   alignment: TextAlignment = .left, link: String? = nil) -> Block {
+        guard !text.isEmpty else { return Block(height: 0) }
+        let lines = shaper.breakLines(displayed(text, style), font: style.font, tracking: style.tracking,
+                                      width: max(width, 1))
+        var block = Block(height: 0)
+        for (index, line) in lines.enumerated() {
+            let lineTop = top + Double(index) * style.lineBoxHeight
+            block.ops += place(line, style, box: Rect(x: x, y: lineTop, width: width, height: style.lineBoxHeight),
+                               alignment: alignment, link: link)
+        }
+        block.height = Double(lines.count) * style.lineBoxHeight
+        return block
+    }
+
+    /// One shaped line in a line box: the baseline sits where CSS puts it (half-leading model).
+    func place(_ line: ShapedLine, _ style: TextStyle, box: Rect, alignment: TextAlignment,
+               link: String? = nil) -> [DrawOp] {
+        guard !line.text.isEmpty else { return [] }
+        let metrics = shaper.metrics(for: style.font)
+        let baseline = box.minY + (box.height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
+        let width = line.width
+        let x: Double = switch alignment {
+        case .left: box.minX
+        case .center: box.midX - width / 2
+        case .right: box.maxX - width
+        }
+        let op = TextOp(text: line.text, font: style.font, color: style.color, tracking: style.tracking,
+                        origin: Point(x: x, y: baseline), direction: line.direction, runs: line.runs,
+                        box: box, alignment: alignment)
+        var ops: [DrawOp] = [.text(op)]
+        if let link {
+            ops.append(.link(LinkOp(rect: Rect(x: x, y: baseline - metrics.ascent, width: width,
+                                               height: metrics.ascent + metrics.descent), uri: link)))
+        }
+        return ops
+    }
+
+    /// The baseline of a line box of `style` whose top is at 0.
+    func baselineOffset(_ style: TextStyle) -> Double {
+        let metrics = shaper.metrics(for: style.font)
+        return (style.lineBoxHeight - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
+    }
+
+    func shapeLine(_ text: String, _ style: TextStyle) -> ShapedLine {
+        shaper.shapeLine(displayed(text, style), font: style.font, tracking: style.tracking)
+    }
+
+    private func displayed(_ text: String, _ style: TextStyle) -> String {
+        style.uppercased ? text.uppercased() : text
+    }
+}
+
+/// A `mailto:` URI for an email address, or nil when the text is not one.
+func mailtoLink(_ email: String) -> String? {
+    let trimmed = email.trimmingCharacters(in: .whitespaces)
+    guard trimmed.contains("@"), !trimmed.contains(where: { $0.isWhitespace || $0 == "\n" }) else { return nil }
+    return "mailto:" + trimmed
+}

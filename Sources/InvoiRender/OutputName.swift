@@ -1,0 +1,36 @@
+import Foundation
+import InvoiModel
+
+/// The default output file name (DESIGN.md §4): `{invoiceNumber} - {fromName}` from the
+/// non-empty parts, else `invoice`; characters unsafe in file names replaced.
+public enum OutputName {
+    public static func base(for invoice: Invoice) -> String {
+        let parts = [invoice.invoiceNumber, invoice.fromName]
+            .map { sanitized($0) }
+            .filter { !$0.isEmpty }
+        return parts.isEmpty ? "invoice" : parts.joined(separator: " - ")
+    }
+
+    /// The file names of a render: one page or one document → `base.ext`; several pages →
+    /// `base-1.ext`, `base-2.ext`, …
+    public static func fileNames(base: String, fileExtension: String, count: Int) -> [String] {
+        count == 1 ? ["\(base).\(fileExtension)"] : (1...max(count, 1)).map { "\(base)-\($0).\(fileExtension)" }
+    }
+
+    static func sanitized(_ part: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in part.unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F: scalars.append(" ")
+            case 0x2F, 0x5C, 0x3A, 0x2A, 0x3F, 0x22, 0x3C, 0x3E, 0x7C: scalars.append("_")  // / \ : * ? " < > |
+            case 0x202A...0x202E, 0x2066...0x2069: continue  // bidi controls would disguise the extension
+            default: scalars.append(scalar)
+            }
+        }
+        var name = String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        while name.hasPrefix(".") { name.removeFirst() }
+        // Keep names well inside the 255-byte limit of common file systems.
+        while name.utf8.count > 120 { name.removeLast() }
+        return name.trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import InvoiDocument
+import InvoiLayout
+import InvoiModel
+import InvoiText
+
+/// What a render is asked for, beside the invoice itself.
+public struct RenderSettings: Hashable, Sendable {
+    public var format: OutputFormat
+    public var paper: PaperSize
+    /// Overrides the invoice's locale and its currency's conventional one.
+    public var locale: String?
+    public var backend: BackendOptions
+    /// The creation date written into the document (SOURCE_DATE_EPOCH, or now).
+    public var creationDate: Date?
+
+    public init(format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil,
+                backend: BackendOptions = BackendOptions(), creationDate: Date? = nil) {
+        self.format = format
+        self.paper = paper
+        self.locale = locale
+        self.backend = backend
+        self.creationDate = creationDate
+    }
+}
+
+/// The pipeline: invoice → layout → document → backend → bytes. One renderer is
+/// made per process (it owns the fonts) and may be used from several threads.
+public struct Renderer: Sendable {
+    public let shaper: FontShaper
+
+    public init(fonts: FontConfiguration) throws(FontError) {
+        shaper = try FontShaper(configuration: fonts)
+    }
+
+    public func document(for invoice: Invoice, settings: RenderSettings) -> Document {
+        var document = InvoiceLayout(shaper: shaper, paper: settings.paper)
+            .document(for: invoice, locale: settings.locale)
+        document.metadata.creationDate = settings.creationDate
+        return document
+    }
+
+    public func render(_ invoice: Invoice, settings: RenderSettings) throws -> RenderedOutput {
+        try render(document(for: invoice, settings: settings), settings: settings)
+    }
+
+    public func render(_ document: Document, settings: RenderSettings) throws -> RenderedOutput {
+        try BackendTable.backend(for: settings.format, outlines: shaper).render(document, options: settings.backend)
+    }
+
+    /// Characters in the invoice's text that no installed font covers, for one warning per render.
+    public func uncoveredCharacters(in document: Document) -> [Unicode.Scalar] {
+        var seen = Set<Unicode.Scalar>()
+        var result: [Unicode.Scalar] = []
+        for page in document.pages {
+            for op in page.textOps {
+                for scalar in shaper.shapeLine(op.text, font: op.font, tracking: op.tracking).uncovered
+                where seen.insert(scalar).inserted {
+                    result.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension Date {
+    /// The creation date for documents: `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
+    public static func documentCreationDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }) {
+            return Date(timeIntervalSince1970: TimeInterval(epoch))
+        }
+        return Date()
+    }
+}

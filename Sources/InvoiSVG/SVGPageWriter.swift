@@ -1,0 +1,242 @@
+import InvoiDocument
+import InvoiText
+
+/// Writes one page as an SVG document. Coordinates are points (the viewBox),
+/// glyph outlines stay in font units under a per-run `scale(s -s)`.
+struct SVGPageWriter {
+    let page: Page
+    let metadata: DocumentMetadata
+
+    /// Ids of the glyphs this page uses, in first-use order.
+    private var definitionIDs: [GlyphKey: Int] = [:]
+    private var definitions = SVGWriter(capacity: 16_384)
+    private var body = SVGWriter(capacity: 32_768)
+
+    init(page: Page, metadata: DocumentMetadata) {
+        self.page = page
+        self.metadata = metadata
+    }
+
+    mutating func write(using library: inout GlyphLibrary) -> [UInt8] {
+        for op in page.ops {
+            switch op {
+            case .text(let text): drawGlyphs(of: text, using: &library)
+            case .line(let line): draw(line)
+            case .rect(let rect): draw(rect)
+            case .link: break
+            }
+        }
+        writeTextLayer()
+        for op in page.ops {
+            if case .link(let link) = op { draw(link) }
+        }
+
+        var out = SVGWriter(capacity: definitions.bytes.count + body.bytes.count + 512)
+        let width = page.size.width.isFinite && page.size.width > 0 ? page.size.width : 0
+        let height = page.size.height.isFinite && page.size.height > 0 ? page.size.height : 0
+        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"")
+        out.appendNumber(width)
+        out.append("pt\" height=\"")
+        out.appendNumber(height)
+        out.append("pt\" viewBox=\"0 0 ")
+        out.appendNumber(width)
+        out.append(" ")
+        out.appendNumber(height)
+        out.append("\" xml:lang=\"")
+        out.appendEscaped(metadata.language)
+        out.append("\">\n<title>")
+        out.appendEscaped(metadata.title)
+        out.append("</title>\n")
+        if !definitionIDs.isEmpty {
+            out.append("<defs>\n")
+            out.append(definitions)
+            out.append("</defs>\n")
+        }
+        out.append("<rect width=\"")
+        out.appendNumber(width)
+        out.append("\" height=\"")
+        out.appendNumber(height)
+        out.append("\" fill=\"#FFFFFF\"/>\n")
+        out.append(body)
+        out.append("</svg>\n")
+        return out.bytes
+    }
+
+    // MARK: - Glyphs
+
+    /// One group per run: translated to where the run starts on the baseline
+    /// and scaled from font units (y flipped); each glyph a `<use>` at its
+    /// pen position in font units.
+    private mutating func drawGlyphs(of text: TextOp, using library: inout GlyphLibrary) {
+        var penX = text.origin.x
+        let baseline = text.origin.y
+        for run in text.runs {
+            defer { penX += run.width }
+            let face = library.index(of: run.font)
+            var uses: [(id: Int, x: Double, y: Double)] = []
+            var runPen = 0.0
+            for glyph in run.glyphs {
+                defer { runPen += glyph.advance }
+                guard let shape = library.shape(of: glyph.id, face: run.font, faceIndex: face),
+                      !shape.pathData.isEmpty else { continue }
+                uses.append((definitionID(for: GlyphKey(face: face, glyph: glyph.id), shape: shape),
+                             runPen + glyph.offset.x, glyph.offset.y))
+            }
+            guard !uses.isEmpty, let unitsPerEm = library.unitsPerEm(ofFace: face),
+                  run.size.isFinite, run.size > 0 else { continue }
+            let scale = run.size / Double(unitsPerEm)
+            body.append("<g fill=\"")
+            body.appendColor(text.color.red, text.color.green, text.color.blue)
+            body.append("\" transform=\"translate(")
+            body.appendNumber(penX)
+            body.append(" ")
+            body.appendNumber(baseline)
+            body.append(") scale(")
+            body.appendNumber(scale, decimals: 8)
+            body.append(" ")
+            body.appendNumber(-scale, decimals: 8)
+            body.append(")\">")
+            for use in uses {
+                body.append("<use xlink:href=\"#g")
+                body.appendInteger(use.id)
+                body.append("\"")
+                if (use.x / scale * 100).rounded() != 0 {
+                    body.append(" x=\"")
+                    body.appendNumber(use.x / scale)
+                    body.append("\"")
+                }
+                if (use.y / scale * 100).rounded() != 0 {
+                    // Offsets are y down in points; the group's y axis points up.
+                    body.append(" y=\"")
+                    body.appendNumber(-use.y / scale)
+                    body.append("\"")
+                }
+                body.append("/>")
+            }
+            body.append("</g>\n")
+        }
+    }
+
+    private mutating func definitionID(for key: GlyphKey, shape: GlyphLibrary.Shape) -> Int {
+        if let id = definitionIDs[key] { return id }
+        let id = definitionIDs.count
+        definitionIDs[key] = id
+        definitions.append("<path id=\"g")
+        definitions.appendInteger(id)
+        definitions.append("\" d=\"")
+        definitions.append(shape.pathData)
+        definitions.append("\"/>\n")
+        return id
+    }
+
+    // MARK: - Lines, rectangles, links
+
+    private mutating func draw(_ line: LineOp) {
+        guard line.width.isFinite, line.width > 0 else { return }
+        body.append("<line x1=\"")
+        body.appendNumber(line.from.x)
+        body.append("\" y1=\"")
+        body.appendNumber(line.from.y)
+        body.append("\" x2=\"")
+        body.appendNumber(line.to.x)
+        body.append("\" y2=\"")
+        body.appendNumber(line.to.y)
+        body.append("\" stroke=\"")
+        body.appendColor(line.color.red, line.color.green, line.color.blue)
+        body.append("\" stroke-width=\"")
+        body.appendNumber(line.width, decimals: 3)
+        body.append("\"/>\n")
+    }
+
+    private mutating func draw(_ op: RectOp) {
+        let stroke = op.stroke.flatMap { $0.width.isFinite && $0.width > 0 ? $0 : nil }
+        guard op.fill != nil || stroke != nil else { return }
+        appendRectGeometry(op.rect)
+        let radius = min(op.cornerRadius, abs(op.rect.width) / 2, abs(op.rect.height) / 2)
+        if radius.isFinite, radius > 0 {
+            body.append(" rx=\"")
+            body.appendNumber(radius)
+            body.append("\"")
+        }
+        body.append(" fill=\"")
+        if let fill = op.fill {
+            body.appendColor(fill.red, fill.green, fill.blue)
+        } else {
+            body.append("none")
+        }
+        body.append("\"")
+        if let stroke {
+            body.append(" stroke=\"")
+            body.appendColor(stroke.color.red, stroke.color.green, stroke.color.blue)
+            body.append("\" stroke-width=\"")
+            body.appendNumber(stroke.width, decimals: 3)
+            body.append("\"")
+        }
+        body.append("/>\n")
+    }
+
+    /// Only `mailto:` links are kept: invoice text must not lead a reader anywhere else.
+    private mutating func draw(_ link: LinkOp) {
+        guard Self.isMailto(link.uri) else { return }
+        body.append("<a xlink:href=\"")
+        body.appendEscaped(link.uri)
+        body.append("\">")
+        appendRectGeometry(link.rect)
+        body.append(" fill=\"#FFFFFF\" fill-opacity=\"0\"/></a>\n")
+    }
+
+    static func isMailto(_ uri: String) -> Bool {
+        let scheme = Array("mailto:".utf8)
+        let bytes = Array(uri.utf8.prefix(scheme.count))
+        guard bytes.count == scheme.count, uri.utf8.count > scheme.count else { return false }
+        return zip(bytes, scheme).allSatisfy { byte, expected in
+            byte == expected || (byte >= 0x41 && byte <= 0x5A && byte + 0x20 == expected)
+        }
+    }
+
+    /// `<rect x y width height` with a negative size folded into the origin.
+    private mutating func appendRectGeometry(_ rect: Rect) {
+        body.append("<rect x=\"")
+        body.appendNumber(min(rect.minX, rect.maxX))
+        body.append("\" y=\"")
+        body.appendNumber(min(rect.minY, rect.maxY))
+        body.append("\" width=\"")
+        body.appendNumber(abs(rect.width))
+        body.append("\" height=\"")
+        body.appendNumber(abs(rect.height))
+        body.append("\"")
+    }
+
+    // MARK: - Text layer
+
+    /// One invisible `<text>` per op, stretched over the glyphs it stands
+    /// for: selectable and searchable, never painted (`fill-opacity`, not
+    /// `display` or `visibility`, which would make it unselectable).
+    private mutating func writeTextLayer() {
+        var opened = false
+        for case .text(let text) in page.ops where !text.text.isEmpty {
+            if !opened {
+                body.append("<g fill-opacity=\"0\" font-family=\"monospace\" xml:space=\"preserve\">\n")
+                opened = true
+            }
+            body.append("<text x=\"")
+            body.appendNumber(text.origin.x)
+            body.append("\" y=\"")
+            body.appendNumber(text.origin.y)
+            body.append("\" font-size=\"")
+            body.appendNumber(text.font.size)
+            body.append("\"")
+            let width = text.width
+            if width.isFinite, width > 0 {
+                body.append(" textLength=\"")
+                body.appendNumber(width)
+                body.append("\" lengthAdjust=\"spacingAndGlyphs\"")
+            }
+            body.append(">")
+            body.appendEscaped(text.text)
+            body.append("</text>\n")
+        }
+        if opened { body.append("</g>\n") }
+    }
+}

@@ -1,0 +1,58 @@
+/// How many terminal cells text takes: East Asian Wide and Fullwidth
+/// characters two, combining marks and format characters none, the rest one.
+public enum DisplayWidth {
+    /// Cells taken by one code point on its own.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return value < 0x20 || (0x7F...0x9F).contains(value) ? 0 : 1 }
+        if isZeroWidth(scalar) { return 0 }
+        return isWide(value) ? 2 : 1
+    }
+
+    /// Cells taken by one grapheme cluster: its widest code point, so that a
+    /// base with combining marks takes the base's cells and an emoji sequence two.
+    public static func of(_ character: Character) -> Int {
+        var widest = 0
+        for scalar in character.unicodeScalars {
+            widest = max(widest, of(scalar))
+            if widest == 2 { break }
+        }
+        return widest
+    }
+
+    /// Cells taken by a string.
+    public static func of(_ string: String) -> Int {
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
+        return string.reduce(0) { $0 + of($1) }
+    }
+
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        // Hangul medial vowels and final consonants join the preceding initial.
+        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return true }
+        if value == 0x200B { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return false
+        }
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        let table = EastAsianWideTable.ranges
+        guard value >= table[0] else { return false }
+        // Binary search over the [first, last] pairs.
+        var low = 0
+        var high = table.count / 2 - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if value < table[2 * mid] {
+                high = mid - 1
+            } else if value > table[2 * mid + 1] {
+                low = mid + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,179 @@
+import InvoiDocument
+
+/// A text op ready for the grid.
+struct TextElement {
+    var shown: ShownText
+    var runs: [GlyphRun]
+    var style: CellStyle
+    var baseline: Double
+    var size: Double
+    /// The x-extent (points) of the box the op was laid into.
+    var boxMinX: Double
+    var boxMaxX: Double
+    /// The x-extent (points) of its glyphs.
+    var inkMinX: Double
+    var inkMaxX: Double
+    /// The box's cells.
+    var span: Range<Int>
+    var alignment: TextAlignment
+
+    init?(_ op: TextOp, geometry: GridGeometry) {
+        let shown = ShownText(op.text)
+        guard !shown.isBlank else { return nil }
+        self.shown = shown
+        runs = op.runs
+        style = CellStyle(weight: op.font.weight, color: op.color)
+        baseline = op.origin.y.isFinite ? op.origin.y : .greatestFiniteMagnitude
+        size = op.font.size.isFinite && op.font.size > 0 ? op.font.size : 9
+        var minX = op.box.minX
+        var maxX = op.box.maxX
+        if !(op.box.width > 0 && minX.isFinite && maxX.isFinite) {
+            // No usable box: the glyphs' own extent is the box.
+            minX = op.origin.x
+            maxX = op.origin.x + op.width
+        }
+        boxMinX = minX
+        boxMaxX = maxX
+        let width = op.width
+        if op.origin.x.isFinite, width.isFinite, width > 0 {
+            inkMinX = op.origin.x
+            inkMaxX = op.origin.x + width
+        } else {
+            inkMinX = minX
+            inkMaxX = maxX
+        }
+        span = geometry.cells(from: minX, to: maxX)
+        alignment = op.alignment
+    }
+
+    /// Cells the text takes on one line, unwrapped.
+    var naturalWidth: Int { shown.width(of: shown.trimmed(0..<shown.clusters.count)) }
+
+    /// True when the boxes share some horizontal extent (same column).
+    func sharesBox(with other: TextElement) -> Bool {
+        boxMinX < other.boxMaxX && other.boxMinX < boxMaxX
+    }
+
+    /// True when the glyphs share some horizontal extent: two such texts on
+    /// different baselines are two lines of one column.
+    func overlapsInk(of other: TextElement) -> Bool {
+        inkMinX < other.inkMaxX && other.inkMinX < inkMaxX
+    }
+
+    /// The lines of this text wrapped to fit `available` (cells), each put
+    /// in its box by its alignment. Words are kept whole when the grid has
+    /// room: a word wider than `available` sticks out of it (the row then
+    /// makes way) rather than being cut.
+    func block(in available: Range<Int>, geometry: GridGeometry) -> GridBlock {
+        let lines = shown.wrapped(toCells: max(available.count, 1), keepingWordsUpTo: geometry.columns)
+        let anchor = alignment == .center ? span : available
+        let wholeGrid = 0..<geometry.columns
+        let block = lines.map { line in
+            let width = shown.width(of: line)
+            let limits = width <= available.count ? available : wholeGrid
+            let start = geometry.start(ofWidth: width, in: anchor, limits: limits, alignment: alignment)
+            let utf8 = shown.utf8(of: shown.visualOrder(of: line, runs: runs))
+            return [Segment(column: start, width: width, utf8: utf8, style: style)]
+        }
+        return GridBlock(lines: block, canShiftRight: alignment != .right)
+    }
+}
+
+/// A horizontal rule: heavy for a dark rule over 1 pt, light otherwise.
+struct RuleElement {
+    var y: Double
+    var span: Range<Int>
+    var isHeavy: Bool
+    var style: CellStyle
+
+    init?(_ op: LineOp, geometry: GridGeometry) {
+        // Only horizontal rules have a place on a grid of text.
+        guard op.from.y.isFinite, op.to.y.isFinite, abs(op.from.y - op.to.y) < 0.5,
+              op.from.x.isFinite, op.to.x.isFinite else { return nil }
+        y = (op.from.y + op.to.y) / 2
+        span = geometry.cells(from: op.from.x, to: op.to.x)
+        isHeavy = op.color.luminance < 0.5 && op.width > 1
+        let tone = CellStyle.Tone(op.color)
+        style = CellStyle(isBold: false, tone: tone == .foreground && !isHeavy ? .muted : tone)
+    }
+
+    var block: GridBlock {
+        let character = isHeavy ? "━" : "─"
+        let utf8 = Array(String(repeating: character, count: span.count).utf8)
+        return GridBlock(lines: [[Segment(column: span.lowerBound, width: span.count, utf8: utf8, style: style)]],
+                         canShiftRight: false)
+    }
+}
+
+/// An outlined rectangle (the status stamp) drawn as a box around the text inside it.
+struct FrameElement {
+    var texts: [TextElement]
+    var span: Range<Int>
+    var isRounded: Bool
+    var style: CellStyle
+
+    var baseline: Double { texts.first?.baseline ?? .greatestFiniteMagnitude }
+    var size: Double { texts.first?.size ?? 9 }
+
+    func block(geometry: GridGeometry) -> GridBlock {
+        // A stamp is short: keep each text whole when the grid has room, even
+        // if the rectangle maps onto fewer cells than the word needs.
+        let longest = texts.reduce(1) { max($0, $1.naturalWidth) }
+        let capacity = max(min(max(span.count - 4, longest), geometry.columns - 4), 1)
+        var inner: [[Segment]] = []
+        for text in texts {
+            let wrapped = text.block(in: 0..<capacity, geometry: geometry)
+            inner.append(contentsOf: wrapped.lines)
+        }
+        let innerWidth = inner.reduce(1) { widest, line in max(widest, line.reduce(0) { $0 + $1.width }) }
+        let width = min(innerWidth + 4, geometry.columns)
+        let start = geometry.start(ofWidth: width, in: span, limits: 0..<geometry.columns, alignment: .center)
+        let (topLeft, topRight, bottomLeft, bottomRight) = isRounded ? ("╭", "╮", "╰", "╯") : ("┌", "┐", "└", "┘")
+        let bar = String(repeating: "─", count: max(width - 2, 0))
+
+        func border(_ text: String, at column: Int, width: Int) -> Segment {
+            Segment(column: column, width: width, utf8: Array(text.utf8), style: style)
+        }
+        var lines = [[border(topLeft + bar + topRight, at: start, width: width)]]
+        for line in inner {
+            let lineWidth = line.reduce(0) { $0 + $1.width }
+            let textStart = start + 2 + max(width - 4 - lineWidth, 0) / 2
+            var row = [border("│", at: start, width: 1)]
+            var column = textStart
+            for segment in line {
+                var placed = segment
+                placed.column = column
+                column += segment.width
+                row.append(placed)
+            }
+            row.append(border("│", at: start + width - 1, width: 1))
+            lines.append(row)
+        }
+        lines.append([border(bottomLeft + bar + bottomRight, at: start, width: width)])
+        return GridBlock(lines: lines, canShiftRight: false)
+    }
+}
+
+enum GridElement {
+    case text(TextElement)
+    case rule(RuleElement)
+    case frame(FrameElement)
+
+    /// Where it sits vertically: the baseline of text, the y of a rule.
+    var y: Double {
+        switch self {
+        case .text(let t): t.baseline
+        case .rule(let r): r.y
+        case .frame(let f): f.baseline
+        }
+    }
+
+    /// Font size of its text, nil for a rule.
+    var textSize: Double? {
+        switch self {
+        case .text(let t): t.size
+        case .rule: nil
+        case .frame(let f): f.size
+        }
+    }
+}

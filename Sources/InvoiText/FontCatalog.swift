@@ -1,0 +1,192 @@
+import CFontconfig
+import Foundation
+import InvoiDocument
+
+/// One face of a font file as fontconfig lists it, with its character coverage.
+struct CatalogEntry {
+    var family: String
+    var path: String
+    var index: Int
+    /// CSS weight (400 regular, 700 bold).
+    var weight: Int
+    /// fontconfig width (100 normal).
+    var width: Int
+    var isUpright: Bool
+    var postScriptName: String
+    var coverage: CharacterCoverage
+
+    var face: FontFace {
+        FontFace(family: family, weight: weight, path: path, index: index, postScriptName: postScriptName)
+    }
+}
+
+/// The fontconfig side of font resolution. Owns its `FcConfig`: either the system's
+/// configuration, loaded privately, or an isolated one that sees only given paths.
+/// Not thread-safe: `FontRegistry` uses it under its lock.
+final class FontCatalog {
+    private let config: OpaquePointer
+
+    init(configuration: FontConfiguration) throws(FontError) {
+        for path in (configuration.fontDirectories ?? []) + configuration.fontFiles
+        where !FileManager.default.fileExists(atPath: path) {
+            throw .fontPathMissing(path)
+        }
+        if let directories = configuration.fontDirectories {
+            guard let config = FcConfigCreate() else { throw .configurationUnavailable }
+            self.config = config
+            let description = Self.isolatedConfiguration(directories: directories, files: configuration.fontFiles)
+            guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
+                  FcConfigBuildFonts(config) != 0 else { throw .configurationUnavailable }
+        } else {
+            guard let config = FcInitLoadConfigAndFonts() else { throw .configurationUnavailable }
+            self.config = config
+            for file in configuration.fontFiles where FcConfigAppFontAddFile(config, file) == 0 {
+                throw .fontPathMissing(file)
+            }
+        }
+        for path in (configuration.fontDirectories ?? []) + configuration.fontFiles
+        where !hasFaces(under: path) {
+            throw .fontPathMissing(path)
+        }
+    }
+
+    /// A fontconfig configuration that sees only `directories` and `files`. It reads the
+    /// system's font caches (and the user's), so opening it costs no font parsing; a
+    /// single file is admitted by scanning its directory and rejecting the rest of it.
+    static func isolatedConfiguration(directories: [String], files: [String]) -> String {
+        func escaped(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let directories = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let files = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var fileDirectories: [String] = []
+        for file in files {
+            let parent = URL(fileURLWithPath: file).deletingLastPathComponent().path
+            if !directories.contains(parent) && !fileDirectories.contains(parent) { fileDirectories.append(parent) }
+        }
+        var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
+        xml += "<cachedir>/var/cache/fontconfig</cachedir>\n<cachedir prefix=\"xdg\">fontconfig</cachedir>\n"
+        for directory in directories + fileDirectories { xml += "<dir>\(escaped(directory))</dir>\n" }
+        if !fileDirectories.isEmpty {
+            xml += "<selectfont>\n<rejectfont>\n"
+            for directory in fileDirectories { xml += "<glob>\(escaped(directory))/*</glob>\n" }
+            xml += "</rejectfont>\n<acceptfont>\n"
+            for file in files { xml += "<glob>\(escaped(file))</glob>\n" }
+            xml += "</acceptfont>\n</selectfont>\n"
+        }
+        xml += "</fontconfig>\n"
+        return xml
+    }
+
+    /// Whether the configuration holds a face from `path` (a font file or a directory).
+    private func hasFaces(under path: String) -> Bool {
+        let path = URL(fileURLWithPath: path).standardizedFileURL.path
+        return allFiles().contains { $0 == path || $0.hasPrefix(path + "/") }
+    }
+
+    /// The font file of every face the configuration sees.
+    func allFiles() -> [String] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FILE)
+        guard let set = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        guard let fonts = set.pointee.fonts else { return [] }
+        return (0..<Int(set.pointee.nfont)).compactMap { fonts[$0].flatMap { Self.string($0, FC_FILE) } }
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    /// Every scalable face whose family names include `family` (case- and space-insensitive, as fontconfig compares).
+    func faces(ofFamily family: String) -> [CatalogEntry] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        FcPatternAddBool(pattern, FC_SCALABLE, 1)
+        guard let objects = Self.entryObjects() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        guard let set = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        return Self.listedEntries(in: set).map(\.entry).sorted { ($0.path, $0.index) < ($1.path, $1.index) }
+    }
+
+    /// All usable faces in fontconfig's order of preference for text at `weight` in
+    /// `families`: the order per-character fallback searches for a covering face.
+    func fallbackCandidates(families: [String], weight: FontWeight) -> [CatalogEntry] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        for family in families { FcPatternAddString(pattern, FC_FAMILY, family) }
+        FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight.rawValue)))
+        FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN)
+        FcPatternAddInteger(pattern, FC_SPACING, FC_MONO)
+        // A fixed language, so the order never depends on the environment's locale.
+        FcPatternAddString(pattern, FC_LANG, "en")
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, 0, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        // Colour (bitmap emoji) faces have no outlines for the SVG backend and do not print well.
+        return Self.listedEntries(in: set).filter { $0.isUpright && !$0.isColor }.map(\.entry)
+    }
+
+    private static func entryObjects() -> UnsafeMutablePointer<FcObjectSet>? {
+        guard let objects = FcObjectSetCreate() else { return nil }
+        for name in [FC_FAMILY, FC_FILE, FC_INDEX, FC_WEIGHT, FC_WIDTH, FC_SLANT, FC_POSTSCRIPT_NAME,
+                     FC_CHARSET, FC_SCALABLE, FC_COLOR] {
+            FcObjectSetAdd(objects, name)
+        }
+        return objects
+    }
+
+    private struct ListedEntry {
+        var entry: CatalogEntry
+        var isColor: Bool
+        var isUpright: Bool { entry.isUpright }
+    }
+
+    private static func listedEntries(in set: UnsafeMutablePointer<FcFontSet>) -> [ListedEntry] {
+        guard let fonts = set.pointee.fonts else { return [] }
+        var entries: [ListedEntry] = []
+        entries.reserveCapacity(Int(set.pointee.nfont))
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = fonts[i], let entry = listedEntry(from: pattern) else { continue }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    private static func listedEntry(from pattern: OpaquePointer) -> ListedEntry? {
+        guard let path = string(pattern, FC_FILE), let family = string(pattern, FC_FAMILY) else { return nil }
+        var charset: OpaquePointer?
+        guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return nil }
+        var scalable: FcBool = 1
+        if FcPatternGetBool(pattern, FC_SCALABLE, 0, &scalable) == FcResultMatch, scalable == 0 { return nil }
+        var color: FcBool = 0
+        _ = FcPatternGetBool(pattern, FC_COLOR, 0, &color)
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        var fcWeight = Double(FC_WEIGHT_REGULAR)
+        _ = FcPatternGetDouble(pattern, FC_WEIGHT, 0, &fcWeight)
+        var width = Int32(FC_WIDTH_NORMAL)
+        _ = FcPatternGetInteger(pattern, FC_WIDTH, 0, &width)
+        var slant = Int32(FC_SLANT_ROMAN)
+        _ = FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
+        let entry = CatalogEntry(
+            family: family, path: path, index: Int(index),
+            weight: Int(FcWeightToOpenTypeDouble(fcWeight).rounded()),
+            width: Int(width), isUpright: slant == FC_SLANT_ROMAN,
+            postScriptName: string(pattern, FC_POSTSCRIPT_NAME) ?? "",
+            coverage: CharacterCoverage(retaining: charset))
+        return ListedEntry(entry: entry, isColor: color != 0)
+    }
+
+    private static func string(_ pattern: OpaquePointer, _ object: String) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+}

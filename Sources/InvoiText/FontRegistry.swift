@@ -1,0 +1,116 @@
+import InvoiDocument
+import Synchronization
+
+/// Every font the shaper uses, opened once: the configured family chain per weight
+/// (resolved up front) and per-character fallback faces (resolved on first need and
+/// remembered). fontconfig is only touched under the lock; shaping never is.
+final class FontRegistry: Sendable {
+    /// Per weight ordinal: the faces of the configured families that are installed, in order.
+    let chains: [[LoadedFace]]
+    /// Configured families that are not installed.
+    let unavailableFamilies: [String]
+    private let families: [String]
+    private let state: Mutex<State>
+
+    private struct State {
+        var catalog: FontCatalog
+        var loaded: [FaceKey: LoadedFace] = [:]
+        /// Fonts opened only to draw outlines of faces named in a document.
+        var outlineFonts: [FaceKey: HarfBuzzFont?] = [:]
+        var familyEntries: [String: [CatalogEntry]] = [:]
+        var candidates: [Int: [CatalogEntry]] = [:]
+        var fallbacks: [FallbackKey: LoadedFace?] = [:]
+    }
+
+    private struct FallbackKey: Hashable {
+        var scalar: Unicode.Scalar
+        var weight: FontWeight
+    }
+
+    init(configuration: FontConfiguration) throws(FontError) {
+        var state = State(catalog: try FontCatalog(configuration: configuration))
+        var chains = Array(repeating: [LoadedFace](), count: FontWeight.allCases.count)
+        var unavailable: [String] = []
+        for family in configuration.families {
+            let entries = state.catalog.faces(ofFamily: family)
+            state.familyEntries[family] = entries
+            var found = false
+            for weight in FontWeight.allCases {
+                guard let entry = Self.bestEntry(in: entries, weight: weight.rawValue),
+                      let face = Self.load(entry, into: &state) else { continue }
+                if !chains[weight.ordinal].contains(where: { $0 === face }) { chains[weight.ordinal].append(face) }
+                found = true
+            }
+            if !found { unavailable.append(family) }
+        }
+        guard chains.allSatisfy({ !$0.isEmpty }) else { throw .noFamilyFound(configuration.families) }
+        self.chains = chains
+        self.unavailableFamilies = unavailable
+        self.families = configuration.families
+        self.state = Mutex(state)
+    }
+
+    /// A face outside the configured chain that covers `scalar`, in fontconfig's order
+    /// of preference, at the nearest weight its family has; nil when no font covers it.
+    func fallbackFace(for scalar: Unicode.Scalar, weight: FontWeight) -> LoadedFace? {
+        let key = FallbackKey(scalar: scalar, weight: weight)
+        return state.withLock { state in
+            if let cached = state.fallbacks[key] { return cached }
+            let candidates = state.candidates[weight.ordinal]
+                ?? state.catalog.fallbackCandidates(families: families, weight: weight)
+            state.candidates[weight.ordinal] = candidates
+            var found: LoadedFace?
+            for candidate in candidates where candidate.coverage.contains(scalar) {
+                let family = Self.entries(ofFamily: candidate.family, in: &state)
+                let entry = Self.bestEntry(in: family, weight: weight.rawValue, covering: scalar) ?? candidate
+                if let face = Self.load(entry, into: &state) {
+                    found = face
+                    break
+                }
+            }
+            state.fallbacks[key] = found
+            return found
+        }
+    }
+
+    /// The HarfBuzz font for a face named in a document (opened if this registry has not yet).
+    func harfBuzzFont(for face: FontFace) -> HarfBuzzFont? {
+        let key = FaceKey(path: face.path, index: face.index)
+        return state.withLock { state in
+            if let loaded = state.loaded[key] { return loaded.font }
+            if let opened = state.outlineFonts[key] { return opened }
+            let opened = HarfBuzzFont(path: face.path, index: face.index)
+            state.outlineFonts[key] = opened
+            return opened
+        }
+    }
+
+    private static func entries(ofFamily family: String, in state: inout State) -> [CatalogEntry] {
+        if let entries = state.familyEntries[family] { return entries }
+        let entries = state.catalog.faces(ofFamily: family)
+        state.familyEntries[family] = entries
+        return entries
+    }
+
+    private static func load(_ entry: CatalogEntry, into state: inout State) -> LoadedFace? {
+        let key = FaceKey(path: entry.path, index: entry.index)
+        if let face = state.loaded[key] { return face }
+        guard let font = HarfBuzzFont(path: entry.path, index: entry.index) else { return nil }
+        let face = LoadedFace(face: entry.face, font: font, coverage: entry.coverage)
+        state.loaded[key] = face
+        return face
+    }
+
+    /// The face of a family to use at `weight`: upright before slanted, normal width
+    /// before condensed or expanded, then the CSS weight-matching order. Never a
+    /// synthesised weight: a family without bold gives its nearest face.
+    static func bestEntry(in entries: [CatalogEntry], weight: Int, covering scalar: Unicode.Scalar? = nil) -> CatalogEntry? {
+        var pool = entries
+        if let scalar { pool = pool.filter { $0.coverage.contains(scalar) } }
+        if pool.contains(where: \.isUpright) { pool = pool.filter(\.isUpright) }
+        guard let nearestWidth = pool.map({ abs($0.width - 100) }).min() else { return nil }
+        pool = pool.filter { abs($0.width - 100) == nearestWidth }
+        // `entries` come sorted by path, so ties resolve the same way on every run.
+        return pool.min { WeightMatching.rank($0.weight, weight) < WeightMatching.rank($1.weight, weight) }
+    }
+}

@@ -1,0 +1,98 @@
+import InvoiDocument
+
+/// A paragraph prepared for shaping: its scalars and grapheme clusters, bidi levels,
+/// and the face chosen for each cluster. Lines are cut from it by cluster range.
+struct TextAnalysis {
+    /// The source text's UTF-8.
+    let source: [UInt8]
+    /// What HarfBuzz is given: the source with `\n`, `\r` and `\t` as spaces (same byte length).
+    let shaping: [UInt8]
+    /// Scalars as shaped (`\n`, `\r` and `\t` as spaces).
+    let scalars: [Unicode.Scalar]
+    /// UTF-8 offset of each scalar, plus the end offset.
+    let scalarOffsets: [Int]
+    /// Scalar index where each grapheme cluster starts, plus the scalar count.
+    let clusterStarts: [Int]
+    let bidi: BidiLevels
+    /// The face of each grapheme cluster.
+    let faces: [LoadedFace]
+    /// Characters no face covers, by cluster index.
+    let uncovered: [Int: [Unicode.Scalar]]
+    /// True when the text is plain ASCII (Latin or common script, all left-to-right).
+    let isASCII: Bool
+
+    var clusterCount: Int { clusterStarts.count - 1 }
+
+    init(_ text: String, weight: FontWeight, selector: FontSelector) {
+        let source = Array(text.utf8)
+        let isASCII = !source.contains { $0 >= 0x80 || $0 == 0x0D }
+        var scalars: [Unicode.Scalar] = []
+        var clusterStarts: [Int] = []
+        var scalarOffsets: [Int] = []
+        scalars.reserveCapacity(source.count)
+        if isASCII {
+            scalars = source.map { Unicode.Scalar($0) }
+            scalarOffsets = Array(0...source.count)
+            clusterStarts = Array(0...source.count)
+        } else {
+            var offset = 0
+            for character in text {
+                clusterStarts.append(scalars.count)
+                for scalar in character.unicodeScalars {
+                    scalars.append(scalar)
+                    scalarOffsets.append(offset)
+                    offset += UTF8.width(scalar)
+                }
+            }
+            clusterStarts.append(scalars.count)
+            scalarOffsets.append(offset)
+        }
+        var shaping = source
+        for i in scalars.indices where scalars[i] == "\n" || scalars[i] == "\t" || scalars[i] == "\r" {
+            scalars[i] = " "
+            shaping[scalarOffsets[i]] = 0x20
+        }
+        if isASCII {
+            bidi = .leftToRight(count: scalars.count, spaces: scalars.map { $0 == " " })
+        } else {
+            bidi = .resolve(scalars.map(\.value))
+        }
+        var faces: [LoadedFace] = []
+        var uncovered: [Int: [Unicode.Scalar]] = [:]
+        var leadingInvisible: Int? = 0
+        faces.reserveCapacity(clusterStarts.count)
+        for cluster in 0..<(clusterStarts.count - 1) {
+            let choice = selector.choice(for: scalars[clusterStarts[cluster]..<clusterStarts[cluster + 1]], weight: weight)
+            if let face = choice.face {
+                faces.append(face)
+                // Invisible clusters join their neighbour's run, so they never split one.
+                if let leading = leadingInvisible {
+                    for i in 0..<leading { faces[i] = face }
+                    leadingInvisible = nil
+                }
+            } else {
+                faces.append(faces.last ?? selector.primaryFace(weight: weight))
+                leadingInvisible? += 1
+            }
+            if !choice.uncovered.isEmpty { uncovered[cluster] = choice.uncovered }
+        }
+        self.source = source
+        self.shaping = shaping
+        self.scalars = scalars
+        self.scalarOffsets = scalarOffsets
+        self.clusterStarts = clusterStarts
+        self.faces = faces
+        self.uncovered = uncovered
+        self.isASCII = isASCII
+    }
+
+    /// UTF-8 range of the clusters `clusters`.
+    func byteRange(of clusters: Range<Int>) -> Range<Int> {
+        scalarOffsets[clusterStarts[clusters.lowerBound]]..<scalarOffsets[clusterStarts[clusters.upperBound]]
+    }
+
+    /// Scalar range of the clusters `clusters`.
+    func scalarRange(of clusters: Range<Int>) -> Range<Int> {
+        clusterStarts[clusters.lowerBound]..<clusterStarts[clusters.upperBound]
+    }
+}

@@ -1,0 +1,64 @@
+import InvoiDocument
+import InvoiText
+
+/// A shaper with fixed advances (0.6 em a character, 1.2 em for wide CJK), as a
+/// monospace font has, so layout can be checked without fonts. Right-to-left
+/// scripts come out as one reversed run.
+struct FixedAdvanceShaper: TextShaper {
+    static let face = FontFace(family: "Fixed", weight: 400, path: "/fixed.ttf", index: 0, postScriptName: "Fixed")
+
+    func shapeLine(_ text: String, font: FontSpec, tracking: Double) -> ShapedLine {
+        let text = text.replacingOccurrences(of: "\n", with: " ")
+        var glyphs: [Glyph] = []
+        var offset = 0
+        for character in text {
+            let bytes = character.utf8.count
+            let em = isWide(character) ? 1.2 : 0.6
+            glyphs.append(Glyph(id: character.unicodeScalars.first!.value, cluster: offset,
+                                advance: (em + tracking) * font.size))
+            offset += bytes
+        }
+        let rtl = text.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) }
+        if rtl { glyphs.reverse() }
+        let run = GlyphRun(font: Self.face, size: font.size, direction: rtl ? .rightToLeft : .leftToRight,
+                           textRange: 0..<text.utf8.count, glyphs: glyphs)
+        return ShapedLine(text: text, direction: rtl ? .rightToLeft : .leftToRight, runs: text.isEmpty ? [] : [run])
+    }
+
+    func breakLines(_ text: String, font: FontSpec, tracking: Double, width: Double) -> [ShapedLine] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if shapeLine(candidate, font: font, tracking: tracking).width <= width {
+                    current = candidate
+                    continue
+                }
+                if !current.isEmpty { lines.append(current) }
+                current = ""
+                for character in word {
+                    let next = current + String(character)
+                    if !current.isEmpty, shapeLine(next, font: font, tracking: tracking).width > width {
+                        lines.append(current)
+                        current = String(character)
+                    } else {
+                        current = next
+                    }
+                }
+            }
+            lines.append(current)
+        }
+        return lines.map { shapeLine($0, font: font, tracking: tracking) }
+    }
+
+    func metrics(for font: FontSpec) -> LineMetrics {
+        LineMetrics(ascent: 1.02 * font.size, descent: 0.3 * font.size)
+    }
+
+    private func isWide(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { (0x1100...0x115F).contains($0.value) || (0x2E80...0xA4CF).contains($0.value)
+            || (0xAC00...0xD7A3).contains($0.value) || (0xF900...0xFAFF).contains($0.value)
+            || (0xFF00...0xFF60).contains($0.value) }
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import InvoiTerminal
+
+@Suite struct TerminalSanitizerTests {
+    @Test func removesEverythingATerminalActsOn() {
+        let hostile = "a\u{1B}[31mb\u{9B}2Jc\u{07}d\u{7F}e\u{85}f\u{202E}g\u{2066}h\u{2069}i\u{200F}j\u{061C}k\u{00}l"
+        #expect(TerminalSanitizer.sanitize(hostile) == "a[31mb2Jcdefghijkl")
+    }
+
+    @Test func lineBreaksAndTabsBecomeSpaces() {
+        #expect(TerminalSanitizer.sanitize("one\ntwo\tthree\r\nfour\u{2028}five") == "one two three  four five")
+    }
+
+    @Test func keepsEveryScript() {
+        let text = "Café 東京 עברית العربية ₹12,34,567.89 e\u{301} 👩‍💻"
+        #expect(TerminalSanitizer.sanitize(text) == text)
+    }
+}
+
+@Suite struct DisplayWidthTests {
+    @Test func asciiIsOneCellEach() {
+        #expect(DisplayWidth.of("Invoice 42") == 10)
+    }
+
+    @Test func eastAsianWideAndFullwidthTakeTwo() {
+        #expect(DisplayWidth.of("東京") == 4)
+        #expect(DisplayWidth.of("ロゴ") == 4)
+        #expect(DisplayWidth.of("한국") == 4)
+        #expect(DisplayWidth.of("ＡＢ") == 4)  // fullwidth Latin
+        #expect(DisplayWidth.of("😀") == 2)
+        #expect(DisplayWidth.of("\u{20000}") == 2)  // CJK extension B
+        #expect(DisplayWidth.of("、。") == 4)
+    }
+
+    @Test func combiningMarksAndFormatCharactersTakeNone() {
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of(Unicode.Scalar(0x301)!) == 0)
+        #expect(DisplayWidth.of(Unicode.Scalar(0x200B)!) == 0)
+        #expect(DisplayWidth.of(Unicode.Scalar(0x200D)!) == 0)
+        #expect(DisplayWidth.of("\u{1100}\u{1161}") == 2)  // conjoining Hangul syllable
+        #expect(DisplayWidth.of("👩‍💻") == 2)
+    }
+
+    @Test func narrowScriptsTakeOne() {
+        #expect(DisplayWidth.of("עברית") == 5)
+        #expect(DisplayWidth.of("Ωλ") == 2)
+        #expect(DisplayWidth.of("₹€") == 2)
+        #expect(DisplayWidth.of("━─┈") == 3)
+    }
+}
