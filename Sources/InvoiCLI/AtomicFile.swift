@@ -9,6 +9,11 @@ enum AtomicFile {
     static func write(_ data: Data, to path: String) throws(CLIFailure) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIFailure(.cannotCreate, "\(path): cannot write: the directory \(directory.path) does not exist "
+                             + "(create it, or choose another path)")
+        }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).invoi-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         do {
             try data.write(to: temporary, options: [.withoutOverwriting])

@@ -5,7 +5,8 @@ public struct InvoiCommand: ParsableCommand {
         commandName: "invoi",
         abstract: "Render invoices (JSON) to PDF, PNG, SVG and a terminal preview.",
         version: invoiVersion,
-        subcommands: [RenderCommand.self, PreviewCommand.self]
+        subcommands: [RenderCommand.self, PreviewCommand.self,
+                      CheckCommand.self, InitCommand.self, CurrenciesCommand.self]
     )
 
     public init() {}

@@ -38,6 +38,10 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
+        try CLIFailure.reporting(runReporting)
+    }
+
+    private func runReporting() throws {
         let terminal = TerminalInfo.current()
         let renderer: Renderer
         do {

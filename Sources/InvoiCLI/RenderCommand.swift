@@ -83,6 +83,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try CLIFailure.reporting(runReporting)
+    }
+
+    private func runReporting() throws {
         let terminal = TerminalInfo.current()
         let resolvedFormat = format ?? output.flatMap { $0 == "-" ? nil : Self.format(forPath: $0) } ?? .pdf
         var fonts = FontConfiguration.system

@@ -2,6 +2,15 @@ public enum TextAlignment: String, Hashable, Sendable {
     case left, center, right
 }
 
+/// How a laid-out line ends: its paragraph ends, or the layout broke it only to fit
+/// its box and the next text op continues the paragraph — after a space that the break
+/// swallowed, or inside a word. A backend with a coarser grid re-flows such lines.
+public enum LineEnd: String, Hashable, Sendable {
+    case paragraphEnd
+    case wrappedAtSpace
+    case wrappedInWord
+}
+
 /// A shaped line of text placed on the page.
 public struct TextOp: Hashable, Sendable {
     /// The source string of this line, in logical order. Glyph clusters index its UTF-8 bytes.
@@ -20,9 +29,11 @@ public struct TextOp: Hashable, Sendable {
     /// character-grid backend can re-anchor it.
     public var box: Rect
     public var alignment: TextAlignment
+    public var lineEnd: LineEnd
 
     public init(text: String, font: FontSpec, color: Color, tracking: Double, origin: Point,
-                direction: TextDirection, runs: [GlyphRun], box: Rect, alignment: TextAlignment) {
+                direction: TextDirection, runs: [GlyphRun], box: Rect, alignment: TextAlignment,
+                lineEnd: LineEnd = .paragraphEnd) {
         self.text = text
         self.font = font
         self.color = color
@@ -32,6 +43,7 @@ public struct TextOp: Hashable, Sendable {
         self.runs = runs
         self.box = box
         self.alignment = alignment
+        self.lineEnd = lineEnd
     }
 
     /// Total advance width in points.

@@ -50,7 +50,7 @@ extension DrawOp {
     public var jsonValue: JSONValue {
         switch self {
         case .text(let t):
-            return .object([
+            var object: [String: JSONValue] = [
                 "op": .string("text"),
                 "text": .string(t.text),
                 "weight": .number(Double(t.font.weight.rawValue)),
@@ -75,7 +75,9 @@ extension DrawOp {
                         }),
                     ])
                 }),
-            ])
+            ]
+            if t.lineEnd != .paragraphEnd { object["lineEnd"] = .string(t.lineEnd.rawValue) }
+            return .object(object)
         case .line(let l):
             return .object([
                 "op": .string("line"),

@@ -16,13 +16,14 @@ struct Typesetter {
     func paragraph(_ text: String, _ style: TextStyle, x: Double, width: Double, top: Double,
                    alignment: TextAlignment = .left, link: String? = nil) -> Block {
         guard !text.isEmpty else { return Block(height: 0) }
-        let lines = shaper.breakLines(displayed(text, style), font: style.font, tracking: style.tracking,
-                                      width: max(width, 1))
+        let shown = displayed(text, style)
+        let lines = shaper.breakLines(shown, font: style.font, tracking: style.tracking, width: max(width, 1))
+        let ends = Self.lineEnds(of: lines, in: shown)
         var block = Block(height: 0)
         for (index, line) in lines.enumerated() {
             let lineTop = top + Double(index) * style.lineBoxHeight
             block.ops += place(line, style, box: Rect(x: x, y: lineTop, width: width, height: style.lineBoxHeight),
-                               alignment: alignment, link: link)
+                               alignment: alignment, link: link, lineEnd: ends[index])
         }
         block.height = Double(lines.count) * style.lineBoxHeight
         return block
@@ -30,7 +31,7 @@ struct Typesetter {
 
     /// One shaped line in a line box: the baseline sits where CSS puts it (half-leading model).
     func place(_ line: ShapedLine, _ style: TextStyle, box: Rect, alignment: TextAlignment,
-               link: String? = nil) -> [DrawOp] {
+               link: String? = nil, lineEnd: LineEnd = .paragraphEnd) -> [DrawOp] {
         guard !line.text.isEmpty else { return [] }
         let metrics = shaper.metrics(for: style.font)
         let baseline = box.minY + (box.height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
@@ -42,13 +43,33 @@ struct Typesetter {
         }
         let op = TextOp(text: line.text, font: style.font, color: style.color, tracking: style.tracking,
                         origin: Point(x: x, y: baseline), direction: line.direction, runs: line.runs,
-                        box: box, alignment: alignment)
+                        box: box, alignment: alignment, lineEnd: lineEnd)
         var ops: [DrawOp] = [.text(op)]
         if let link {
             ops.append(.link(LinkOp(rect: Rect(x: x, y: baseline - metrics.ascent, width: width,
                                                height: metrics.ascent + metrics.descent), uri: link)))
         }
         return ops
+    }
+
+    /// Whether each line ends its paragraph or was broken to fit, found by walking the source
+    /// text the lines were cut from (the breaker drops the spaces it breaks at).
+    static func lineEnds(of lines: [ShapedLine], in text: String) -> [LineEnd] {
+        var cursor = text.startIndex
+        return lines.map { line in
+            guard !line.text.isEmpty, let found = text.range(of: line.text, range: cursor..<text.endIndex) else {
+                return .paragraphEnd
+            }
+            cursor = found.upperBound
+            var next = cursor
+            var sawSpace = false
+            while next < text.endIndex, text[next].isWhitespace, !text[next].isNewline {
+                sawSpace = true
+                next = text.index(after: next)
+            }
+            if next == text.endIndex || text[next].isNewline { return .paragraphEnd }
+            return sawSpace ? .wrappedAtSpace : .wrappedInWord
+        }
     }
 
     /// The baseline of a line box of `style` whose top is at 0.

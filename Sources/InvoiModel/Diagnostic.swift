@@ -27,13 +27,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// `text` with control and bidi-control characters escaped (`\u{1B}`), safe to print to a
+    /// terminal: for file names and other user-supplied text in messages.
+    public static func printable(_ text: String) -> String {
+        DiagnosticText.printable(text)
+    }
+
     /// `invoi: error: bills/acme.json: lineItems[2].quantity: expected a number, got "two"`,
     /// or `invoi: error: bills/acme.json:3:14: …` when there is a line and column.
     /// Safe to print to a terminal: control characters in file names are escaped.
     public var description: String {
         var text = "invoi: \(severity.rawValue): "
         if !file.isEmpty {
-            text += DiagnosticText.escaped(file)
+            text += DiagnosticText.printable(file)
             if let line {
                 text += ":\(line)"
                 if let column { text += ":\(column)" }
@@ -72,17 +78,31 @@ enum DiagnosticText {
         return "\"" + escaped(shown) + "\""
     }
 
-    /// Control, bidi-control and other invisible-format characters written as `\u{…}`,
-    /// line breaks as `\n`.
+    /// For text inside quotes: `printable`, and `"` and `\` escaped too.
     static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default: result += printable(String(scalar))
+            }
+        }
+        return result
+    }
+
+    /// Control and bidi-control characters written as `\u{…}`, line breaks as `\n`: the
+    /// text can be printed to a terminal without changing anything but its own line.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { TextSanitizer.isControl($0) || TextSanitizer.isBidiControl($0) }) else {
+            return text
+        }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
             default:
                 if TextSanitizer.isControl(scalar) || TextSanitizer.isBidiControl(scalar) {
                     result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"

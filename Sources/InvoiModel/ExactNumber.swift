@@ -45,12 +45,11 @@ struct ExactNumber {
             exponent += max(-10_000, min(10_000, written ?? (exponentText.hasPrefix("-") ? -10_000 : 10_000)))
         }
         // Leading zeros carry no value; trailing zeros only move the exponent.
-        while let first = digits.first, first == 0 { digits.removeFirst() }
-        while let last = digits.last, last == 0 {
-            digits.removeLast()
-            exponent += 1
+        guard let first = digits.firstIndex(where: { $0 != 0 }), let last = digits.lastIndex(where: { $0 != 0 }) else {
+            return .success(0)
         }
-        if digits.isEmpty { return .success(0) }
+        exponent += digits.count - 1 - last
+        digits = Array(digits[first...last])
         let integerDigits = digits.count + exponent
         if integerDigits > 13 { return .failure(.beyondLimit) }  // ≥ 10^13
         if digits.count > maximumSignificantDigits { return .failure(.tooManyDigits) }

@@ -9,7 +9,10 @@ enum KeySuggestion {
         let allowed = normalizedKey.count <= 4 ? 1 : 2
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(normalizedKey, normalized(candidate))
+            let normalizedCandidate = normalized(candidate)
+            // The distance is at least the difference in length: skip hopeless (or huge) keys.
+            guard abs(normalizedCandidate.count - normalizedKey.count) <= allowed else { continue }
+            let distance = editDistance(normalizedKey, normalizedCandidate)
             if distance <= allowed, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }

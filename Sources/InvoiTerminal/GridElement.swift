@@ -6,6 +6,8 @@ struct TextElement {
     var runs: [GlyphRun]
     var style: CellStyle
     var baseline: Double
+    /// The baseline of its last line, for a paragraph joined from several ops.
+    var lastBaseline: Double
     var size: Double
     /// The x-extent (points) of the box the op was laid into.
     var boxMinX: Double
@@ -24,6 +26,7 @@ struct TextElement {
         runs = op.runs
         style = CellStyle(weight: op.font.weight, color: op.color)
         baseline = op.origin.y.isFinite ? op.origin.y : .greatestFiniteMagnitude
+        lastBaseline = baseline
         size = op.font.size.isFinite && op.font.size > 0 ? op.font.size : 9
         var minX = op.box.minX
         var maxX = op.box.maxX
@@ -37,7 +40,9 @@ struct TextElement {
         let width = op.width
         if op.origin.x.isFinite, width.isFinite, width > 0 {
             inkMinX = op.origin.x
-            inkMaxX = op.origin.x + width
+            // A joined paragraph's advance is all its lines': its ink stays in its box.
+            inkMaxX = op.lineEnd == .paragraphEnd && width <= maxX - minX + 0.01
+                ? op.origin.x + width : max(min(op.origin.x + width, maxX), inkMinX)
         } else {
             inkMinX = minX
             inkMaxX = maxX
@@ -166,6 +171,11 @@ enum GridElement {
         case .rule(let r): r.y
         case .frame(let f): f.baseline
         }
+    }
+
+    /// Where it ends vertically: the last baseline of a joined paragraph, else `y`.
+    var bottom: Double {
+        if case .text(let t) = self { t.lastBaseline } else { y }
     }
 
     /// Font size of its text, nil for a rule.

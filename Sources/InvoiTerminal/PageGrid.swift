@@ -32,10 +32,13 @@ struct PageGrid {
         var texts: [(op: TextOp, element: TextElement)] = []
         var rules: [RuleElement] = []
         var outlines: [RectOp] = []
-        for op in page.ops {
+        for (op, lastBaseline) in Reflow.joiningWrappedLines(page.ops) {
             switch op {
             case .text(let text):
-                if let element = TextElement(text, geometry: geometry) { texts.append((text, element)) }
+                if var element = TextElement(text, geometry: geometry) {
+                    element.lastBaseline = lastBaseline ?? element.baseline
+                    texts.append((text, element))
+                }
             case .line(let line):
                 if let rule = RuleElement(line, geometry: geometry) { rules.append(rule) }
             case .rect(let rect):
@@ -65,13 +68,36 @@ struct PageGrid {
                 isRounded: outline.cornerRadius > 0,
                 style: CellStyle(isBold: false, tone: CellStyle.Tone(stroke.color)))))
         }
-        for (index, text) in texts.enumerated() where !framed[index] {
-            elements.append(.text(text.element))
-        }
+        var loose = texts.indices.filter { !framed[$0] }.map { texts[$0].element }
+        alignColumns(&loose)
+        elements += loose.map { .text($0) }
         // Stable by y: ties keep the order above (rules, frames, texts in drawing order).
         return elements.enumerated()
             .sorted { $0.element.y != $1.element.y ? $0.element.y < $1.element.y : $0.offset < $1.offset }
             .map(\.element)
+    }
+
+    /// Left-aligned columns keep one start: where a text in the column to the left of one
+    /// runs up to it on the same row (a label filling its narrow column), the whole column
+    /// moves right, so the values below stay aligned.
+    private static func alignColumns(_ texts: inout [TextElement]) {
+        var shifts: [Int: Int] = [:]
+        for b in texts where b.alignment == .left {
+            for a in texts where a.alignment == .left && a.boxMaxX <= b.boxMinX + 0.01
+                && a.naturalWidth <= a.span.count
+                && abs(a.baseline - b.baseline) <= sameRowTolerance * min(a.size, b.size) {
+                let need = a.span.lowerBound + a.naturalWidth + 1 - b.span.lowerBound
+                if need > 0 { shifts[b.span.lowerBound] = max(shifts[b.span.lowerBound] ?? 0, need) }
+            }
+        }
+        guard !shifts.isEmpty else { return }
+        for index in texts.indices where texts[index].alignment == .left {
+            let span = texts[index].span
+            // Only a small nudge: a column never gives up more than a third of its cells.
+            if let shift = shifts[span.lowerBound], shift <= span.count / 3 {
+                texts[index].span = (span.lowerBound + shift)..<span.upperBound
+            }
+        }
     }
 
     // MARK: - Bands
@@ -83,7 +109,7 @@ struct PageGrid {
         var anchorSize: Double?
 
         var minY: Double { elements.map(\.y).min() ?? anchorY }
-        var maxY: Double { elements.map(\.y).max() ?? anchorY }
+        var maxY: Double { elements.map(\.bottom).max() ?? anchorY }
         var smallestTextSize: Double? { elements.compactMap(\.textSize).min() }
     }
 
@@ -156,7 +182,8 @@ struct PageGrid {
     /// does not fit — so columns stay columns and short texts stay put.
     private func available(for text: TextElement, among texts: [TextElement]) -> Range<Int> {
         let span = text.span
-        guard text.naturalWidth > span.count else { return span }
+        // A joined paragraph wraps in its own column, as the layout wrapped it.
+        guard text.naturalWidth > span.count, text.lastBaseline == text.baseline else { return span }
         var lower = 0
         var upper = geometry.columns
         for other in texts where !other.sharesBox(with: text) {

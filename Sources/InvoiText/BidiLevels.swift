@@ -21,8 +21,11 @@ struct BidiLevels {
     /// character (left-to-right when there is none) unless `direction` forces it.
     static func resolve(_ scalars: [UInt32], direction: TextDirection? = nil) -> BidiLevels {
         let count = scalars.count
-        guard count > 0 else {
-            return BidiLevels(levels: [], resetsAtLineEnd: [], paragraphLevel: direction == .rightToLeft ? 1 : 0)
+        // fribidi counts in Int32; beyond that (never from a real invoice) keep one direction.
+        guard count > 0, count <= Int(Int32.max) else {
+            let level: UInt8 = direction == .rightToLeft ? 1 : 0
+            return BidiLevels(levels: Array(repeating: level, count: count),
+                              resetsAtLineEnd: Array(repeating: false, count: count), paragraphLevel: level)
         }
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)

@@ -14,8 +14,8 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     private let registry: FontRegistry
     private let resources = ShapingResources()
     private let outlines: OutlineDrawer
-    private let lineCache = Mutex(RecentCache<ShapingKey, ShapedLine>(generationSize: 4096))
-    private let breakCache = Mutex(RecentCache<ShapingKey, [ShapedLine]>(generationSize: 1024))
+    private let lineCache = Mutex(RecentCache<ShapingKey, ShapedLine>(generationSize: 512))
+    private let breakCache = Mutex(RecentCache<ShapingKey, [ShapedLine]>(generationSize: 128))
 
     /// Opens the configured fonts. Throws when none of the configured families is
     /// installed (naming them and pointing at tools/setup), or an isolated font

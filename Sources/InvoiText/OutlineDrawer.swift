@@ -2,11 +2,12 @@ import CHarfBuzz
 import InvoiDocument
 import Synchronization
 
-/// Glyph outlines through HarfBuzz's draw API, in font units, cached per (face, glyph).
+/// Glyph outlines through HarfBuzz's draw API, in font units, cached per (face, glyph)
+/// (a bounded cache, so a long batch of CJK invoices does not grow memory).
 final class OutlineDrawer: Sendable {
     private let registry: FontRegistry
     private let functions: DrawFunctions?
-    private let cache = Mutex<[OutlineKey: GlyphOutline]>([:])
+    private let cache = Mutex(RecentCache<OutlineKey, GlyphOutline>(generationSize: 4096))
 
     private struct OutlineKey: Hashable {
         var face: FaceKey
@@ -20,14 +21,14 @@ final class OutlineDrawer: Sendable {
 
     func outline(of glyph: UInt32, in face: FontFace) -> GlyphOutline? {
         let key = OutlineKey(face: FaceKey(path: face.path, index: face.index), glyph: glyph)
-        if let outline = cache.withLock({ $0[key] }) { return outline }
+        if let outline = cache.withLock({ $0.value(for: key) }) { return outline }
         guard let font = registry.harfBuzzFont(for: face), let functions else { return nil }
         var elements: [PathElement] = []
         withUnsafeMutablePointer(to: &elements) { sink in
             hb_font_get_glyph_shape(font.font, glyph, functions.functions, sink)
         }
         let outline = GlyphOutline(elements: elements, unitsPerEm: font.unitsPerEm)
-        cache.withLock { $0[key] = outline }
+        cache.withLock { $0.insert(outline, for: key) }
         return outline
     }
 }

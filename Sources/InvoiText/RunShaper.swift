@@ -20,7 +20,8 @@ struct RunShaper {
     ///   - range: the run's UTF-8 range in `text`; glyph clusters are offsets into `text`.
     func shape(_ text: [UInt8], range: Range<Int>, run: LogicalRun, size: Double, tracking: Double) -> GlyphRun {
         let glyphs = resources.withBuffer { buffer -> [Glyph] in
-            guard let buffer = buffer?.buffer else { return [] }
+            // HarfBuzz counts in Int32; a longer line (never from a real invoice) is left unshaped.
+            guard let buffer = buffer?.buffer, text.count <= Int(Int32.max) else { return [] }
             hb_buffer_set_direction(buffer, run.level % 2 == 0 ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
             hb_buffer_set_script(buffer, run.script)
             hb_buffer_set_language(buffer, resources.language)

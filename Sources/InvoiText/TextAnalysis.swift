@@ -26,46 +26,57 @@ struct TextAnalysis {
     init(_ text: String, weight: FontWeight, selector: FontSelector) {
         let source = Array(text.utf8)
         let isASCII = !source.contains { $0 >= 0x80 || $0 == 0x0D }
-        var scalars: [Unicode.Scalar] = []
-        var clusterStarts: [Int] = []
-        var scalarOffsets: [Int] = []
-        scalars.reserveCapacity(source.count)
-        if isASCII {
-            scalars = source.map { Unicode.Scalar($0) }
-            scalarOffsets = Array(0...source.count)
-            clusterStarts = Array(0...source.count)
-        } else {
-            var offset = 0
-            for character in text {
-                clusterStarts.append(scalars.count)
-                for scalar in character.unicodeScalars {
-                    scalars.append(scalar)
-                    scalarOffsets.append(offset)
-                    offset += UTF8.width(scalar)
-                }
-            }
-            clusterStarts.append(scalars.count)
-            scalarOffsets.append(offset)
-        }
+        var (scalars, scalarOffsets, clusterStarts) = isASCII
+            ? (source.map { Unicode.Scalar($0) }, Array(0...source.count), Array(0...source.count))
+            : Self.segment(text)
         var shaping = source
         for i in scalars.indices where scalars[i] == "\n" || scalars[i] == "\t" || scalars[i] == "\r" {
             scalars[i] = " "
             shaping[scalarOffsets[i]] = 0x20
         }
-        if isASCII {
-            bidi = .leftToRight(count: scalars.count, spaces: scalars.map { $0 == " " })
-        } else {
-            bidi = .resolve(scalars.map(\.value))
+        self.source = source
+        self.shaping = shaping
+        self.scalars = scalars
+        self.scalarOffsets = scalarOffsets
+        self.clusterStarts = clusterStarts
+        self.isASCII = isASCII
+        bidi = isASCII
+            ? .leftToRight(count: scalars.count, spaces: scalars.map { $0 == " " })
+            : .resolve(scalars.map(\.value))
+        (faces, uncovered) = Self.chooseFaces(scalars: scalars, clusterStarts: clusterStarts,
+                                              weight: weight, selector: selector)
+    }
+
+    /// Scalars, their UTF-8 offsets and grapheme cluster starts (each list ends with the total).
+    private static func segment(_ text: String) -> ([Unicode.Scalar], [Int], [Int]) {
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        var clusterStarts: [Int] = []
+        var offset = 0
+        for character in text {
+            clusterStarts.append(scalars.count)
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar)
+                offsets.append(offset)
+                offset += UTF8.width(scalar)
+            }
         }
+        clusterStarts.append(scalars.count)
+        offsets.append(offset)
+        return (scalars, offsets, clusterStarts)
+    }
+
+    private static func chooseFaces(scalars: [Unicode.Scalar], clusterStarts: [Int], weight: FontWeight,
+                                    selector: FontSelector) -> ([LoadedFace], [Int: [Unicode.Scalar]]) {
         var faces: [LoadedFace] = []
         var uncovered: [Int: [Unicode.Scalar]] = [:]
         var leadingInvisible: Int? = 0
         faces.reserveCapacity(clusterStarts.count)
         for cluster in 0..<(clusterStarts.count - 1) {
             let choice = selector.choice(for: scalars[clusterStarts[cluster]..<clusterStarts[cluster + 1]], weight: weight)
+            // Invisible clusters join their neighbour's run, so they never split one.
             if let face = choice.face {
                 faces.append(face)
-                // Invisible clusters join their neighbour's run, so they never split one.
                 if let leading = leadingInvisible {
                     for i in 0..<leading { faces[i] = face }
                     leadingInvisible = nil
@@ -76,14 +87,7 @@ struct TextAnalysis {
             }
             if !choice.uncovered.isEmpty { uncovered[cluster] = choice.uncovered }
         }
-        self.source = source
-        self.shaping = shaping
-        self.scalars = scalars
-        self.scalarOffsets = scalarOffsets
-        self.clusterStarts = clusterStarts
-        self.faces = faces
-        self.uncovered = uncovered
-        self.isASCII = isASCII
+        return (faces, uncovered)
     }
 
     /// UTF-8 range of the clusters `clusters`.

@@ -40,8 +40,8 @@ public struct LineMetrics: Hashable, Sendable {
 /// `TextShaper`, so it can be tested with fixed advances as well as the real fonts.
 public protocol TextShaper: Sendable {
     /// Shapes `text` as one line (a `\n` is treated as a space). Tracking is in em,
-    /// added after every cluster including the last (as CSS letter-spacing), so a
-    /// tracked line is `clusters × tracking × size` wider than an untracked one.
+    /// added to every visible cluster including the last (as CSS letter-spacing), on
+    /// its right as drawn, so a tracked line is `clusters × tracking × size` wider.
     func shapeLine(_ text: String, font: FontSpec, tracking: Double) -> ShapedLine
 
     /// Breaks `text` into lines no wider than `width` points: at spaces, after

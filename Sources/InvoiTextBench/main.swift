@@ -41,6 +41,13 @@ func microseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
 }
 
+/// Current resident set size in MB (Linux).
+func residentMB() -> Double {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = Double(statm.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 func report(_ label: String, _ value: Double, unit: String = "µs/string") {
@@ -61,7 +68,9 @@ var wrapped: [Double] = []
 var cached: [Double] = []
 var parallel: [Double] = []
 var sink = 0.0
-for _ in 0..<runs {
+var residentBefore = 0.0, residentOpen = 0.0, residentFilled = 0.0
+for run in 0..<runs {
+    if run == 0 { residentBefore = residentMB() }
     // Opening the fonts.
     var shaper: FontShaper?
     initTimes.append(microseconds(clock.measure { shaper = try? FontShaper(configuration: configuration) }))
@@ -69,10 +78,12 @@ for _ in 0..<runs {
         print("cannot open the fonts; run tools/setup")
         exit(1)
     }
+    if run == 0 { residentOpen = residentMB() }
     // Every string new to the shaper (fallback fonts are found on the way).
     uncached.append(microseconds(clock.measure {
         for text in strings { sink += shaper.shapeLine(text, font: body, tracking: 0).width }
     }) / Double(strings.count))
+    if run == 0 { residentFilled = residentMB() }
     wrapped.append(microseconds(clock.measure {
         for text in strings { sink += Double(shaper.breakLines(text, font: body, tracking: 0, width: 120).count) }
     }) / Double(strings.count))
@@ -97,4 +108,10 @@ report("shapeLine, uncached", median(uncached))
 report("breakLines to 120 pt, uncached", median(wrapped))
 report("shapeLine, cached (100 strings repeated)", median(cached))
 report("shapeLine, uncached, 2 threads (wall/string)", median(parallel))
+report("resident before opening fonts", residentBefore, unit: "MB")
+report("resident with fonts open", residentOpen, unit: "MB")
+report("resident with full caches (10,000 strings)", residentFilled, unit: "MB")
+var usage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &usage)
+report("peak resident memory (whole run)", Double(usage.ru_maxrss) / 1024, unit: "MB")
 if sink.isNaN { print(sink) }

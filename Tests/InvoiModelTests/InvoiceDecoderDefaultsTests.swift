@@ -181,3 +181,18 @@ import Testing
             """)
     }
 }
+
+@Suite struct HugeInputTests {
+    /// Pathological but valid inputs are handled in linear time and without crashing.
+    @Test func longNumbersAndKeys() throws {
+        let zeros = String(repeating: "0", count: 200_000)
+        let (invoice, warnings) = try decode("""
+            {"vatRate": 1.5\(zeros), "\(String(repeating: "k", count: 200_000))": 1,
+             "lineItems": [{"quantity": 100000.\(zeros)}]}
+            """)
+        #expect(invoice.vatRate == decimal("1.5"))
+        #expect(invoice.lineItems[0].quantity == 100_000)
+        #expect(warnings.count == 1)
+        #expect(warnings[0].message.count < 100)
+    }
+}

@@ -14,12 +14,16 @@ import Testing
     static let today = CalendarDate(iso: "2026-03-12")!
     static let creationDate = Date(timeIntervalSince1970: 1_773_273_600)  // 2026-03-12T00:00:00Z
 
-    // Same renderer, same machine: png output is expected to be exact; the tolerance absorbs
+    // Same renderer, same fonts: png output is expected to be exact; the tolerance absorbs
     // antialiasing differences between Cairo builds only.
-    static let pngTolerance: (channel: UInt8, fraction: Double) = (8, 0.001)
-    // Another rasteriser (poppler, librsvg) antialiases glyph edges differently; a layout
-    // change moves whole glyphs and shows up far beyond this.
-    static let crossRendererTolerance: (channel: UInt8, fraction: Double) = (96, 0.01)
+    static let pngComparison = GoldenFiles.ImageComparison.perPixel(channel: 8, fraction: 0.001)
+    // Other rasterisers (poppler for pdf, librsvg for svg) hint glyph edges their own way:
+    // measured on the goldens, their ink differs from the png backend's by at most 15
+    // pixel-equivalents in any 16 × 16 square; a dropped line of item text changes it by 34
+    // and a line moved down 4 pt by 20 (ToleranceSensitivityTests). Exact placement is
+    // pinned by ops.json and the png golden.
+    static let crossRendererInkLimit = 18.0
+    static let crossRendererComparison = GoldenFiles.ImageComparison.ink(crossRendererInkLimit)
 
     func load(_ name: String) throws -> Invoice {
         let url = GoldenFiles.directory(name).appendingPathComponent("invoice.json")
@@ -65,8 +69,7 @@ import Testing
         #expect(png.count == document.pages.count)
         for (index, page) in png.enumerated() {
             GoldenFiles.expectImage(page, matches: directory.appendingPathComponent("page-\(index + 1).png"),
-                                    channelTolerance: Self.pngTolerance.channel,
-                                    allowedFraction: Self.pngTolerance.fraction)
+                                    by: Self.pngComparison)
         }
 
         // svg, per page; rasterised by librsvg it must match the png backend.
@@ -75,11 +78,10 @@ import Testing
         for (index, page) in svg.enumerated() {
             let golden = directory.appendingPathComponent("page-\(index + 1).svg")
             GoldenFiles.expectText(String(decoding: page, as: UTF8.self), matches: golden)
-            let raster = try Tool.check("/usr/bin/rsvg-convert", ["--format", "png", "--background-color", "white"],
+            let raster = try Tool.check("/usr/bin/rsvg-convert", ["--format", "png", "--dpi-x", "72", "--dpi-y", "72", "--background-color", "white"],
                                         input: page)
             GoldenFiles.expectImage(raster, matches: directory.appendingPathComponent("page-\(index + 1).png"),
-                                    channelTolerance: Self.crossRendererTolerance.channel,
-                                    allowedFraction: Self.crossRendererTolerance.fraction, record: false, what: "svg")
+                                    by: Self.crossRendererComparison, record: false, what: "svg")
         }
 
         // The terminal preview, without and with colour.
@@ -95,15 +97,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: rasterDirectory) }
         let pdfURL = rasterDirectory.appendingPathComponent("invoice.pdf")
         try pdfData.write(to: pdfURL)
-        try Tool.check("/usr/bin/pdftoppm", ["-r", "72", "-png", pdfURL.path, rasterDirectory.appendingPathComponent("page").path])
+        _ = try Tool.check("/usr/bin/pdftoppm", ["-r", "72", "-png", pdfURL.path, rasterDirectory.appendingPathComponent("page").path])
         let rasters = try FileManager.default.contentsOfDirectory(atPath: rasterDirectory.path)
             .filter { $0.hasPrefix("page") && $0.hasSuffix(".png") }.sorted()
         #expect(rasters.count == document.pages.count)
         for (index, file) in rasters.enumerated() {
             GoldenFiles.expectImage(try Data(contentsOf: rasterDirectory.appendingPathComponent(file)),
                                     matches: directory.appendingPathComponent("page-\(index + 1).png"),
-                                    channelTolerance: Self.crossRendererTolerance.channel,
-                                    allowedFraction: Self.crossRendererTolerance.fraction, record: false, what: "pdf")
+                                    by: Self.crossRendererComparison, record: false, what: "pdf")
         }
         let pdfText = String(decoding: try Tool.check("/usr/bin/pdftotext", ["-layout", pdfURL.path, "-"]), as: UTF8.self)
 
@@ -112,14 +113,70 @@ import Testing
         let squeezedSVG = squeezed(svg.map { svgTextLayer(String(decoding: $0, as: UTF8.self)) }.joined())
         let squeezedPreview = squeezed(preview)
         for op in document.pages.flatMap(\.textOps) {
-            let needle = squeezed(op.text)
-            #expect(squeezedPDF.contains(needle) || containsRTL(squeezedPDF, needle), "\(name): \"\(op.text)\" not in the PDF text layer")
-            #expect(squeezedSVG.contains(needle), "\(name): \"\(op.text)\" not in the SVG text layer")
-            for word in op.text.split(whereSeparator: \.isWhitespace) {
-                #expect(squeezedPreview.contains(squeezed(String(word))) || containsRTL(squeezedPreview, squeezed(String(word))),
+            #expect(squeezedSVG.contains(squeezed(op.text)), "\(name): \"\(op.text)\" not in the SVG text layer")
+            for word in op.text.split(whereSeparator: \.isWhitespace).flatMap({ directionalPieces(squeezed(String($0))) }) {
+                // poppler joins the runs of a mixed-direction line left to right, so the PDF is
+                // checked word by word; each word must come out in logical order.
+                #expect(squeezedPDF.contains(word) || squeezedPDF.contains(popplerLamAlef(word)),
+                        "\(name): \"\(word)\" (of \"\(op.text)\") not in the PDF text layer")
+                // The preview shows right-to-left words in visual order.
+                #expect(squeezedPreview.contains(word) || squeezedPreview.contains(visualOrder(word)),
                         "\(name): \"\(word)\" not in the text preview")
             }
         }
+    }
+
+    /// A word cut where right-to-left letters meet anything else: the extraction tools order
+    /// the pieces of a mixed word by position, not logically.
+    func directionalPieces(_ word: String) -> [String] {
+        enum Kind { case rightToLeft, other, neutral }
+        func kind(_ c: Character) -> Kind {
+            if c.unicodeScalars.contains(where: { (0x0590...0x08FF).contains($0.value) }) && c.isLetter { return .rightToLeft }
+            return c.isLetter || c.isNumber ? .other : .neutral
+        }
+        var pieces: [(Kind, String)] = []
+        for character in word {
+            let k = kind(character)
+            // Punctuation takes the direction of what surrounds it, so it stands alone.
+            if k != .neutral, let last = pieces.last, last.0 == k {
+                pieces[pieces.count - 1].1.append(character)
+            } else {
+                pieces.append((k, String(character)))
+            }
+        }
+        return pieces.map(\.1)
+    }
+
+    /// A right-to-left word as a terminal shows it: characters reversed, digit runs kept in order.
+    func visualOrder(_ word: String) -> String {
+        var result: [Character] = []
+        var digits: [Character] = []
+        for character in word.reversed() {
+            if character.isNumber && character.isASCII {
+                digits.append(character)
+            } else {
+                result += digits.reversed()
+                digits = []
+                result.append(character)
+            }
+        }
+        return String(result + digits.reversed())
+    }
+
+    /// poppler reverses the two letters of an Arabic lam-alef ligature when it extracts
+    /// right-to-left text (the PDF maps the ligature to them in logical order).
+    func popplerLamAlef(_ word: String) -> String {
+        var scalars = Array(word.unicodeScalars)
+        var index = 0
+        while index + 1 < scalars.count {
+            if scalars[index] == "\u{0644}", (0x0622...0x0627).contains(scalars[index + 1].value) {
+                scalars.swapAt(index, index + 1)
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return String(String.UnicodeScalarView(scalars))
     }
 
     /// The text content of every `<text>` element, unescaped.
@@ -141,8 +198,4 @@ import Testing
             && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value) }.map(Character.init))
     }
 
-    /// A right-to-left string may be extracted in visual order by some tools; accept that too.
-    func containsRTL(_ haystack: String, _ needle: String) -> Bool {
-        haystack.contains(String(needle.reversed()))
-    }
 }

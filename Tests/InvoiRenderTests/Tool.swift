@@ -21,7 +21,7 @@ enum Tool {
         let inPipe = Pipe()
         // stderr goes to a file so that a chatty tool can never block on a full pipe.
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-tool-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         let err = try FileHandle(forWritingTo: errURL)
         defer { try? err.close() }

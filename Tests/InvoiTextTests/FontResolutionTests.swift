@@ -84,4 +84,11 @@ import Testing
         #expect(WeightMatching.preferenceOrder(for: 600, among: [400, 500, 800]) == [800, 500, 400])
         #expect(WeightMatching.preferenceOrder(for: 300, among: [200, 400]) == [200, 400])
     }
+
+    @Test func theSystemConfigurationFindsTheDesignFamily() throws {
+        // tools/setup installs JetBrains Mono system-wide, so the system's fontconfig sees it too.
+        let shaper = try FontShaper(configuration: .system)
+        #expect(shaper.faces(for: .bold).first?.family == "JetBrains Mono")
+        #expect(shaper.faces(for: .bold).first?.weight == 700)
+    }
 }

@@ -37,6 +37,13 @@ import Testing
         #expect(broken.glyphs == spaced.glyphs)
     }
 
+    @Test func aTabShapesAsASpaceNotAMissingGlyph() throws {
+        let tabbed = try fixedShaper().shapeLine("a\tb", font: body, tracking: 0)
+        let spaced = try fixedShaper().shapeLine("a b", font: body, tracking: 0)
+        #expect(tabbed.glyphs == spaced.glyphs)
+        #expect(tabbed.uncovered.isEmpty)
+    }
+
     @Test func hebrewWithDigitsRunsInVisualOrder() throws {
         let text = "חשבונית 2026 עבור שלום"
         let line = try fixedShaper().shapeLine(text, font: body, tracking: 0)

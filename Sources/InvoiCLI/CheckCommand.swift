@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import InvoiModel
+
+/// `invoi check INPUT...`: validates invoices without rendering them.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate invoice files and report every problem with its JSON path.",
+        discussion: """
+            Exit status: 0 when every input is valid (warnings allowed), 65 when an invoice is \
+            invalid, 66 when an input is missing or unreadable.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Invoice JSON files; - reads standard input.", valueName: "input"))
+    var inputs: [String] = []
+
+    @Flag(help: "Check the built-in sample invoice.")
+    var sample = false
+
+    @Flag(name: .shortAndLong, help: "Print only problems, not a line per valid invoice.")
+    var quiet = false
+
+    func validate() throws {
+        if inputs.isEmpty && !sample {
+            throw ValidationError("give at least one invoice file to check (- for standard input), or --sample")
+        }
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input (-) can be given only once")
+        }
+    }
+
+    func run() throws {
+        let log = MessageLog(isTerminal: false)
+        let decoder = InvoiceDecoder(today: .today())
+        var status = ExitStatus.ok
+        let sources: [InvoiceSource] = (sample ? [.sample] : []) + inputs.map { $0 == "-" ? .standardInput : .file($0) }
+        for source in sources {
+            do {
+                let data = try source.data() ?? Data(Invoice.sample.prettyPrintedJSON().utf8)
+                status = max(status, check(data, named: source.displayName, with: decoder, log: log))
+            } catch {
+                log.write(error)
+                status = max(status, error.status)
+            }
+        }
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    private func check(_ data: Data, named name: String, with decoder: InvoiceDecoder, log: MessageLog) -> ExitStatus {
+        do {
+            let (invoice, warnings) = try decoder.decode(data, file: name)
+            log.write(warnings)
+            if !quiet {
+                try StandardOutput.write(Data((summary(of: invoice, named: name, warnings: warnings.count) + "\n").utf8))
+            }
+            return .ok
+        } catch let error as InvoiceDecodingError {
+            log.write(error.diagnostics)
+            return .dataError
+        } catch let error as CLIFailure {
+            log.write(error)
+            return error.status
+        } catch {
+            log.error("\(error)")
+            return .software
+        }
+    }
+
+    /// `bills/acme.json: ok — INV-0007, 3 items, total $1,234.56`
+    private func summary(of invoice: Invoice, named name: String, warnings: Int) -> String {
+        let formatter = AmountFormatter(invoice: invoice)
+        let items = invoice.lineItems.count == 1 ? "1 item" : "\(invoice.lineItems.count) items"
+        let number = invoice.invoiceNumber.isEmpty ? "no number" : invoice.invoiceNumber
+        let warningNote = switch warnings {
+        case 0: ""
+        case 1: " (1 warning)"
+        default: " (\(warnings) warnings)"
+        }
+        return Diagnostic.printable("\(name): ok\(warningNote) — \(number), \(items), total \(formatter.string(for: invoice.totals.total))")
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Runs the built `invoi` executable, as a user would, and captures what it prints.
+struct InvoiProcess {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+    }
+
+    /// The `invoi` binary beside the test bundle in the build directory.
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return testBinary.deletingLastPathComponent().appendingPathComponent("invoi")
+    }()
+
+    static func run(_ arguments: [String], in directory: URL, input: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        try process.run()
+        if let input {
+            try inputPipe.fileHandleForWriting.write(contentsOf: input)
+            try inputPipe.fileHandleForWriting.close()
+        }
+        // Read both pipes before waiting, so that a full pipe cannot block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      standardOutput: String(decoding: outputData, as: UTF8.self),
+                      standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// A fresh directory for one test, removed afterwards.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func write(_ text: String, to name: String) throws {
+        try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    }
+
+    func contents(of name: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func entries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+
+    func run(_ arguments: String..., input: String? = nil) throws -> InvoiProcess.Result {
+        try InvoiProcess.run(arguments, in: url, input: input.map { Data($0.utf8) })
+    }
+}

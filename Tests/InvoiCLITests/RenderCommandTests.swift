@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@Suite struct RenderCommandTests {
+    static let invoice = #"{"fromName": "Acme Studio", "invoiceNumber": "INV-0007", "issueDate": "2026-03-12", "lineItems": [{"description": "Design", "quantity": 2, "rate": 150}]}"#
+
+    @Test func rendersThePdfUnderTheInvoicesName() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(Self.invoice, to: "acme.json")
+        let result = try directory.run("render", "acme.json")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try directory.entries() == ["INV-0007 - Acme Studio.pdf", "acme.json"])
+        let pdf = try Data(contentsOf: directory.url.appendingPathComponent("INV-0007 - Acme Studio.pdf"))
+        #expect(pdf.starts(with: Data("%PDF-".utf8)))
+    }
+
+    @Test func txtAndOpsGoToStandardOutput() throws {
+        let directory = try TemporaryDirectory()
+        let txt = try directory.run("render", "--sample", "--format", "txt", "--width", "80")
+        #expect(txt.status == 0)
+        #expect(txt.standardOutput.contains("Meridian Group"))
+        #expect(!txt.standardOutput.contains("\u{1B}"), "no colour when stdout is not a terminal")
+        #expect(txt.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        let ops = try directory.run("render", "--sample", "--format", "ops")
+        #expect(ops.status == 0)
+        #expect(ops.standardOutput.hasPrefix("{\n  \"metadata\""))
+        #expect(try directory.entries().isEmpty)
+    }
+
+    @Test func colourAlwaysWritesOnlySGR() throws {
+        let directory = try TemporaryDirectory()
+        let result = try directory.run("render", "--sample", "--format", "txt", "--color", "always")
+        #expect(result.standardOutput.contains("\u{1B}[1m"))
+        let escapes = result.standardOutput.split(separator: "\u{1B}").dropFirst()
+        #expect(escapes.allSatisfy { $0.first == "[" && $0.contains("m") })
+    }
+
+    @Test func aFailedRenderLeavesTheExistingFileAlone() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("precious", to: "out.pdf")
+        try directory.write(#"{"vatRate": 300}"#, to: "bad.json")
+        let result = try directory.run("render", "bad.json", "-o", "out.pdf")
+        #expect(result.status == 65)
+        #expect(result.errorLines.contains { $0.hasPrefix("invoi: error: bad.json: vatRate:") })
+        #expect(try directory.contents(of: "out.pdf") == "precious")
+        #expect(try directory.entries() == ["bad.json", "out.pdf"], "no temporary file left behind")
+    }
+
+    @Test func exitCodesFollowSysexits() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try directory.run("render", "missing.json").status == 66)
+        #expect(try directory.run("render", "--sample", "--width", "30", "--format", "txt").status == 64)
+        #expect(try directory.run("render").status == 64)
+        let unwritable = try directory.run("render", "--sample", "-o", "no/such/dir/x.pdf")
+        #expect(unwritable.status == 73)
+        #expect(unwritable.errorLines.first?.hasPrefix("invoi: error: no/such/dir/x.pdf: cannot write") == true)
+    }
+
+    @Test func aBatchKeepsGoingPastABadInvoiceAndNeverOverwritesANameTwice() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(Self.invoice, to: "a.json")
+        try directory.write(Self.invoice, to: "b.json")
+        try directory.write(#"{"lineItems": [{"quantity": "two"}]}"#, to: "c.json")
+        let result = try directory.run("render", "a.json", "b.json", "c.json", "--out-dir", "out", "--format", "svg")
+        #expect(result.status == 65)
+        #expect(result.errorLines.contains { $0.contains("c.json: lineItems[0].quantity") })
+        #expect(result.errorLines.contains { $0.hasPrefix("invoi: warning: b.json") && $0.contains("(2)") })
+        #expect(result.standardError.contains("rendered 2 of 3 invoices (1 failed)"))
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path).sorted()
+        #expect(outputs == ["INV-0007 - Acme Studio (2).svg", "INV-0007 - Acme Studio.svg"])
+    }
+
+    @Test func jsonLinesNameTheLineOfABadInvoice() throws {
+        let directory = try TemporaryDirectory()
+        let lines = [Self.invoice, "", #"{"currency": "XYZ"}"#].joined(separator: "\n")
+        let result = try directory.run("render", "--jsonl", "-", "--out-dir", "out", "--format", "txt", input: lines)
+        #expect(result.status == 65)
+        #expect(result.errorLines.contains { $0.hasPrefix("invoi: error: <stdin>:3") && $0.contains("currency") })
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path)
+        #expect(outputs == ["INV-0007 - Acme Studio.txt"])
+    }
+
+    @Test func severalPagesOfPngAreNumbered() throws {
+        let directory = try TemporaryDirectory()
+        let items = (1...60).map { #"{"description": "Item \#($0)", "quantity": 1, "rate": 10}"# }.joined(separator: ",")
+        try directory.write(#"{"invoiceNumber": "LONG", "issueDate": "2026-03-12", "lineItems": [\#(items)]}"#, to: "long.json")
+        let result = try directory.run("render", "long.json", "--format", "png", "--dpi", "36")
+        #expect(result.status == 0, "\(result.standardError)")
+        let pngs = try directory.entries().filter { $0.hasSuffix(".png") }
+        #expect(pngs.count > 1)
+        #expect(pngs.first == "LONG-1.png")
+        let stdout = try directory.run("render", "long.json", "--format", "png", "-o", "-")
+        #expect(stdout.status == 64)
+        #expect(stdout.standardError.contains("pages"))
+    }
+}

@@ -1,0 +1,32 @@
+import InvoiCairo
+
+/// The largest difference in ink (darkness summed, in whole-pixel units) between the two
+/// images over any `block` × `block` square, squares overlapping by half. Rasterisers move
+/// ink about within a glyph's edge but keep its amount; text that is missing, moved or of
+/// another weight changes the amount in its square.
+func worstInkDifference(_ a: RasterImage, _ b: RasterImage, block: Int = 16) -> Double? {
+    guard a.width == b.width, a.height == b.height else { return nil }
+    func darkness(_ image: RasterImage) -> [Double] {
+        var values = [Double](repeating: 0, count: image.width * image.height)
+        for i in values.indices {
+            let r = Double(image.rgba[i * 4]), g = Double(image.rgba[i * 4 + 1]), b = Double(image.rgba[i * 4 + 2])
+            values[i] = 1 - (0.299 * r + 0.587 * g + 0.114 * b) / 255
+        }
+        return values
+    }
+    let da = darkness(a), db = darkness(b)
+    var worst = 0.0
+    let step = block / 2
+    for top in stride(from: 0, to: a.height, by: step) {
+        for left in stride(from: 0, to: a.width, by: step) {
+            var sum = 0.0
+            for y in top..<min(top + block, a.height) {
+                for x in left..<min(left + block, a.width) {
+                    sum += da[y * a.width + x] - db[y * a.width + x]
+                }
+            }
+            worst = max(worst, abs(sum))
+        }
+    }
+    return worst
+}
