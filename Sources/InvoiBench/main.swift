@@ -1,0 +1,29 @@
+// In-process benchmark of DESIGN.md §9: layout and each backend per invoice, the long
+// invoice, parallel throughput, and text shaping per string. Run a release build:
+//   swift run -c release InvoiBench [--fonts system|fixed] [--quick] [render] [shaping]
+// Results are tab-separated `result` lines (tools/bench turns them into its table).
+import Foundation
+import InvoiRender
+import InvoiText
+
+let options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+let report = Report()
+guard let options else {
+    print(BenchOptions.usage)
+    exit(64)
+}
+
+do {
+    let configuration = options.fonts.configuration
+    report.note("fonts: \(options.fonts.rawValue) configuration; effort \(options.effort)")
+    if options.sections.contains(.render) {
+        try RenderFigures(renderer: try Renderer(fonts: configuration), report: report, effort: options.effort).run()
+    }
+    if options.sections.contains(.shaping) {
+        try ShapingFigures(configuration: configuration, report: report, passes: options.effort < 1 ? 1 : 3).run()
+    }
+    report.result("inprocess-peak", ProcessMemory.peakResidentMB, unit: "MB", "peak resident memory of the benchmark")
+} catch {
+    print("InvoiBench: \(error)")
+    exit(70)
+}
