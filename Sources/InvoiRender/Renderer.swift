@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCairo
 import InvoiDocument
 import InvoiLayout
 import InvoiModel
@@ -28,9 +29,18 @@ public struct RenderSettings: Hashable, Sendable {
 /// made per process (it owns the fonts) and may be used from several threads.
 public struct Renderer: Sendable {
     public let shaper: FontShaper
+    /// One backend per format for the life of the renderer, so that fonts opened by a
+    /// backend (Cairo's faces and their glyph caches) serve every render, not just one.
+    private let backends: [OutputFormat: any Backend]
 
     public init(fonts: FontConfiguration) throws(FontError) {
         shaper = try FontShaper(configuration: fonts)
+        let cairoFonts = CairoFontCache()
+        var backends: [OutputFormat: any Backend] = [:]
+        for format in OutputFormat.allCases {
+            backends[format] = BackendTable.backend(for: format, outlines: shaper, fonts: cairoFonts)
+        }
+        self.backends = backends
     }
 
     public func document(for invoice: Invoice, settings: RenderSettings) -> Document {
@@ -45,7 +55,8 @@ public struct Renderer: Sendable {
     }
 
     public func render(_ document: Document, settings: RenderSettings) throws -> RenderedOutput {
-        try BackendTable.backend(for: settings.format, outlines: shaper).render(document, options: settings.backend)
+        let backend = backends[settings.format] ?? BackendTable.backend(for: settings.format, outlines: shaper)
+        return try backend.render(document, options: settings.backend)
     }
 
     /// Characters in the invoice's text that no installed font covers, for one warning per render.
