@@ -33,7 +33,7 @@ public struct InvoiceLayout: Sendable {
         var items: [Paginator.Item] = [
             .section(header, gap: 0),
             .section(billTo, gap: style.sectionGap),
-            .table(header: table.headerBlock(), rows: content.items.map(table.rowBlock), gap: style.sectionGap,
+            .table(header: table.headerBlock(), rows: table.rowBlocks(), gap: style.sectionGap,
                    trailer: totals),
         ]
         if !content.paymentRows.isEmpty {
