@@ -95,8 +95,9 @@ struct RenderJob: Sendable {
         do {
             let (invoice, warnings) = try load(source, decoder: InvoiceDecoder(today: .today()))
             for warning in warnings { log.raw(warning.description) }
-            let document = renderer.document(for: invoice, settings: settings)
-            let uncovered = renderer.uncoveredCharacters(in: document)
+            let laidOut = renderer.layOut(invoice, settings: settings)
+            let document = laidOut.document
+            let uncovered = laidOut.uncoveredCharacters
             if !uncovered.isEmpty {
                 let list = uncovered.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
                 log.warning("\(source.displayName): no installed font has \(list); they will show as empty boxes "

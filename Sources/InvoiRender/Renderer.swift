@@ -44,10 +44,17 @@ public struct Renderer: Sendable {
     }
 
     public func document(for invoice: Invoice, settings: RenderSettings) -> Document {
-        var document = InvoiceLayout(shaper: shaper, paper: settings.paper)
-            .document(for: invoice, locale: settings.locale)
+        layOut(invoice, settings: settings).document
+    }
+
+    /// The document, with the characters in it that no installed font covers (for one
+    /// warning per render). Only a document that has some is shaped again to list them.
+    public func layOut(_ invoice: Invoice, settings: RenderSettings) -> LaidOutInvoice {
+        let laidOut = InvoiceLayout(shaper: shaper, paper: settings.paper).layOut(invoice, locale: settings.locale)
+        var document = laidOut.document
         document.metadata.creationDate = settings.creationDate
-        return document
+        return LaidOutInvoice(document: document,
+                              uncoveredCharacters: laidOut.hasUncoveredCharacters ? uncoveredCharacters(in: document) : [])
     }
 
     public func render(_ invoice: Invoice, settings: RenderSettings) throws -> RenderedOutput {
@@ -82,5 +89,18 @@ extension Date {
             return Date(timeIntervalSince1970: TimeInterval(epoch))
         }
         return Date()
+    }
+}
+
+/// An invoice laid out by a `Renderer`.
+public struct LaidOutInvoice: Sendable {
+    public var document: Document
+    /// Characters in the document's text that no installed font covers, each once, in
+    /// order of first appearance.
+    public var uncoveredCharacters: [Unicode.Scalar]
+
+    public init(document: Document, uncoveredCharacters: [Unicode.Scalar]) {
+        self.document = document
+        self.uncoveredCharacters = uncoveredCharacters
     }
 }
