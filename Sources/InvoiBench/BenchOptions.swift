@@ -14,7 +14,14 @@ struct BenchOptions {
     }
 
     enum Section: String, CaseIterable {
-        case render, shaping
+        /// Layout and each backend on the sample.
+        case invoice
+        /// Long invoices, 100 … 1000 items.
+        case items
+        /// Sample invoices on 1 and 2 threads.
+        case parallel
+        /// Text shaping per string.
+        case shaping
     }
 
     var fonts = Fonts.system
@@ -22,7 +29,7 @@ struct BenchOptions {
     /// 1 for the full run; smaller for a quick look.
     var effort = 1.0
 
-    static let usage = "usage: InvoiBench [--fonts system|fixed] [--quick] [render] [shaping]"
+    static let usage = "usage: InvoiBench [--fonts system|fixed] [--quick] [invoice] [items] [parallel] [shaping]"
 
     init?(arguments: [String]) {
         var chosen = Set<Section>()

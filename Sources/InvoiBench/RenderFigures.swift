@@ -22,12 +22,6 @@ struct RenderFigures {
     private func iterations(_ count: Int) -> Int { max(5, Int(Double(count) * effort)) }
     private var timeLimit: Duration { .milliseconds(Int(2000 * effort)) }
 
-    func run() throws {
-        try perInvoice()
-        try longInvoices()
-        try parallelThroughput()
-    }
-
     /// Layout of the sample (as the CLI does it: with the check for characters no font
     /// covers), then each backend on the laid-out sample.
     func perInvoice() throws {
