@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "invoi", dependencies: ["InvoiCLI"]),
 
         // Benchmarks (assembled into tools/bench).
-        .executableTarget(name: "InvoiTextBench", dependencies: ["InvoiText"]),
+        .executableTarget(name: "InvoiBench", dependencies: ["InvoiRender", "InvoiModel", "InvoiText", "InvoiDocument"]),
 
         // Tests, one target beside each module.
         .testTarget(name: "InvoiModelTests", dependencies: ["InvoiModel"]),

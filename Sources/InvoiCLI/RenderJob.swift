@@ -40,11 +40,13 @@ struct RenderJob: Sendable {
             break
         }
 
-        let names = uniqueNames(log: log)
+        // One decoder, and one reading of the clock for "today", per job; the built-in sample needs neither.
+        let decoder = sources.contains(where: \.needsDecoding) ? InvoiceDecoder(today: .today()) : nil
+        let names = uniqueNames(decoder: decoder, log: log)
         let start = ContinuousClock.now
         let progress = Progress(total: sources.count, log: log, shown: sources.count > 5)
         let statuses = parallelMap(count: sources.count, workers: jobs) { index in
-            let status = render(index, name: names[index], log: log)
+            let status = render(index, name: names[index], decoder: decoder, log: log)
             progress.advance()
             return status
         }
@@ -61,9 +63,8 @@ struct RenderJob: Sendable {
     }
 
     /// Output base names in input order, so that "(2)" goes to the later of two same-named invoices.
-    private func uniqueNames(log: MessageLog) -> [String] {
+    private func uniqueNames(decoder: InvoiceDecoder?, log: MessageLog) -> [String] {
         guard case .directory = destination else { return Array(repeating: "", count: sources.count) }
-        let decoder = InvoiceDecoder(today: .today())
         let bases = parallelMap(count: sources.count, workers: jobs) { index -> String? in
             guard let invoice = try? load(sources[index], decoder: decoder).invoice else { return nil }
             return OutputName.base(for: invoice)
@@ -85,18 +86,19 @@ struct RenderJob: Sendable {
         }
     }
 
-    private func load(_ source: InvoiceSource, decoder: InvoiceDecoder) throws -> (invoice: Invoice, warnings: [Diagnostic]) {
+    private func load(_ source: InvoiceSource, decoder: InvoiceDecoder?) throws -> (invoice: Invoice, warnings: [Diagnostic]) {
         guard let data = try source.data() else { return (Invoice.sample, []) }
-        return try decoder.decode(data, file: source.displayName)
+        return try (decoder ?? InvoiceDecoder(today: .today())).decode(data, file: source.displayName)
     }
 
-    private func render(_ index: Int, name: String, log: MessageLog) -> ExitStatus {
+    private func render(_ index: Int, name: String, decoder: InvoiceDecoder?, log: MessageLog) -> ExitStatus {
         let source = sources[index]
         do {
-            let (invoice, warnings) = try load(source, decoder: InvoiceDecoder(today: .today()))
+            let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
-            let document = renderer.document(for: invoice, settings: settings)
-            let uncovered = renderer.uncoveredCharacters(in: document)
+            let laidOut = renderer.layOut(invoice, settings: settings)
+            let document = laidOut.document
+            let uncovered = laidOut.uncoveredCharacters
             if !uncovered.isEmpty {
                 let list = uncovered.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
                 log.warning("\(source.displayName): no installed font has \(list); they will show as empty boxes "
@@ -175,5 +177,12 @@ final class Progress: Sendable {
             return String(format: "%@ %d/%d  %.0f/s  ETA %.0fs", bar, state.done, total, rate, eta)
         }
         if let line { log.progress(line) }
+    }
+}
+
+private extension InvoiceSource {
+    /// False for the built-in sample, which is not decoded.
+    var needsDecoding: Bool {
+        if case .sample = self { false } else { true }
     }
 }

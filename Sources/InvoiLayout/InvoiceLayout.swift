@@ -20,6 +20,16 @@ public struct InvoiceLayout: Sendable {
     }
 
     public func document(for content: InvoiceContent) -> Document {
+        layOut(content).document
+    }
+
+    /// The document, and whether any of its text has characters no installed font covers.
+    public func layOut(_ invoice: Invoice, locale: String? = nil) -> LaidOutDocument {
+        layOut(InvoiceContent(invoice: invoice, locale: locale))
+    }
+
+    /// The document, and whether any of its text has characters no installed font covers.
+    public func layOut(_ content: InvoiceContent) -> LaidOutDocument {
         let typesetter = Typesetter(shaper: shaper)
         let size = paper.size
         let x = style.padding
@@ -33,7 +43,7 @@ public struct InvoiceLayout: Sendable {
         var items: [Paginator.Item] = [
             .section(header, gap: 0),
             .section(billTo, gap: style.sectionGap),
-            .table(header: table.headerBlock(), rows: content.items.map(table.rowBlock), gap: style.sectionGap,
+            .table(header: table.headerBlock(), rows: table.rowBlocks(), gap: style.sectionGap,
                    trailer: totals),
         ]
         if !content.paymentRows.isEmpty {
@@ -48,8 +58,8 @@ public struct InvoiceLayout: Sendable {
             // until the page count it was measured for holds.
             var count = pages.count
             for _ in 0..<4 {
-                let footerHeight = footer(content, page: count, of: count, typesetter: typesetter, x: x,
-                                          width: width, bottom: 0).height
+                let footerHeight = typesetter.paragraphHeight(footerText(content, page: count, of: count),
+                                                              style.footer, width: width)
                 pages = Paginator.paginate(items, pageSize: size, top: top,
                                            bottom: size.height - style.padding - footerHeight - style.footerGap)
                 if pages.count == count { break }
@@ -61,18 +71,36 @@ public struct InvoiceLayout: Sendable {
                 pages[index] += block.ops
             }
         }
-        return Document(
+        let document = Document(
             pages: pages.map { Page(size: size, ops: $0) },
             metadata: DocumentMetadata(title: content.documentTitle, author: content.author)
         )
+        return LaidOutDocument(document: document,
+                               hasUncoveredCharacters: typesetter.coverage.hasUncoveredCharacters)
     }
 
     /// The muted "INV-0001 · Page 2 of 3" line, centred, its last line ending at `bottom`.
     private func footer(_ content: InvoiceContent, page: Int, of count: Int, typesetter: Typesetter,
                         x: Double, width: Double, bottom: Double) -> Block {
-        let parts = [content.invoiceNumber, "Page \(page) of \(count)"].filter { !$0.isEmpty }
-        let text = parts.joined(separator: " · ")
-        let height = typesetter.paragraph(text, style.footer, x: x, width: width, top: 0, alignment: .center).height
+        let text = footerText(content, page: page, of: count)
+        let height = typesetter.paragraphHeight(text, style.footer, width: width)
         return typesetter.paragraph(text, style.footer, x: x, width: width, top: bottom - height, alignment: .center)
+    }
+
+    private func footerText(_ content: InvoiceContent, page: Int, of count: Int) -> String {
+        [content.invoiceNumber, "Page \(page) of \(count)"].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}
+
+/// A laid-out invoice.
+public struct LaidOutDocument: Sendable {
+    public var document: Document
+    /// True when some text in the document has characters that no installed font covers
+    /// (drawn as empty boxes); the text shaper's `uncovered` lists say which.
+    public var hasUncoveredCharacters: Bool
+
+    public init(document: Document, hasUncoveredCharacters: Bool) {
+        self.document = document
+        self.hasUncoveredCharacters = hasUncoveredCharacters
     }
 }

@@ -1,4 +1,5 @@
 import InvoiDocument
+import InvoiText
 
 /// The line-items table: column geometry, the header row and one block per item.
 struct ItemsTable {
@@ -11,8 +12,17 @@ struct ItemsTable {
 
     static let headers = (description: "Description", quantity: "Qty", rate: "Rate", amount: "Amount")
 
+    /// An item's quantity, rate and amount, shaped once: for sizing the columns and for drawing.
+    struct Numbers {
+        var quantity: ShapedLine
+        var rate: ShapedLine
+        var amount: ShapedLine
+    }
+
     let style: InvoiceStyle
     let typesetter: Typesetter
+    let items: [InvoiceContent.Item]
+    let numbers: [Numbers]
     let columns: Columns
     let x: Double
     let width: Double
@@ -22,18 +32,25 @@ struct ItemsTable {
     init(style: InvoiceStyle, typesetter: Typesetter, items: [InvoiceContent.Item], x: Double, width: Double) {
         self.style = style
         self.typesetter = typesetter
+        self.items = items
         self.x = x
         self.width = width
-        func fit(_ values: [String], _ textStyle: TextStyle, header: String, minimum: Double) -> Double {
-            let widest = values.map { typesetter.width(of: $0, textStyle) }.max() ?? 0
+        // Shaped here and kept for the rows: a long table would otherwise shape every
+        // number twice, the second time after the shaper's cache has let it go.
+        let numbers = items.map { item in
+            Numbers(quantity: typesetter.shapeLine(item.quantity, style.itemMuted),
+                    rate: typesetter.shapeLine(item.rate, style.itemMuted),
+                    amount: typesetter.shapeLine(item.amount, style.itemAmount))
+        }
+        self.numbers = numbers
+        func fit(_ lines: [ShapedLine], header: String, minimum: Double) -> Double {
+            let widest = lines.map { $0.text.isEmpty ? 0 : $0.width }.max() ?? 0
             let headerWidth = typesetter.width(of: header, style.tableHeader)
             return max(minimum, max(widest, headerWidth) + style.numberColumnPadding)
         }
-        let quantity = fit(items.map(\.quantity), style.itemMuted, header: Self.headers.quantity,
-                           minimum: style.quantityColumnWidth)
-        let rate = fit(items.map(\.rate), style.itemMuted, header: Self.headers.rate, minimum: style.rateColumnWidth)
-        let amount = fit(items.map(\.amount), style.itemAmount, header: Self.headers.amount,
-                         minimum: style.amountColumnWidth)
+        let quantity = fit(numbers.map(\.quantity), header: Self.headers.quantity, minimum: style.quantityColumnWidth)
+        let rate = fit(numbers.map(\.rate), header: Self.headers.rate, minimum: style.rateColumnWidth)
+        let amount = fit(numbers.map(\.amount), header: Self.headers.amount, minimum: style.amountColumnWidth)
         let description = max(style.minimumDescriptionWidth, width - quantity - rate - amount)
         columns = Columns(
             description: (x, description),
@@ -66,8 +83,15 @@ struct ItemsTable {
         return block
     }
 
+    /// The row of every item, in order.
+    func rowBlocks() -> [Block] {
+        items.indices.map(rowBlock)
+    }
+
     /// One item row: the description wraps in its column; the numbers sit on its first line.
-    func rowBlock(_ item: InvoiceContent.Item) -> Block {
+    func rowBlock(_ index: Int) -> Block {
+        let item = items[index]
+        let shaped = numbers[index]
         var block = Block(height: 0)
         let top = style.rowPadding
         // A little room between a long description and the centred quantity.
@@ -76,13 +100,12 @@ struct ItemsTable {
                                                width: descriptionWidth, top: top)
         block.append(description, at: 0)
         let firstLine = Rect(x: 0, y: top, width: 0, height: style.itemText.lineBoxHeight)
-        let numbers: [(String, TextStyle, (x: Double, width: Double), TextAlignment)] = [
-            (item.quantity, style.itemMuted, columns.quantity, .center),
-            (item.rate, style.itemMuted, columns.rate, .right),
-            (item.amount, style.itemAmount, columns.amount, .right),
+        let cells: [(ShapedLine, TextStyle, (x: Double, width: Double), TextAlignment)] = [
+            (shaped.quantity, style.itemMuted, columns.quantity, .center),
+            (shaped.rate, style.itemMuted, columns.rate, .right),
+            (shaped.amount, style.itemAmount, columns.amount, .right),
         ]
-        for (text, textStyle, column, alignment) in numbers {
-            let line = typesetter.shapeLine(text, textStyle)
+        for (line, textStyle, column, alignment) in cells {
             block.ops += typesetter.place(line, textStyle,
                                           box: Rect(x: column.x, y: firstLine.minY, width: column.width,
                                                     height: firstLine.height),

@@ -5,10 +5,20 @@ import InvoiText
 /// Turns strings into text ops inside boxes, through a `TextShaper`.
 struct Typesetter {
     let shaper: any TextShaper
+    /// Notes every placed line that has characters no installed font covers.
+    let coverage = CoverageRecord()
 
     func width(of text: String, _ style: TextStyle) -> Double {
         guard !text.isEmpty else { return 0 }
         return shaper.shapeLine(displayed(text, style), font: style.font, tracking: style.tracking).width
+    }
+
+    /// The height `paragraph` would give `text` in a column `width` wide, without placing it.
+    func paragraphHeight(_ text: String, _ style: TextStyle, width: Double) -> Double {
+        guard !text.isEmpty else { return 0 }
+        let lines = shaper.breakLines(displayed(text, style), font: style.font, tracking: style.tracking,
+                                      width: max(width, 1))
+        return Double(lines.count) * style.lineBoxHeight
     }
 
     /// Lays `text` into the column `x ..< x + width` from `top` down, wrapping to the
@@ -33,6 +43,7 @@ struct Typesetter {
     func place(_ line: ShapedLine, _ style: TextStyle, box: Rect, alignment: TextAlignment,
                link: String? = nil, lineEnd: LineEnd = .paragraphEnd) -> [DrawOp] {
         guard !line.text.isEmpty else { return [] }
+        coverage.note(line)
         let metrics = shaper.metrics(for: style.font)
         let baseline = box.minY + (box.height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
         let width = line.width

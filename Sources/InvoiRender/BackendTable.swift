@@ -6,10 +6,13 @@ import InvoiText
 
 /// The one table of backends: adding a format is a new backend file and one line here.
 public enum BackendTable {
-    public static func backend(for format: OutputFormat, outlines: any GlyphOutlineProvider) -> any Backend {
+    /// A backend for `format`. The Cairo backends draw with `fonts`: pass the same cache
+    /// to every backend of a process so that each font file is opened once.
+    public static func backend(for format: OutputFormat, outlines: any GlyphOutlineProvider,
+                               fonts: CairoFontCache = CairoFontCache()) -> any Backend {
         switch format {
-        case .pdf: PDFBackend()
-        case .png: PNGBackend()
+        case .pdf: PDFBackend(fonts: fonts)
+        case .png: PNGBackend(fonts: fonts)
         case .svg: SVGBackend(outlines: outlines)
         case .txt: TerminalBackend()
         case .ops: OpsBackend()

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCairo
 import InvoiDocument
 import InvoiLayout
 import InvoiModel
@@ -28,16 +29,32 @@ public struct RenderSettings: Hashable, Sendable {
 /// made per process (it owns the fonts) and may be used from several threads.
 public struct Renderer: Sendable {
     public let shaper: FontShaper
+    /// One backend per format for the life of the renderer, so that fonts opened by a
+    /// backend (Cairo's faces and their glyph caches) serve every render, not just one.
+    private let backends: [OutputFormat: any Backend]
 
     public init(fonts: FontConfiguration) throws(FontError) {
         shaper = try FontShaper(configuration: fonts)
+        let cairoFonts = CairoFontCache()
+        var backends: [OutputFormat: any Backend] = [:]
+        for format in OutputFormat.allCases {
+            backends[format] = BackendTable.backend(for: format, outlines: shaper, fonts: cairoFonts)
+        }
+        self.backends = backends
     }
 
     public func document(for invoice: Invoice, settings: RenderSettings) -> Document {
-        var document = InvoiceLayout(shaper: shaper, paper: settings.paper)
-            .document(for: invoice, locale: settings.locale)
+        layOut(invoice, settings: settings).document
+    }
+
+    /// The document, with the characters in it that no installed font covers (for one
+    /// warning per render). Only a document that has some is shaped again to list them.
+    public func layOut(_ invoice: Invoice, settings: RenderSettings) -> LaidOutInvoice {
+        let laidOut = InvoiceLayout(shaper: shaper, paper: settings.paper).layOut(invoice, locale: settings.locale)
+        var document = laidOut.document
         document.metadata.creationDate = settings.creationDate
-        return document
+        return LaidOutInvoice(document: document,
+                              uncoveredCharacters: laidOut.hasUncoveredCharacters ? uncoveredCharacters(in: document) : [])
     }
 
     public func render(_ invoice: Invoice, settings: RenderSettings) throws -> RenderedOutput {
@@ -45,7 +62,8 @@ public struct Renderer: Sendable {
     }
 
     public func render(_ document: Document, settings: RenderSettings) throws -> RenderedOutput {
-        try BackendTable.backend(for: settings.format, outlines: shaper).render(document, options: settings.backend)
+        let backend = backends[settings.format] ?? BackendTable.backend(for: settings.format, outlines: shaper)
+        return try backend.render(document, options: settings.backend)
     }
 
     /// Characters in the invoice's text that no installed font covers, for one warning per render.
@@ -71,5 +89,18 @@ extension Date {
             return Date(timeIntervalSince1970: TimeInterval(epoch))
         }
         return Date()
+    }
+}
+
+/// An invoice laid out by a `Renderer`.
+public struct LaidOutInvoice: Sendable {
+    public var document: Document
+    /// Characters in the document's text that no installed font covers, each once, in
+    /// order of first appearance.
+    public var uncoveredCharacters: [Unicode.Scalar]
+
+    public init(document: Document, uncoveredCharacters: [Unicode.Scalar]) {
+        self.document = document
+        self.uncoveredCharacters = uncoveredCharacters
     }
 }
