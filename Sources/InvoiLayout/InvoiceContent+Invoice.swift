@@ -7,9 +7,9 @@ extension InvoiceContent {
         let formatter = AmountFormatter(currency: invoice.currency, locale: locale ?? invoice.locale)
         let totals = invoice.totals
 
-        var dates = [DateField(label: "Issue Date", value: invoice.issueDate.formatted)]
+        var dates = [LabeledValue(label: "Issue Date", value: invoice.issueDate.formatted)]
         if let due = invoice.dueDate {
-            dates.append(DateField(label: "Due Date", value: due.formatted))
+            dates.append(LabeledValue(label: "Due Date", value: due.formatted))
         }
 
         let items = zip(invoice.lineItems, totals.lineAmounts).map { item, amount in
@@ -19,29 +19,29 @@ extension InvoiceContent {
                  amount: formatter.string(for: amount))
         }
 
-        var totalsRows = [TotalsRow(label: "Subtotal", value: formatter.string(for: totals.subtotal))]
+        var totalsRows = [LabeledValue(label: "Subtotal", value: formatter.string(for: totals.subtotal))]
         if invoice.vatRate != 0 {
-            totalsRows.append(TotalsRow(label: "VAT \(formatter.percentString(invoice.vatRate))%",
+            totalsRows.append(LabeledValue(label: "VAT \(formatter.percentString(invoice.vatRate))%",
                                         value: formatter.string(for: totals.vat)))
         }
 
         let payment = [("Beneficiary", invoice.bankBeneficiary), ("Bank", invoice.bankName),
                        ("Account", invoice.bankAccount), ("SWIFT/BIC", invoice.bankSwift)]
             .filter { !$0.1.isEmpty }
-            .map { PaymentRow(label: $0.0, value: $0.1) }
+            .map { LabeledValue(label: $0.0, value: $0.1) }
 
         let titleParts = [invoice.invoiceNumber, invoice.fromName].filter { !$0.isEmpty }
         self.init(
             title: "INVOICE",
             invoiceNumber: invoice.invoiceNumber,
-            sender: Sender(name: invoice.fromName, email: invoice.fromEmail,
+            sender: Party(name: invoice.fromName, email: invoice.fromEmail,
                            details: [invoice.fromPhone, invoice.fromAddress].filter { !$0.isEmpty }),
-            client: Client(name: invoice.toName, email: invoice.toEmail,
+            client: Party(name: invoice.toName, email: invoice.toEmail,
                            details: [invoice.toAddress].filter { !$0.isEmpty }),
             dates: dates,
             items: items,
             totalsRows: totalsRows,
-            total: TotalsRow(label: "Total", value: formatter.string(for: totals.total)),
+            total: LabeledValue(label: "Total", value: formatter.string(for: totals.total)),
             paymentRows: payment,
             documentTitle: (["Invoice"] + [titleParts.joined(separator: " — ")]).filter { !$0.isEmpty }.joined(separator: " "),
             author: invoice.fromName

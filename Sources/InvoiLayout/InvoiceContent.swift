@@ -1,9 +1,10 @@
 /// Everything the document shows, already formatted as strings. Layout works
 /// from this so that it knows the visual spec but not money or dates.
 public struct InvoiceContent: Hashable, Sendable {
-    public struct Sender: Hashable, Sendable {
+    /// A sender or a client: a name, an email, and further lines.
+    public struct Party: Hashable, Sendable {
         public var name: String
-        /// Email, phone and address lines in order (empty ones left out); an address may hold `\n`.
+        /// Further lines (phone, address) in order, empty ones left out; an address may hold `\n`.
         public var email: String
         public var details: [String]
 
@@ -11,29 +12,6 @@ public struct InvoiceContent: Hashable, Sendable {
             self.name = name
             self.email = email
             self.details = details
-        }
-    }
-
-    public struct Client: Hashable, Sendable {
-        public var name: String
-        public var email: String
-        public var details: [String]
-
-        public init(name: String, email: String, details: [String]) {
-            self.name = name
-            self.email = email
-            self.details = details
-        }
-    }
-
-    /// A labelled date shown right of Bill To ("ISSUE DATE" over "Mar 12, 2026").
-    public struct DateField: Hashable, Sendable {
-        public var label: String
-        public var value: String
-
-        public init(label: String, value: String) {
-            self.label = label
-            self.value = value
         }
     }
 
@@ -51,17 +29,8 @@ public struct InvoiceContent: Hashable, Sendable {
         }
     }
 
-    public struct TotalsRow: Hashable, Sendable {
-        public var label: String
-        public var value: String
-
-        public init(label: String, value: String) {
-            self.label = label
-            self.value = value
-        }
-    }
-
-    public struct PaymentRow: Hashable, Sendable {
+    /// A label and its value (totals rows, payment rows).
+    public struct LabeledValue: Hashable, Sendable {
         public var label: String
         public var value: String
 
@@ -73,21 +42,22 @@ public struct InvoiceContent: Hashable, Sendable {
 
     public var title: String
     public var invoiceNumber: String
-    public var sender: Sender
-    public var client: Client
-    public var dates: [DateField]
+    public var sender: Party
+    public var client: Party
+    /// Labelled dates shown right of Bill To ("ISSUE DATE" over "Mar 12, 2026").
+    public var dates: [LabeledValue]
     public var items: [Item]
     /// Subtotal, VAT (when any) — the rows above the separator.
-    public var totalsRows: [TotalsRow]
+    public var totalsRows: [LabeledValue]
     /// "Total" and its amount — the bold row under the separator.
-    public var total: TotalsRow
+    public var total: LabeledValue
     /// Empty when no bank field is filled (the section is then left out).
-    public var paymentRows: [PaymentRow]
+    public var paymentRows: [LabeledValue]
     public var documentTitle: String
     public var author: String
 
-    public init(title: String, invoiceNumber: String, sender: Sender, client: Client, dates: [DateField],
-                items: [Item], totalsRows: [TotalsRow], total: TotalsRow, paymentRows: [PaymentRow],
+    public init(title: String, invoiceNumber: String, sender: Party, client: Party, dates: [LabeledValue],
+                items: [Item], totalsRows: [LabeledValue], total: LabeledValue, paymentRows: [LabeledValue],
                 documentTitle: String, author: String) {
         self.title = title
         self.invoiceNumber = invoiceNumber
