@@ -22,12 +22,21 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Write the built-in sample invoice instead of an empty one.")
     var sample = false
 
+    @Flag(help: "Write the sample with every optional field in use (notes, discount, amount paid, tax IDs, status, accent colour), to show what they do.")
+    var example = false
+
+    func validate() throws {
+        if sample && example {
+            throw ValidationError("--sample and --example each choose the invoice to write; give one of them")
+        }
+    }
+
     func run() throws {
         try CLIFailure.reporting(write)
     }
 
     private func write() throws {
-        let invoice = sample ? Invoice.sample : Invoice.firstLaunch(today: .today())
+        let invoice = if example { Invoice.example } else if sample { Invoice.sample } else { Invoice.firstLaunch(today: .today()) }
         let data = Data(invoice.prettyPrintedJSON().utf8)
         if path == "-" {
             try StandardOutput.write(data)

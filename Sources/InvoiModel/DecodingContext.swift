@@ -4,10 +4,13 @@ import Foundation
 /// kinds (text, exact numbers, dates) with messages that name what was found instead.
 struct DecodingContext {
     let file: String
+    /// Where relative paths in the invoice (the logo) start; nil: decided from `file`.
+    let baseDirectory: String?
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) {
+    init(file: String, baseDirectory: String? = nil) {
         self.file = file
+        self.baseDirectory = baseDirectory
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

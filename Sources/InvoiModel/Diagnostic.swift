@@ -78,6 +78,13 @@ enum DiagnosticText {
         return "\"" + escaped(shown) + "\""
     }
 
+    /// `"a" or "b"`; `"a", "b" or "c"`.
+    static func alternatives(_ names: [String]) -> String {
+        let quoted = names.map { "\"\($0)\"" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + last
+    }
+
     /// For text inside quotes: `printable`, and `"` and `\` escaped too.
     static func escaped(_ text: String) -> String {
         var result = ""

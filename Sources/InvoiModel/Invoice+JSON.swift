@@ -1,9 +1,11 @@
 import Foundation
 
 extension Invoice {
-    /// The invoice as pretty JSON with every field of DESIGN.md §2 in the app's order
-    /// (and `locale` when set): what `invoi init` writes, and what `InvoiceDecoder` reads
-    /// back to an equal invoice. Numbers are written as exact decimals.
+    /// The invoice as pretty JSON with every field of DESIGN.md §2 in the app's order,
+    /// then the §4a extensions that are set (so an invoice without them is written as
+    /// the app's fields alone): what `invoi init` writes, and what `InvoiceDecoder` reads
+    /// back to an equal invoice (the logo given the same base directory). Numbers are
+    /// written as exact decimals.
     public func prettyPrintedJSON() -> String {
         var fields: [(String, String)] = [
             ("fromName", Self.jsonString(fromName)),
@@ -24,9 +26,28 @@ extension Invoice {
             ("bankAccount", Self.jsonString(bankAccount)),
             ("bankSwift", Self.jsonString(bankSwift)),
         ]
+        fields += extensionFields()
         if let locale { fields.append(("locale", Self.jsonString(locale))) }
         let body = fields.map { "  \(Self.jsonString($0.0)): \($0.1)" }.joined(separator: ",\n")
         return "{\n" + body + "\n}\n"
+    }
+
+    /// The §4a fields that differ from their defaults, in DESIGN.md's order.
+    private func extensionFields() -> [(String, String)] {
+        var fields: [(String, String)] = []
+        if documentType != .invoice { fields.append(("documentType", Self.jsonString(documentType.rawValue))) }
+        if !notes.isEmpty { fields.append(("notes", Self.jsonString(notes))) }
+        if let discount {
+            let object = "{\"type\": \(Self.jsonString(discount.kind.rawValue)), \"value\": \(Self.jsonNumber(discount.value))}"
+            fields.append(("discount", object))
+        }
+        if let amountPaid { fields.append(("amountPaid", Self.jsonNumber(amountPaid))) }
+        if !fromTaxId.isEmpty { fields.append(("fromTaxId", Self.jsonString(fromTaxId))) }
+        if !toTaxId.isEmpty { fields.append(("toTaxId", Self.jsonString(toTaxId))) }
+        if let status { fields.append(("status", Self.jsonString(status.rawValue))) }
+        if let logo { fields.append(("logo", Self.jsonString(logo.path))) }
+        if let accentColor { fields.append(("accentColor", Self.jsonString(accentColor.name))) }
+        return fields
     }
 
     private func lineItemsJSON() -> String {

@@ -24,6 +24,25 @@ public struct Invoice: Hashable, Sendable {
     /// Overrides the currency's conventional locale for amounts and dates (BCP 47).
     public var locale: String?
 
+    // Extensions (DESIGN.md §4a); each default leaves the app's document unchanged.
+
+    /// `.estimate` titles the document "ESTIMATE" and labels the due date "VALID UNTIL".
+    public var documentType: DocumentType
+    /// The NOTES block's text; "" hides it. `\n` is a line break.
+    public var notes: String
+    /// Taken from the subtotal before VAT; nil for none.
+    public var discount: Discount?
+    /// Already paid, ≥ 0: adds the Paid and Balance due rows; nil for none.
+    public var amountPaid: Decimal?
+    /// The sender's and the client's VAT (tax) IDs; "" hides the line.
+    public var fromTaxId: String
+    public var toTaxId: String
+    /// The stamp; nil for none.
+    public var status: InvoiceStatus?
+    public var logo: LogoReference?
+    /// nil means the app's near-black, `AccentColor.standard`.
+    public var accentColor: AccentColor?
+
     public static let defaultInvoiceNumber = "INV-0001"
 
     public init(fromName: String = "", fromEmail: String = "", fromPhone: String = "", fromAddress: String = "",
@@ -33,7 +52,10 @@ public struct Invoice: Hashable, Sendable {
                 currency: Currency = .usd, vatRate: Decimal = 0,
                 lineItems: [LineItem] = [.empty(number: 1)],
                 bankBeneficiary: String = "", bankName: String = "", bankAccount: String = "", bankSwift: String = "",
-                locale: String? = nil) {
+                locale: String? = nil,
+                documentType: DocumentType = .invoice, notes: String = "", discount: Discount? = nil,
+                amountPaid: Decimal? = nil, fromTaxId: String = "", toTaxId: String = "",
+                status: InvoiceStatus? = nil, logo: LogoReference? = nil, accentColor: AccentColor? = nil) {
         self.fromName = fromName
         self.fromEmail = fromEmail
         self.fromPhone = fromPhone
@@ -52,6 +74,15 @@ public struct Invoice: Hashable, Sendable {
         self.bankAccount = bankAccount
         self.bankSwift = bankSwift
         self.locale = locale
+        self.documentType = documentType
+        self.notes = notes
+        self.discount = discount
+        self.amountPaid = amountPaid
+        self.fromTaxId = fromTaxId
+        self.toTaxId = toTaxId
+        self.status = status
+        self.logo = logo
+        self.accentColor = accentColor
     }
 
     /// The app's default invoice on first launch: INV-0001 dated `today`, no due date, USD,

@@ -13,8 +13,13 @@ public struct InvoiceDecoder: Sendable {
     /// Decodes and validates one invoice. Throws `InvoiceDecodingError` — all of the file's
     /// errors together, with its warnings — when the invoice cannot be used; otherwise
     /// returns it with its warnings (unknown fields, removed control characters, …).
-    public func decode(_ data: Data, file: String) throws(InvoiceDecodingError) -> (invoice: Invoice, warnings: [Diagnostic]) {
-        var context = DecodingContext(file: file)
+    ///
+    /// `file` names the input in messages. A relative `logo` path is resolved against
+    /// `baseDirectory` when given, else against the directory of `file` — or the current
+    /// directory when `file` is no path (`-`, `<stdin>`, `<sample>`, a JSON Lines `name:LINE`).
+    public func decode(_ data: Data, file: String,
+                       baseDirectory: String? = nil) throws(InvoiceDecodingError) -> (invoice: Invoice, warnings: [Diagnostic]) {
+        var context = DecodingContext(file: file, baseDirectory: baseDirectory)
         let root: JSONNode
         do {
             let bytes = try TextEncoding.utf8Bytes(of: data).get()
@@ -89,8 +94,34 @@ public struct InvoiceDecoder: Sendable {
                 }
             case "locale":
                 if let locale = readLocale(node, path: key, context: &context) { invoice.locale = locale }
+            case "documentType":
+                if let type: DocumentType = readChoice(node, path: key, naming: "document type", context: &context) {
+                    invoice.documentType = type
+                }
+            case "notes": context.text(node, path: key).map { invoice.notes = $0 }
+            case "fromTaxId": context.text(node, path: key).map { invoice.fromTaxId = $0 }
+            case "toTaxId": context.text(node, path: key).map { invoice.toTaxId = $0 }
+            case "discount":
+                if let discount = readDiscount(node, path: key, context: &context) {
+                    invoice.discount = discount
+                } else {
+                    moneyIsReadable = false
+                }
+            case "amountPaid":
+                if let paid = readAmountPaid(node, path: key, context: &context) {
+                    invoice.amountPaid = paid
+                } else {
+                    moneyIsReadable = false
+                }
+            case "status":
+                if let status: InvoiceStatus = readChoice(node, path: key, naming: "status", context: &context) {
+                    invoice.status = status
+                }
+            case "logo":
+                if let logo = readLogo(node, path: key, context: &context) { invoice.logo = logo }
+            case "accentColor":
+                if let color = readAccentColor(node, path: key, context: &context) { invoice.accentColor = color }
             default:
-                if InvoiceKeys.extensions.contains(key) { continue }  // known; read by a later issue
                 Self.warnUnknown(key, in: "", candidates: InvoiceKeys.allInvoice, context: &context)
             }
         }
@@ -211,14 +242,30 @@ public struct InvoiceDecoder: Sendable {
         let totals = invoice.totals
         if !totals.subtotal.isWithinLimit {
             context.error("lineItems", "the subtotal \(totals.subtotal.amount) is beyond the limit of ±1000000000000 (10^12); split the invoice")
-        } else if !totals.total.isWithinLimit {
-            context.error("", "the total \(totals.total.amount) (subtotal plus VAT) is beyond the limit of ±1000000000000 (10^12); split the invoice")
+            return
+        }
+        if let discount = invoice.discount, discount.kind == .fixed, discount.value > 0,
+           discount.value > totals.subtotal.amount {
+            let subtotal = AmountFormatter(invoice: invoice).string(for: totals.subtotal)
+            context.error("discount.value", "the fixed discount \(discount.value) is more than the subtotal \(subtotal); a fixed discount is from 0 to the subtotal")
+            return
+        }
+        if !totals.total.isWithinLimit {
+            let parts = invoice.discount == nil ? "subtotal plus VAT" : "subtotal minus discount plus VAT"
+            context.error("", "the total \(totals.total.amount) (\(parts)) is beyond the limit of ±1000000000000 (10^12); split the invoice")
+        } else if let balance = totals.balanceDue, let paid = totals.paid {
+            if !balance.isWithinLimit {
+                context.error("amountPaid", "the balance due \(balance.amount) (total minus amountPaid) is beyond the limit of ±1000000000000 (10^12)")
+            } else if paid.amount > 0, balance.amount < 0 {
+                let formatter = AmountFormatter(invoice: invoice)
+                context.warning("amountPaid", "\(formatter.string(for: paid)) paid is more than the total \(formatter.string(for: totals.total)): the balance due is negative")
+            }
         }
     }
 
     /// The members with each key's first occurrence; a repeated key is an error (which
     /// value was meant is unknowable, and for money that matters).
-    private static func uniqueMembers(_ members: [JSONNode.Member], path: (String) -> String,
+    static func uniqueMembers(_ members: [JSONNode.Member], path: (String) -> String,
                                       context: inout DecodingContext) -> [JSONNode.Member] {
         var firstPosition: [String: SourcePosition] = [:]
         var unique: [JSONNode.Member] = []
@@ -234,7 +281,7 @@ public struct InvoiceDecoder: Sendable {
         return unique
     }
 
-    private static func warnUnknown(_ key: String, in path: String, candidates: [String], context: inout DecodingContext) {
+    static func warnUnknown(_ key: String, in path: String, candidates: [String], context: inout DecodingContext) {
         var message = "unknown field \(DiagnosticText.quoted(key))"
         if let suggestion = KeySuggestion.closest(to: key, among: candidates) {
             message += " — did you mean \"\(suggestion)\"?"

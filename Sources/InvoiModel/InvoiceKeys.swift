@@ -7,13 +7,15 @@ enum InvoiceKeys {
         "bankBeneficiary", "bankName", "bankAccount", "bankSwift",
     ]
 
-    /// Optional extensions: known (never warned about); only `locale` is read so far.
+    /// Optional extensions (§4a).
     static let extensions = [
         "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
         "status", "logo", "accentColor", "locale",
     ]
 
     static let lineItem = ["id", "description", "quantity", "rate"]
+
+    static let discount = ["type", "value"]
 
     /// Line-item fields people add that invoi computes itself.
     static let computedLineItemFields: Set<String> = ["amount", "total", "lineTotal"]

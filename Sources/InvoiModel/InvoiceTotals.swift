@@ -1,24 +1,43 @@
 import Foundation
 
-/// The invoice's money, computed as DESIGN.md §3 says so that the displayed amounts add up:
-/// each line is rounded first, the subtotal is the sum of the rounded lines, and VAT is
-/// rounded once from the subtotal.
+/// The invoice's money, computed as DESIGN.md §3 and §4a say so that the displayed amounts
+/// add up: each line is rounded first, the subtotal is the sum of the rounded lines, the
+/// discount is rounded once and taken from the subtotal, and VAT is rounded once from what
+/// remains; so subtotal − discount + VAT = total and total − paid = balance due, exactly.
 public struct InvoiceTotals: Hashable, Sendable {
     /// quantity × rate per item, rounded half away from zero to the currency's digits.
     public let lineAmounts: [Money]
     public let subtotal: Money
-    /// subtotal × vatRate / 100, rounded the same way; zero when vatRate is 0.
+    /// The discount taken from the subtotal (positive for a positive subtotal), rounded;
+    /// nil when the invoice has no discount.
+    public let discount: Money?
+    /// subtotal − discount: what VAT is computed on.
+    public let taxableAmount: Money
+    /// taxableAmount × vatRate / 100, rounded the same way; zero when vatRate is 0.
     public let vat: Money
+    /// taxableAmount + vat.
     public let total: Money
+    /// The amount paid, rounded; nil when the invoice gives none.
+    public let paid: Money?
+    /// total − paid; nil when the invoice gives no amount paid.
+    public let balanceDue: Money?
 
     public init(invoice: Invoice) {
         let currency = invoice.currency
         let lines = invoice.lineItems.map { Money(amount: $0.exactAmount, currency: currency).rounded() }
-        let subtotal = lines.reduce(Decimal(0)) { $0 + $1.amount }
-        let vat = Money(amount: subtotal * invoice.vatRate / 100, currency: currency).rounded()
+        let subtotal = Money(amount: lines.reduce(Decimal(0)) { $0 + $1.amount }, currency: currency)
+        let discount = invoice.discount?.amount(of: subtotal)
+        let taxable = subtotal.amount - (discount?.amount ?? 0)
+        let vat = Money(amount: taxable * invoice.vatRate / 100, currency: currency).rounded()
+        let total = taxable + vat.amount
+        let paid = invoice.amountPaid.map { Money(amount: $0, currency: currency).rounded() }
         self.lineAmounts = lines
-        self.subtotal = Money(amount: subtotal, currency: currency)
+        self.subtotal = subtotal
+        self.discount = discount
+        self.taxableAmount = Money(amount: taxable, currency: currency)
         self.vat = vat
-        self.total = Money(amount: subtotal + vat.amount, currency: currency)
+        self.total = Money(amount: total, currency: currency)
+        self.paid = paid
+        self.balanceDue = paid.map { Money(amount: total - $0.amount, currency: currency) }
     }
 }

@@ -20,6 +20,20 @@ enum KeySuggestion {
         return best?.candidate
     }
 
+    /// Like `closest`, for a value from a fixed set of words: also a word that begins
+    /// with what was written or that what was written begins with (`percent` →
+    /// `percentage`, `partially paid` → `partial`), when only one word does.
+    static func closestValue(to text: String, among candidates: [String]) -> String? {
+        if let close = closest(to: text, among: candidates) { return close }
+        let written = normalized(text)
+        guard written.count >= 3 else { return nil }
+        let matches = candidates.filter { candidate in
+            let word = normalized(candidate)
+            return word.starts(with: written) || (word.count >= 4 && written.starts(with: word))
+        }
+        return matches.count == 1 ? matches.first : nil
+    }
+
     private static func normalized(_ key: String) -> [Character] {
         Array(key.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " })
     }

@@ -92,4 +92,43 @@ import Testing
         let check = try directory.run("check", "-", input: result.standardOutput)
         #expect(check.standardOutput == "<stdin>: ok — INV-0001, 5 items, total $10,079.99\n")
     }
+
+    /// `--example` shows every extension field, so that they can be found without the docs;
+    /// the file checks clean and renders.
+    @Test func writesTheExampleWithEveryExtension() throws {
+        let directory = try TemporaryDirectory()
+        let result = try directory.run("init", "--example")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Wrote invoice.json. Fill it in, then check it with `invoi check invoice.json`.\n")
+        let json = try directory.contents(of: "invoice.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let discount = try #require(object["discount"] as? [String: Any])
+        #expect(discount["type"] as? String == "percentage")
+        #expect(discount["value"] as? Int == 10)
+        #expect(object["amountPaid"] as? Int == 4000)
+        #expect(object["status"] as? String == "partial")
+        #expect(object["accentColor"] as? String == "blue")
+        #expect((object["fromTaxId"] as? String)?.isEmpty == false)
+        #expect((object["toTaxId"] as? String)?.isEmpty == false)
+        #expect(object["logo"] == nil)  // no image exists to point it at; the notes explain it
+        let notes = try #require(object["notes"] as? String)
+        for word in ["\"logo\"", "\"estimate\"", "\"fixed\"", "void"] {
+            #expect(notes.contains(word), "\(word)")
+        }
+        // 8399.99 − 10 % (840.00) = 7559.99, + 20 % VAT (1512.00) = 9071.99.
+        let check = try directory.run("check", "invoice.json")
+        #expect(check.standardError == "")
+        #expect(check.standardOutput == "invoice.json: ok — INV-0002, 5 items, total $9,071.99\n")
+        let preview = try directory.run("render", "invoice.json", "--format", "txt", "--color", "never")
+        #expect(preview.status == 0)
+        #expect(preview.standardOutput.contains("Acme Studio"))
+    }
+
+    @Test func exampleAndSampleExcludeEachOther() throws {
+        let directory = try TemporaryDirectory()
+        let result = try directory.run("init", "--example", "--sample")
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--sample and --example"))
+        #expect(try directory.entries().isEmpty)
+    }
 }

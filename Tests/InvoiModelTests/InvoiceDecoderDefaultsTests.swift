@@ -107,13 +107,22 @@ import Testing
     }
 
     @Test func extensionKeysAreKnown() throws {
+        // A fixed discount must fit the subtotal, so the invoice has one item worth 100.
         let (invoice, warnings) = try decode("""
             {"documentType": "estimate", "notes": "Thanks", "discount": {"type": "fixed", "value": 5},
              "amountPaid": 10, "fromTaxId": "DE1", "toTaxId": "FR2", "status": "paid", "logo": "logo.png",
-             "accentColor": "blue", "locale": "de-DE"}
+             "accentColor": "blue", "locale": "de-DE", "lineItems": [{"rate": 100}]}
             """)
         #expect(warnings.isEmpty)
         #expect(invoice.locale == "de-DE")
+        #expect(invoice.documentType == .estimate)
+        #expect(invoice.notes == "Thanks")
+        #expect(invoice.discount == Discount(kind: .fixed, value: 5))
+        #expect(invoice.amountPaid == 10)
+        #expect(invoice.fromTaxId == "DE1" && invoice.toTaxId == "FR2")
+        #expect(invoice.status == .paid)
+        #expect(invoice.logo?.path == "logo.png")
+        #expect(invoice.accentColor == AccentColor(red: 0x3B, green: 0x82, blue: 0xF6))
     }
 
     @Test func removesControlCharactersFromText() throws {

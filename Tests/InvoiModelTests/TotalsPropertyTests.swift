@@ -53,9 +53,10 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// For ≥ 10,000 seeded random invoices — random currencies and locales, quantities with
-    /// up to 3 decimals, negative lines, VAT rates with decimals, amounts up to 10^11 — the
-    /// displayed line amounts sum to the displayed subtotal, subtotal + VAT = total as
-    /// displayed, and every amount equals an independent integer computation.
+    /// up to 3 decimals, negative lines, VAT rates with decimals, amounts up to 10^11,
+    /// percentage and fixed discounts, amounts paid — the displayed line amounts sum to the
+    /// displayed subtotal, subtotal − discount + VAT = total and total − paid = balance due
+    /// as displayed, and every amount equals an independent integer computation.
     @Test func displayedAmountsAddUp() throws {
         var random = SplitMix64(seed: 0x1A2B_3C4D)
         let issueDate = try #require(CalendarDate(iso: "2026-03-12"))
@@ -80,8 +81,11 @@ struct SplitMix64: RandomNumberGenerator {
             }
             let vatHundredths = Int.random(in: 0..<3, using: &random) == 0 ? 0 : Int.random(in: 0...10_000, using: &random)
             let vatRate = Scaled(value: Int128(vatHundredths), scale: 2)
+            let expectedSubtotal = expectedLines.reduce(0, +)
+            let (discount, expectedDiscount) = Self.randomDiscount(subtotal: expectedSubtotal, digits: digits, using: &random)
+            let (amountPaid, expectedPaid) = Self.randomPayment(large: large, digits: digits, using: &random)
             let invoice = Invoice(issueDate: issueDate, currency: currency, vatRate: vatRate.decimal,
-                                  lineItems: items, locale: locale)
+                                  lineItems: items, locale: locale, discount: discount, amountPaid: amountPaid)
 
             let totals = invoice.totals
             let formatter = AmountFormatter(invoice: invoice)
@@ -89,20 +93,58 @@ struct SplitMix64: RandomNumberGenerator {
             let shownSubtotal = Self.displayedMinorUnits(formatter.string(for: totals.subtotal))
             let shownVAT = Self.displayedMinorUnits(formatter.string(for: totals.vat))
             let shownTotal = Self.displayedMinorUnits(formatter.string(for: totals.total))
-            let context = "invoice \(iteration): \(currency.code) \(locale ?? "-") \(invoice.lineItems.map { "\($0.quantity)×\($0.rate)" }) VAT \(invoice.vatRate)"
+            let shownDiscount = totals.discount.map { Self.displayedMinorUnits(formatter.string(for: $0)) }
+            let shownPaid = totals.paid.map { Self.displayedMinorUnits(formatter.string(for: $0)) }
+            let shownBalance = totals.balanceDue.map { Self.displayedMinorUnits(formatter.string(for: $0)) }
+            let context = "invoice \(iteration): \(currency.code) \(locale ?? "-") \(invoice.lineItems.map { "\($0.quantity)×\($0.rate)" }) VAT \(invoice.vatRate) discount \(String(describing: discount)) paid \(String(describing: amountPaid))"
 
             // The independent integer oracle.
-            let expectedSubtotal = expectedLines.reduce(0, +)
-            let expectedVAT = Self.divideRounded(expectedSubtotal * vatRate.value, by: 4)
+            let expectedVAT = Self.divideRounded((expectedSubtotal - (expectedDiscount ?? 0)) * vatRate.value, by: 4)
+            let expectedTotal = expectedSubtotal - (expectedDiscount ?? 0) + expectedVAT
             #expect(shownLines == expectedLines.map { Optional($0) }, "\(context)")
             #expect(shownSubtotal == expectedSubtotal, "\(context)")
+            #expect(shownDiscount == expectedDiscount.map { Optional($0) }, "\(context)")
             #expect(shownVAT == expectedVAT, "\(context)")
-            #expect(shownTotal == expectedSubtotal + expectedVAT, "\(context)")
+            #expect(shownTotal == expectedTotal, "\(context)")
+            #expect(shownPaid == expectedPaid.map { Optional($0) }, "\(context)")
+            #expect(shownBalance == expectedPaid.map { Optional(expectedTotal - $0) }, "\(context)")
 
-            // The invariant, on the displayed numbers alone.
+            // The invariants, on the displayed numbers alone.
             let lineSum = shownLines.reduce(Int128(0)) { $0 + ($1 ?? 0) }
             #expect(lineSum == shownSubtotal, "\(context)")
-            #expect((shownSubtotal ?? 0) + (shownVAT ?? 0) == shownTotal, "\(context)")
+            #expect((shownSubtotal ?? 0) - ((shownDiscount ?? 0) ?? 0) + (shownVAT ?? 0) == shownTotal, "\(context)")
+            if let shownPaid, let shownBalance {
+                #expect((shownTotal ?? 0) - (shownPaid ?? 0) == shownBalance, "\(context)")
+            }
         }
+    }
+
+    /// No discount, a percentage with up to 2 decimals, or a fixed amount (with more or fewer
+    /// decimals than the currency has) within the subtotal; with the discount the oracle
+    /// expects, in minor units.
+    static func randomDiscount(subtotal: Int128, digits: Int,
+                               using random: inout SplitMix64) -> (Discount?, Int128?) {
+        switch Int.random(in: 0..<3, using: &random) {
+        case 1:
+            let percent = Scaled(value: Int128(Int.random(in: 0...10_000, using: &random)), scale: 2)
+            return (Discount(kind: .percentage, value: percent.decimal), divideRounded(subtotal * percent.value, by: 4))
+        case 2 where subtotal >= 0:
+            // Up to the subtotal, written with `scale` decimals.
+            let scale = Int.random(in: 0...(digits + 2), using: &random)
+            let limit = scale >= digits ? subtotal * power(scale - digits) : subtotal / power(digits - scale)
+            let value = Scaled(value: Int128(Int.random(in: 0...Int(clamping: limit), using: &random)), scale: scale)
+            return (Discount(kind: .fixed, value: value.decimal), divideRounded(value.value, by: scale - digits))
+        default:
+            return (nil, nil)
+        }
+    }
+
+    /// No payment, or one with up to 3 decimals; with the rounded amount the oracle expects.
+    static func randomPayment(large: Bool, digits: Int, using random: inout SplitMix64) -> (Decimal?, Int128?) {
+        guard Bool.random(using: &random) else { return (nil, nil) }
+        let scale = Int.random(in: 0...3, using: &random)
+        let paid = Scaled(value: Int128(Int.random(in: 0...(large ? 100_000_000_000_000 : 100_000_000), using: &random)),
+                          scale: scale)
+        return (paid.decimal, divideRounded(paid.value, by: scale - digits))
     }
 }

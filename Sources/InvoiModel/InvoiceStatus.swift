@@ -1,0 +1,10 @@
+/// Where the invoice stands (DESIGN.md §4a); every status but `sent` shows as a stamp.
+public enum InvoiceStatus: String, Hashable, Sendable, CaseIterable {
+    case draft
+    case sent
+    /// Partly paid: the stamp reads "PARTIALLY PAID".
+    case partial
+    case paid
+    case overdue
+    case void
+}
