@@ -45,6 +45,7 @@ final class PagePainter {
             case .line(let line): draw(line)
             case .rect(let rect): draw(rect)
             case .link(let link): if case .pdf = target { annotate(link) }
+            case .image, .group: break
             }
             // A Cairo context in error ignores all further drawing: stop at the first.
             try context.checkStatus("drawing")

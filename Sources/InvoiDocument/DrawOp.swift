@@ -99,10 +99,65 @@ public struct LinkOp: Hashable, Sendable {
     }
 }
 
+/// An image scaled into `rect` (the layout keeps its aspect ratio).
+public struct ImageOp: Hashable, Sendable {
+    public var image: EmbeddedImage
+    public var rect: Rect
+    /// What the image shows, for text layers and accessibility (the logo: the company name).
+    public var altText: String
+
+    public init(image: EmbeddedImage, rect: Rect, altText: String = "") {
+        self.image = image
+        self.rect = rect
+        self.altText = altText
+    }
+}
+
+/// Child ops drawn through an affine transform (the status stamp's rotation).
+/// The children's coordinates are in the group's own space; `transform` maps them to the page.
+public struct GroupOp: Hashable, Sendable {
+    public var transform: AffineTransform
+    public var ops: [DrawOp]
+
+    public init(transform: AffineTransform, ops: [DrawOp]) {
+        self.transform = transform
+        self.ops = ops
+    }
+}
+
 /// One entry of a page's display list.
 public enum DrawOp: Hashable, Sendable {
     case text(TextOp)
     case line(LineOp)
     case rect(RectOp)
     case link(LinkOp)
+    case image(ImageOp)
+    case group(GroupOp)
+}
+
+extension DrawOp {
+    /// The page area the op may paint (a group: the bounding box of its transformed children).
+    public var bounds: Rect {
+        switch self {
+        case .text(let t): t.box
+        case .line(let l):
+            Rect(x: min(l.from.x, l.to.x) - l.width / 2, y: min(l.from.y, l.to.y) - l.width / 2,
+                 width: abs(l.to.x - l.from.x) + l.width, height: abs(l.to.y - l.from.y) + l.width)
+        case .rect(let r):
+            if let stroke = r.stroke {
+                Rect(x: r.rect.x - stroke.width / 2, y: r.rect.y - stroke.width / 2,
+                     width: r.rect.width + stroke.width, height: r.rect.height + stroke.width)
+            } else {
+                r.rect
+            }
+        case .link(let l): l.rect
+        case .image(let i): i.rect
+        case .group(let g):
+            if let inner = g.ops.map({ $0.bounds }).reduce(nil, { (sum: Rect?, next: Rect) in sum?.union(next) ?? next }) {
+                g.transform.boundingBox(of: inner)
+            } else {
+                Rect(x: g.transform.tx, y: g.transform.ty, width: 0, height: 0)
+            }
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Geometry in PDF points: origin top-left, y grows downwards.
 public struct Point: Hashable, Sendable {
     public var x: Double
@@ -45,6 +47,17 @@ public struct Rect: Hashable, Sendable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// The four corners: top-left, top-right, bottom-right, bottom-left.
+    public var corners: [Point] {
+        [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
+    }
+
     public func contains(_ other: Rect, tolerance: Double = 0.01) -> Bool {
         other.minX >= minX - tolerance && other.maxX <= maxX + tolerance
             && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
@@ -63,5 +76,28 @@ public struct AffineTransform: Hashable, Sendable {
 
     public func apply(to p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
+    }
+
+    /// Rotation by `degrees` (positive turns clockwise on the page, whose y axis points down)
+    /// about `center`.
+    public static func rotation(degrees: Double, about center: Point) -> AffineTransform {
+        let radians = degrees * .pi / 180
+        let (cosine, sine) = (cos(radians), sin(radians))
+        return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine,
+                               tx: center.x - cosine * center.x + sine * center.y,
+                               ty: center.y - sine * center.x - cosine * center.y)
+    }
+
+    /// This transform followed by a translation.
+    public func translatedBy(dx: Double, dy: Double) -> AffineTransform {
+        AffineTransform(a: a, b: b, c: c, d: d, tx: tx + dx, ty: ty + dy)
+    }
+
+    /// The axis-aligned box around `rect` once transformed.
+    public func boundingBox(of rect: Rect) -> Rect {
+        let points = rect.corners.map(apply(to:))
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let x0 = xs.min()!, y0 = ys.min()!
+        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
     }
 }

@@ -96,6 +96,23 @@ extension DrawOp {
             return .object(o)
         case .link(let l):
             return .object(["op": .string("link"), "rect": l.rect.jsonValue, "uri": .string(l.uri)])
+        case .image(let i):
+            let size = i.image.intrinsicSize
+            return .object([
+                "op": .string("image"),
+                "rect": i.rect.jsonValue,
+                "format": .string(i.image.format.rawValue),
+                "intrinsicSize": .array([.number(size.width), .number(size.height)]),
+                "digest": .string(i.image.digest),
+                "alt": .string(i.altText),
+            ])
+        case .group(let g):
+            let t = g.transform
+            return .object([
+                "op": .string("group"),
+                "transform": .array([t.a, t.b, t.c, t.d, t.tx, t.ty].map { .number($0) }),
+                "ops": .array(g.ops.map { $0.jsonValue }),
+            ])
         }
     }
 }

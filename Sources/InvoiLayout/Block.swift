@@ -53,6 +53,12 @@ extension DrawOp {
         case .link(var l):
             l.rect = move(l.rect)
             return .link(l)
+        case .image(var i):
+            i.rect = move(i.rect)
+            return .image(i)
+        case .group(var g):
+            g.transform = g.transform.translatedBy(dx: dx, dy: dy)
+            return .group(g)
         }
     }
 
@@ -63,6 +69,7 @@ extension DrawOp {
         case .line(let l): min(l.from.y, l.to.y) - l.width / 2
         case .rect(let r): r.rect.minY
         case .link(let l): l.rect.minY
+        case .image, .group: bounds.minY
         }
     }
 }

@@ -23,7 +23,7 @@ struct SVGPageWriter {
             case .text(let text): drawGlyphs(of: text, using: &library)
             case .line(let line): draw(line)
             case .rect(let rect): draw(rect)
-            case .link: break
+            case .link, .image, .group: break
             }
         }
         writeTextLayer()

@@ -43,7 +43,7 @@ struct PageGrid {
                 if let rule = RuleElement(line, geometry: geometry) { rules.append(rule) }
             case .rect(let rect):
                 if rect.stroke != nil { outlines.append(rect) }
-            case .link:
+            case .link, .image, .group:
                 break
             }
         }
