@@ -15,8 +15,9 @@ public struct InvoiceLayout: Sendable {
         self.style = style
     }
 
-    public func document(for invoice: Invoice, locale: String? = nil) -> Document {
-        document(for: InvoiceContent(invoice: invoice, locale: locale))
+    public func document(for invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
+                         logo: EmbeddedImage? = nil) -> Document {
+        layOut(invoice, locale: locale, accent: accent, logo: logo).document
     }
 
     public func document(for content: InvoiceContent) -> Document {
@@ -24,7 +25,11 @@ public struct InvoiceLayout: Sendable {
     }
 
     /// The document, and whether any of its text has characters no installed font covers.
-    public func layOut(_ invoice: Invoice, locale: String? = nil) -> LaidOutDocument {
+    /// `accent` overrides the invoice's accent colour (`--accent`); `logo` is the invoice's
+    /// logo file, already decoded (the layout reads no files).
+    public func layOut(_ invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
+                       logo: EmbeddedImage? = nil) -> LaidOutDocument {
+        // TODO(issue 8, layout): accent and logo are not drawn yet.
         layOut(InvoiceContent(invoice: invoice, locale: locale))
     }
 

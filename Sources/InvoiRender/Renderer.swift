@@ -14,14 +14,17 @@ public struct RenderSettings: Hashable, Sendable {
     public var backend: BackendOptions
     /// The creation date written into the document (SOURCE_DATE_EPOCH, or now).
     public var creationDate: Date?
+    /// Overrides the invoice's accent colour (`--accent`).
+    public var accent: AccentColor?
 
     public init(format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil,
-                backend: BackendOptions = BackendOptions(), creationDate: Date? = nil) {
+                backend: BackendOptions = BackendOptions(), creationDate: Date? = nil, accent: AccentColor? = nil) {
         self.format = format
         self.paper = paper
         self.locale = locale
         self.backend = backend
         self.creationDate = creationDate
+        self.accent = accent
     }
 }
 
