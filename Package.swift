@@ -1,5 +1,25 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// The `-I` flags of a pkg-config package, handed to the C importer only. librsvg is
+/// used through its headers but loaded with dlopen on the first SVG logo: linking it
+/// would load ~20 shared libraries at every start of invoi.
+func headerSearchFlags(ofPackage name: String) -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", name]
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+        .flatMap { ["-Xcc", String($0)] }
+}
+
+let librsvgHeaders: [SwiftSetting] = [.unsafeFlags(headerSearchFlags(ofPackage: "librsvg-2.0"))]
 
 // One module per layer; dependencies point toward the model (DESIGN.md §5).
 // C libraries are wrapped in system-library targets and imported only by
@@ -20,6 +40,9 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // Headers only (no pkg-config, no `link`): see headerSearchFlags.
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
 
         // Layers.
         .target(name: "InvoiModel"),
@@ -31,7 +54,8 @@ let package = Package(
         .target(name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiDocument", "InvoiText"]),
 
         // Backends.
-        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "CCairo", "CFreeType", "CDeflate"]),
+        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "CCairo", "CFreeType", "CDeflate", "CTurboJPEG", "CRsvg"],
+                swiftSettings: librsvgHeaders),
         .target(name: "InvoiSVG", dependencies: ["InvoiDocument", "InvoiText"]),
         .target(name: "InvoiTerminal", dependencies: ["InvoiDocument"]),
 
@@ -43,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "InvoiCLI",
-            dependencies: ["InvoiRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["InvoiRender", "InvoiCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "invoi", dependencies: ["InvoiCLI"]),
 
@@ -55,7 +79,8 @@ let package = Package(
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiLayout", "InvoiText"]),
-        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiCairo", "InvoiText", "CFreeType"]),
+        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiCairo", "InvoiText", "CFreeType", "CCairo", "CTurboJPEG"],
+                    swiftSettings: librsvgHeaders),
         .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiSVG", "InvoiText"]),
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
         .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender"]),

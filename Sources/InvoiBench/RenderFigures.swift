@@ -26,23 +26,23 @@ struct RenderFigures {
     /// covers), then each backend on the laid-out sample.
     func perInvoice() throws {
         var number = 0
-        let layout = stopwatch.sample(iterations: iterations(2000), timeLimit: timeLimit) {
+        let layout = try stopwatch.sample(iterations: iterations(2000), timeLimit: timeLimit) {
             number += 1
-            _ = renderer.layOut(BenchInvoices.sample(number: number), settings: settings(.pdf))
+            _ = try renderer.layOut(BenchInvoices.sample(number: number), settings: settings(.pdf))
         }
         report.result("layout", layout.median, unit: "ms",
                       "in process: layout, sample (new invoice number each run)", runs: layout.count)
 
         // Every string new to the shaper: what the first invoice of a kind costs.
         var fresh = 0
-        let coldLayout = stopwatch.sample(iterations: iterations(300), timeLimit: timeLimit) {
+        let coldLayout = try stopwatch.sample(iterations: iterations(300), timeLimit: timeLimit) {
             fresh += 1
-            _ = renderer.layOut(Self.everyStringNew(fresh), settings: settings(.pdf))
+            _ = try renderer.layOut(Self.everyStringNew(fresh), settings: settings(.pdf))
         }
         report.result("layout-cold", coldLayout.median, unit: "ms",
                       "in process: layout, sample, every string new to the shaper", runs: coldLayout.count)
 
-        let document = renderer.document(for: .sample, settings: settings(.pdf))
+        let document = try renderer.document(for: .sample, settings: settings(.pdf))
         let budgets: [(OutputFormat, Int)] = [(.pdf, 2000), (.svg, 2000), (.txt, 5000), (.png, 300)]
         for (format, count) in budgets {
             var bytes = 0
@@ -66,7 +66,7 @@ struct RenderFigures {
             let whole = try stopwatch.sample(warmup: 2, iterations: iterations(count >= 500 ? 40 : 80),
                                              timeLimit: timeLimit) {
                 var document: Document?
-                layoutTimes.append(stopwatch.once { document = renderer.layOut(invoice, settings: settings(.pdf)).document })
+                layoutTimes.append(try stopwatch.once { document = try renderer.layOut(invoice, settings: settings(.pdf)).document })
                 guard let document else { return }
                 pages = document.pages.count
                 pdfTimes.append(try stopwatch.once { _ = try renderer.render(document, settings: settings(.pdf)) })
@@ -101,7 +101,7 @@ struct RenderFigures {
                         let index = next.add(1, ordering: .relaxed).oldValue
                         guard index < count else { return }
                         do {
-                            let laidOut = renderer.layOut(BenchInvoices.sample(number: index), settings: settings(.pdf))
+                            let laidOut = try renderer.layOut(BenchInvoices.sample(number: index), settings: settings(.pdf))
                             _ = try renderer.render(laidOut.document, settings: settings(.pdf))
                         } catch {
                             failures.add(1, ordering: .relaxed)

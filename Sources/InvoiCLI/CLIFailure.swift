@@ -1,3 +1,5 @@
+import InvoiCairo
+
 /// sysexits(3) codes, as DESIGN.md §7 gives them.
 enum ExitStatus: Int32, Sendable, Comparable {
     case ok = 0
@@ -34,5 +36,17 @@ struct CLIFailure: Error, Sendable {
     init(_ status: ExitStatus, _ message: String) {
         self.status = status
         self.message = message
+    }
+}
+
+extension CLIFailure {
+    /// A logo that cannot be used, named with the invoice and its JSON path:
+    /// `bills/acme.json: logo: /bills/logo.png: cannot be read (No such file or directory)`.
+    init(_ error: LogoError, invoice: String) {
+        let status: ExitStatus = switch error {
+        case .unreadable: .noInput
+        case .undecodable: .dataError
+        }
+        self.init(status, "\(invoice): logo: \(error)")
     }
 }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
+import InvoiCairo
+import InvoiDocument
 import InvoiModel
+import InvoiRender
 
 /// `invoi check INPUT...`: validates invoices without rendering them.
 struct CheckCommand: ParsableCommand {
@@ -8,8 +11,9 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate invoice files and report every problem with its JSON path.",
         discussion: """
-            Exit status: 0 when every input is valid (warnings allowed), 65 when an invoice is \
-            invalid, 66 when an input is missing or unreadable.
+            A logo is read and decoded as a render would. Exit status: 0 when every input is valid \
+            (warnings allowed), 65 when an invoice or its logo is invalid, 66 when an input or a logo \
+            is missing or unreadable.
             """
     )
 
@@ -52,6 +56,13 @@ struct CheckCommand: ParsableCommand {
         do {
             let (invoice, warnings) = try decoder.decode(data, file: name)
             log.write(warnings)
+            if let logo = invoice.logo, let kind = logo.kind {
+                do throws(LogoError) {
+                    _ = try LogoDecoder().decode(contentsOf: logo.resolvedPath, format: ImageFormat(kind))
+                } catch {
+                    throw CLIFailure(error, invoice: name)
+                }
+            }
             if !quiet {
                 try StandardOutput.write(Data((summary(of: invoice, named: name, warnings: warnings.count) + "\n").utf8))
             }

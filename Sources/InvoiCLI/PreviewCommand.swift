@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InvoiCairo
 import InvoiDocument
 import InvoiModel
 import InvoiRender
@@ -29,10 +30,14 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "a4 or letter.")
     var paper: PaperSize = .a4
 
+    @Option(help: AccentArgument.help)
+    var accent: String?
+
     @Option(help: "Locale for amounts and dates (BCP 47), overriding the invoice's.")
     var locale: String?
 
     func validate() throws {
+        _ = try AccentArgument.parse(accent)
         if let width, width < 60 { throw ValidationError("--width must be at least 60 columns (got \(width))") }
         if watch && input == "-" { throw ValidationError("--watch needs a file to watch, not standard input") }
     }
@@ -51,7 +56,8 @@ struct PreviewCommand: ParsableCommand {
         }
         let settings = RenderSettings(
             format: .txt, paper: paper, locale: locale,
-            backend: BackendOptions(columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color)))
+            backend: BackendOptions(columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color)),
+            accent: try AccentArgument.parse(accent))
         let source: InvoiceSource = input == "-" ? .standardInput : .file(input)
         guard watch else {
             let status = RenderJob(renderer: renderer, settings: settings, sources: [source],
@@ -129,6 +135,8 @@ struct Watcher {
             return (nil, "invoi: error: \(failure.message)")
         } catch let invalid as InvoiceDecodingError {
             return (nil, invalid.diagnostics.map(\.description).joined(separator: "\n"))
+        } catch let logo as LogoError {
+            return (nil, "invoi: error: " + Diagnostic.printable(CLIFailure(logo, invoice: path).message))
         } catch {
             return (nil, "invoi: error: \(error)")
         }

@@ -44,6 +44,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Colour in the text preview: auto, always or never.")
     var color: ColorMode = .auto
 
+    @Option(help: AccentArgument.help)
+    var accent: String?
+
     @Option(help: "Locale for amounts and dates (BCP 47, e.g. de-DE), overriding the invoice's.")
     var locale: String?
 
@@ -57,6 +60,7 @@ struct RenderCommand: ParsableCommand {
     var jsonl = false
 
     func validate() throws {
+        _ = try AccentArgument.parse(accent)
         if inputs.isEmpty && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
         }
@@ -101,7 +105,7 @@ struct RenderCommand: ParsableCommand {
             format: resolvedFormat, paper: paper, locale: locale,
             backend: BackendOptions(dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
                                     usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)"),
-            creationDate: .documentCreationDate())
+            creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent))
         let job = RenderJob(renderer: renderer, settings: settings, sources: try sources(),
                             destination: destination(for: resolvedFormat), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                             terminal: terminal)

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCairo
 import InvoiDocument
 import InvoiModel
 import InvoiRender
@@ -96,7 +97,12 @@ struct RenderJob: Sendable {
         do {
             let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
-            let laidOut = renderer.layOut(invoice, settings: settings)
+            let laidOut: LaidOutInvoice
+            do throws(LogoError) {
+                laidOut = try renderer.layOut(invoice, settings: settings)
+            } catch {
+                throw CLIFailure(error, invoice: source.displayName)
+            }
             let document = laidOut.document
             let uncovered = laidOut.uncoveredCharacters
             if !uncovered.isEmpty {
@@ -108,7 +114,7 @@ struct RenderJob: Sendable {
             try write(output, name: name, invoice: invoice)
             return .ok
         } catch let failure as CLIFailure {
-            log.error(failure.message)
+            log.write(failure)
             return failure.status
         } catch let invalid as InvoiceDecodingError {
             for diagnostic in invalid.diagnostics { log.raw(diagnostic.description) }

@@ -12,9 +12,9 @@ final class PagePainter {
         case image(pixelsPerPoint: Double)
     }
 
-    private let context: CairoContext
+    let context: CairoContext
     private let fonts: CairoFontCache
-    private let target: Target
+    let target: Target
 
     private var currentFace: CairoFontFace?
     private var currentSize: Double = 0
@@ -22,6 +22,11 @@ final class PagePainter {
     private var clusterBuffer: [cairo_text_cluster_t] = []
     /// Masks this painter has used, so that most lookups skip the shared cache's lock.
     private var masks: [GlyphMaskCache.Key: GlyphMask] = [:]
+    /// From the coordinates of the ops being drawn to the page's: not the identity inside a group.
+    private var transform = AffineTransform.identity
+    /// Images drawn so far, by digest: a logo on every page of a PDF is embedded once.
+    var rasterSurfaces: [String: CairoSurface] = [:]
+    var vectorDocuments: [String: SVGDocument] = [:]
 
     init(context: CairoContext, fonts: CairoFontCache, target: Target) {
         self.context = context
@@ -45,7 +50,8 @@ final class PagePainter {
             case .line(let line): draw(line)
             case .rect(let rect): draw(rect)
             case .link(let link): if case .pdf = target { annotate(link) }
-            case .image, .group: break
+            case .image(let image): try draw(image)
+            case .group(let group): try draw(group)
             }
             // A Cairo context in error ignores all further drawing: stop at the first.
             try context.checkStatus("drawing")
@@ -102,6 +108,8 @@ final class PagePainter {
     private func composite(_ run: GlyphRun, color: Color, pixelsPerPoint scale: Double) -> Bool {
         let pixelsPerEm = run.size * scale
         guard pixelsPerEm <= GlyphMaskCache.largestSize else { return false }
+        // Masks are made upright: under a rotation or a scale, Cairo draws the outlines.
+        guard let offset = transform.translation else { return false }
         let size = Int((pixelsPerEm * 64).rounded())
         guard size > 0 else { return false }
         let surface = context.surface.handle
@@ -112,7 +120,7 @@ final class PagePainter {
         var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
         placed.reserveCapacity(glyphBuffer.count)
         for glyph in glyphBuffer {
-            let x = glyph.x * scale, y = glyph.y * scale
+            let x = (glyph.x + offset.x) * scale, y = (glyph.y + offset.y) * scale
             guard abs(x) < 1e6, abs(y) < 1e6 else { continue }  // also false for NaN
             let quartersX = Int((x * 4).rounded()), quartersY = Int((y * 4).rounded())
             let pixelX = Self.floorDivide(quartersX, by: 4), pixelY = Self.floorDivide(quartersY, by: 4)
@@ -209,7 +217,7 @@ final class PagePainter {
         else { return }
         let cr = context.handle
         setSource(line.color)
-        if case .image(let scale) = target, let rule = snappedRule(line, pixelsPerPoint: scale) {
+        if case .image(let scale) = target, transform == .identity, let rule = snappedRule(line, pixelsPerPoint: scale) {
             cairo_rectangle(cr, rule.x, rule.y, rule.width, rule.height)
             cairo_fill(cr)
             return
@@ -276,6 +284,26 @@ final class PagePainter {
         cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, quarter, 2 * quarter)
         cairo_arc(cr, r.minX + radius, r.minY + radius, radius, 2 * quarter, 3 * quarter)
         cairo_close_path(cr)
+    }
+
+    // MARK: Groups
+
+    private func draw(_ group: GroupOp) throws {
+        let t = group.transform
+        guard [t.a, t.b, t.c, t.d].allSatisfy({ $0.isFinite && abs($0) < 1_000 }), Self.isDrawable(t.tx),
+              Self.isDrawable(t.ty), abs(t.a * t.d - t.b * t.c) > 1e-9
+        else { return }  // a transform no page could show, or one Cairo cannot invert
+        let cr = context.handle
+        cairo_save(cr)
+        var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(cr, &matrix)
+        let outer = transform
+        transform = outer.followingTransform(t)
+        defer {
+            transform = outer
+            cairo_restore(cr)
+        }
+        try paint(group.ops)
     }
 
     // MARK: Links

@@ -35,6 +35,8 @@ public struct Renderer: Sendable {
     /// One backend per format for the life of the renderer, so that fonts opened by a
     /// backend (Cairo's faces and their glyph caches) serve every render, not just one.
     private let backends: [OutputFormat: any Backend]
+    /// Logos decoded by this renderer, shared by all its renders.
+    private let logos = LogoCache()
 
     public init(fonts: FontConfiguration) throws(FontError) {
         shaper = try FontShaper(configuration: fonts)
@@ -46,18 +48,29 @@ public struct Renderer: Sendable {
         self.backends = backends
     }
 
-    public func document(for invoice: Invoice, settings: RenderSettings) -> Document {
-        layOut(invoice, settings: settings).document
+    public func document(for invoice: Invoice, settings: RenderSettings) throws(LogoError) -> Document {
+        try layOut(invoice, settings: settings).document
     }
 
     /// The document, with the characters in it that no installed font covers (for one
     /// warning per render). Only a document that has some is shaped again to list them.
-    public func layOut(_ invoice: Invoice, settings: RenderSettings) -> LaidOutInvoice {
-        let laidOut = InvoiceLayout(shaper: shaper, paper: settings.paper).layOut(invoice, locale: settings.locale)
+    /// Throws when the invoice's logo cannot be read or decoded.
+    public func layOut(_ invoice: Invoice, settings: RenderSettings) throws(LogoError) -> LaidOutInvoice {
+        let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
+        let laidOut = InvoiceLayout(shaper: shaper, paper: settings.paper)
+            .layOut(invoice, locale: settings.locale, accent: settings.accent, logo: logo)
         var document = laidOut.document
         document.metadata.creationDate = settings.creationDate
         return LaidOutInvoice(document: document,
                               uncoveredCharacters: laidOut.hasUncoveredCharacters ? uncoveredCharacters(in: document) : [])
+    }
+
+    /// The invoice's logo decoded (once per file for the life of the renderer).
+    public func logo(_ reference: LogoReference) throws(LogoError) -> EmbeddedImage {
+        guard let kind = reference.kind else {
+            throw .undecodable(path: reference.resolvedPath, reason: "not a PNG, JPEG or SVG file name")
+        }
+        return try logos.image(at: reference.resolvedPath, format: ImageFormat(kind))
     }
 
     public func render(_ invoice: Invoice, settings: RenderSettings) throws -> RenderedOutput {

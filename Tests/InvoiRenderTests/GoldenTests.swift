@@ -52,7 +52,7 @@ import Testing
         let renderer = try #require(Self.renderer, "fonts of the fixed set are missing: run tools/setup")
         let directory = GoldenFiles.directory(name)
         let invoice = try load(name)
-        let document = renderer.document(for: invoice, settings: settings(.ops))
+        let document = try renderer.document(for: invoice, settings: settings(.ops))
         if GoldenFiles.isRecording {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             where file.hasPrefix("page-") {

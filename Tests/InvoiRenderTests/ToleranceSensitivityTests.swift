@@ -17,7 +17,7 @@ import Testing
     func damagedTextExceedsTheCrossRendererTolerance(_ damage: Damage) throws {
         let renderer = try #require(GoldenTests.renderer)
         let settings = RenderSettings(format: .png, backend: BackendOptions(dpi: 72))
-        var document = renderer.document(for: Invoice.sample, settings: settings)
+        var document = try renderer.document(for: Invoice.sample, settings: settings)
         let golden = try RasterImage(pngData: firstPage(try renderer.render(document, settings: settings)))
 
         let index = try #require(document.pages[0].ops.firstIndex {

@@ -11,7 +11,7 @@ import Testing
 
     @Test func sampleHasNone() throws {
         let renderer = try #require(GoldenTests.renderer)
-        let laidOut = renderer.layOut(.sample, settings: settings)
+        let laidOut = try renderer.layOut(.sample, settings: settings)
         #expect(laidOut.uncoveredCharacters.isEmpty)
         #expect(renderer.uncoveredCharacters(in: laidOut.document).isEmpty)
     }
@@ -28,7 +28,7 @@ import Testing
         invoice.lineItems[49].description = String(repeating: "long words ", count: 12) + "\u{E000}"
         invoice.bankName = "Bank \u{0916}"
 
-        let laidOut = renderer.layOut(invoice, settings: settings)
+        let laidOut = try renderer.layOut(invoice, settings: settings)
         #expect(laidOut.document.pages.count > 2)
         #expect(laidOut.uncoveredCharacters == ["\u{0915}", "\u{E000}", "\u{0916}"])
         #expect(laidOut.uncoveredCharacters == renderer.uncoveredCharacters(in: laidOut.document))
@@ -38,7 +38,7 @@ import Testing
         let renderer = try #require(GoldenTests.renderer)
         var invoice = Invoice.sample
         invoice.toName = "Client \u{0915}"
-        #expect(renderer.layOut(invoice, settings: settings).document == renderer.document(for: invoice, settings: settings))
-        #expect(renderer.layOut(.sample, settings: settings).document == renderer.document(for: .sample, settings: settings))
+        #expect(try renderer.layOut(invoice, settings: settings).document == renderer.document(for: invoice, settings: settings))
+        #expect(try renderer.layOut(.sample, settings: settings).document == renderer.document(for: .sample, settings: settings))
     }
 }

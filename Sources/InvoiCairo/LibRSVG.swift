@@ -1,0 +1,101 @@
+import CCairo
+internal import CRsvg
+import Foundation
+import InvoiDocument
+
+/// librsvg, opened with dlopen on the first SVG logo rather than linked: linking it
+/// would load some twenty shared libraries (GIO, GdkPixbuf, …) at every start of
+/// invoi, for the few invoices that have an SVG logo. The function types are the
+/// header's; the library is opened once per process and never closed.
+final class LibRSVG: @unchecked Sendable {
+    typealias ErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>
+    typealias NewFromData = @convention(c) (UnsafePointer<guint8>?, gsize, ErrorOut?) -> UnsafeMutablePointer<RsvgHandle>?
+    typealias RenderDocument = @convention(c) (UnsafeMutablePointer<RsvgHandle>?, OpaquePointer?,
+                                               UnsafePointer<RsvgRectangle>?, ErrorOut?) -> gboolean
+    typealias ObjectUnref = @convention(c) (gpointer?) -> Void
+    typealias ErrorFree = @convention(c) (UnsafeMutablePointer<GError>?) -> Void
+
+    let newFromData: NewFromData
+    let renderDocument: RenderDocument
+    let objectUnref: ObjectUnref
+    let errorFree: ErrorFree
+
+    /// The soname of librsvg 2.x's runtime package (librsvg2-2).
+    static let soname = "librsvg-2.so.2"
+
+    /// Opened at the first use by any thread (a lazy static is initialised once, atomically).
+    static let loaded: Result<LibRSVG, ImageDecodingFailure> = load()
+
+    private init(newFromData: NewFromData, renderDocument: RenderDocument, objectUnref: ObjectUnref, errorFree: ErrorFree) {
+        self.newFromData = newFromData
+        self.renderDocument = renderDocument
+        self.objectUnref = objectUnref
+        self.errorFree = errorFree
+    }
+
+    private static func load() -> Result<LibRSVG, ImageDecodingFailure> {
+        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "not found"
+            return .failure(ImageDecodingFailure("SVG logos need librsvg (install librsvg2-2): \(reason)"))
+        }
+        // dlsym on the library's handle also finds the symbols of its dependencies (GObject, GLib).
+        func symbol<T>(_ name: String, as type: T.Type) -> T? {
+            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        }
+        guard let newFromData = symbol("rsvg_handle_new_from_data", as: NewFromData.self),
+              let renderDocument = symbol("rsvg_handle_render_document", as: RenderDocument.self),
+              let objectUnref = symbol("g_object_unref", as: ObjectUnref.self),
+              let errorFree = symbol("g_error_free", as: ErrorFree.self)
+        else {
+            return .failure(ImageDecodingFailure("the installed librsvg is too old for SVG logos (2.46 or later is needed)"))
+        }
+        return .success(LibRSVG(newFromData: newFromData, renderDocument: renderDocument, objectUnref: objectUnref,
+                                errorFree: errorFree))
+    }
+
+    /// The message of a GError, which is freed.
+    func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { errorFree(error) }
+        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
+/// One parsed SVG, owned by whoever draws it (a librsvg handle is not shared between threads).
+final class SVGDocument {
+    private let library: LibRSVG
+    private let handle: UnsafeMutablePointer<RsvgHandle>
+
+    /// Parses `source`, which must already be sanitised (SVGSanitizer).
+    init(sanitizedSource source: String) throws(ImageDecodingFailure) {
+        let library = try LibRSVG.loaded.get()
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = Array(source.utf8)
+        guard let handle = bytes.withUnsafeBufferPointer({ library.newFromData($0.baseAddress, gsize($0.count), &error) }) else {
+            throw ImageDecodingFailure("librsvg cannot read the SVG (\(library.consume(error)))")
+        }
+        self.library = library
+        self.handle = handle
+    }
+
+    deinit { library.objectUnref(UnsafeMutableRawPointer(handle)) }
+
+    /// Draws the whole picture scaled into `rect`, its aspect ratio kept (the sanitised
+    /// root has a viewBox and no size, so librsvg fits the viewBox into the viewport).
+    func render(on context: OpaquePointer, into rect: Rect) throws(ImageDecodingFailure) {
+        var viewport = RsvgRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        var error: UnsafeMutablePointer<GError>?
+        guard library.renderDocument(handle, context, &viewport, &error) != 0 else {
+            throw ImageDecodingFailure("librsvg cannot draw the SVG (\(library.consume(error)))")
+        }
+    }
+}
+
+/// SVG: sanitised, then parsed once by librsvg to be sure it can be drawn.
+struct SVGImageDecoder {
+    func decode(_ data: Data) throws(ImageDecodingFailure) -> VectorGraphic {
+        let sanitized = try SVGSanitizer().sanitize(data)
+        _ = try SVGDocument(sanitizedSource: sanitized.source)
+        return VectorGraphic(source: sanitized.source, size: sanitized.size)
+    }
+}

@@ -1,0 +1,491 @@
+import Foundation
+import InvoiDocument
+
+/// Turns an untrusted SVG file into the standalone, self-contained SVG that
+/// `VectorGraphic.source` promises (see there), before librsvg or any other SVG
+/// renderer sees it. A small XML reader of its own, so that no parser ever expands an
+/// entity or fetches anything: whatever could run a script, load another file or
+/// reach the network is dropped, and every id is renamed so that the SVG backend can
+/// inline the logo into a page that has ids of its own.
+struct SVGSanitizer {
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+    static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+    static let xIncludeNamespace = "http://www.w3.org/2001/XInclude"
+    /// Prefixed to every id and every reference to one.
+    static let idPrefix = "logo-"
+
+    var largestDepth = 200
+    var largestElementCount = 100_000
+
+    /// Elements left out with everything inside them: scripts, foreign (HTML) content and
+    /// animations, which can change any attribute (an href among them) after sanitising.
+    static let droppedElements: Set<String> = [
+        "script", "foreignObject", "handler", "listener",
+        "animate", "animateColor", "animateMotion", "animateTransform", "set", "discard",
+    ]
+
+    struct Result {
+        var source: String
+        /// From the root's width and height (in CSS px), else its viewBox.
+        var size: Size
+    }
+
+    func sanitize(_ data: Data) throws(ImageDecodingFailure) -> Result {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw ImageDecodingFailure("not an SVG image: the file is not UTF-8 text")
+        }
+        var reader = SVGReader(bytes: bytes, limits: self)
+        return try reader.read()
+    }
+}
+
+/// One pass over the bytes, writing the sanitised SVG as it goes.
+private struct SVGReader {
+    let bytes: [UInt8]
+    let limits: SVGSanitizer
+    var at = 0
+    var output: [UInt8] = []
+
+    /// Open elements: the name as written (to match the end tag), whether it is written
+    /// out, and the namespace prefixes it declares.
+    struct Open {
+        var name: [UInt8]
+        var kept: Bool
+        var namespaces: [String: String]
+        var isStyle: Bool
+    }
+    var open: [Open] = []
+    var elementCount = 0
+    var sawRoot = false
+    var rootClosed = false
+    var size = Size(width: 0, height: 0)
+    var styleText: [UInt8] = []
+
+    init(bytes: [UInt8], limits: SVGSanitizer) {
+        self.bytes = bytes
+        self.limits = limits
+        output.reserveCapacity(bytes.count)
+    }
+
+    mutating func read() throws(ImageDecodingFailure) -> SVGSanitizer.Result {
+        while at < bytes.count {
+            if bytes[at] == UInt8(ascii: "<") {
+                try readMarkup()
+            } else {
+                try readText()
+            }
+        }
+        guard sawRoot else { throw fail("not an SVG image: it has no <svg> element") }
+        guard open.isEmpty else { throw fail("not a well-formed SVG: <\(string(open.last!.name))> is never closed") }
+        return SVGSanitizer.Result(source: String(decoding: output, as: UTF8.self), size: size)
+    }
+
+    // MARK: Markup
+
+    private mutating func readMarkup() throws(ImageDecodingFailure) {
+        if starts(with: "<?") {
+            // The XML declaration and processing instructions (xml-stylesheet) are dropped.
+            try skip(past: "?>", what: "processing instruction")
+        } else if starts(with: "<!--") {
+            try skip(past: "-->", what: "comment")
+        } else if starts(with: "<![CDATA[") {
+            at += 9
+            guard let end = find("]]>") else { throw fail("not a well-formed SVG: a CDATA section is never closed") }
+            let text = Array(bytes[at..<end])
+            at = end + 3
+            try appendText(text)
+        } else if starts(with: "<!DOCTYPE") {
+            try skipDoctype()
+        } else if starts(with: "<!") {
+            throw fail("not a well-formed SVG: unexpected markup \"<!\" at byte \(at)")
+        } else if starts(with: "</") {
+            try readEndTag()
+        } else {
+            try readStartTag()
+        }
+    }
+
+    /// A DOCTYPE, its internal subset included: entity declarations are dropped with it
+    /// (so an entity is never expanded, and a "billion laughs" costs nothing).
+    private mutating func skipDoctype() throws(ImageDecodingFailure) {
+        at += 9
+        var inSubset = false
+        var quote: UInt8?
+        while at < bytes.count {
+            let byte = bytes[at]
+            at += 1
+            if let q = quote {
+                if byte == q { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                inSubset = true
+            } else if byte == UInt8(ascii: "]") {
+                inSubset = false
+            } else if byte == UInt8(ascii: ">") && !inSubset {
+                return
+            }
+        }
+        throw fail("not a well-formed SVG: the DOCTYPE is never closed")
+    }
+
+    private mutating func readEndTag() throws(ImageDecodingFailure) {
+        at += 2
+        let name = readName()
+        skipSpace()
+        guard at < bytes.count, bytes[at] == UInt8(ascii: ">") else { throw fail("not a well-formed SVG: a broken end tag") }
+        at += 1
+        guard let element = open.popLast(), element.name == name else {
+            throw fail("not a well-formed SVG: </\(string(name))> does not close the element open there")
+        }
+        if element.isStyle && element.kept {
+            output += Array(CSSSanitizer.stylesheet(String(decoding: styleText, as: UTF8.self)).utf8).escapedText
+            styleText = []
+        }
+        if element.kept { output += Array("</\(localName(string(name)))>".utf8) }
+        if open.isEmpty { rootClosed = true }
+    }
+
+    private mutating func readStartTag() throws(ImageDecodingFailure) {
+        at += 1
+        let rawName = readName()
+        guard !rawName.isEmpty else { throw fail("not a well-formed SVG: \"<\" not followed by a name at byte \(at)") }
+        guard !rootClosed else { throw fail("not a well-formed SVG: content after the root element") }
+        elementCount += 1
+        guard elementCount <= limits.largestElementCount, open.count < limits.largestDepth else {
+            throw fail("the SVG is too complex for a logo (more than \(limits.largestElementCount) elements "
+                       + "or \(limits.largestDepth) levels)")
+        }
+        var attributes: [(name: String, value: String)] = []
+        var selfClosing = false
+        while true {
+            let hadSpace = skipSpace()
+            guard at < bytes.count else { throw fail("not a well-formed SVG: <\(string(rawName)) is never closed") }
+            if bytes[at] == UInt8(ascii: ">") {
+                at += 1
+                break
+            }
+            if starts(with: "/>") {
+                at += 2
+                selfClosing = true
+                break
+            }
+            guard hadSpace else { throw fail("not a well-formed SVG: no space between attributes of <\(string(rawName))>") }
+            let name = string(readName())
+            skipSpace()
+            guard !name.isEmpty, at < bytes.count, bytes[at] == UInt8(ascii: "=") else {
+                throw fail("not a well-formed SVG: a broken attribute in <\(string(rawName))>")
+            }
+            at += 1
+            skipSpace()
+            let value = try readQuoted()
+            guard !attributes.contains(where: { $0.name == name }) else {
+                throw fail("not a well-formed SVG: <\(string(rawName))> has two \(name) attributes")
+            }
+            attributes.append((name, value))
+        }
+
+        var namespaces = open.last?.namespaces ?? [:]
+        for (name, value) in attributes {
+            if name == "xmlns" { namespaces[""] = value }
+            if name.hasPrefix("xmlns:") { namespaces[String(name.dropFirst(6))] = value }
+        }
+        let name = string(rawName)
+        let prefix = self.prefix(name)
+        let namespace = namespaces[prefix ?? ""] ?? (prefix == nil ? "" : nil)
+        // An SVG without xmlns is read as SVG, as browsers read it when served as SVG.
+        let isSVG = namespace == SVGSanitizer.svgNamespace || namespace == ""
+        let local = localName(name)
+        let parentKept = open.last?.kept ?? true
+        let isRoot = !sawRoot
+        if isRoot {
+            guard isSVG, local == "svg" else { throw fail("not an SVG image: its root element is <\(name)>") }
+            sawRoot = true
+        }
+        let kept = parentKept && isSVG && !SVGSanitizer.droppedElements.contains(local)
+        if kept {
+            output += Array("<\(local)".utf8)
+            for (attribute, value) in try keptAttributes(attributes, namespaces: namespaces, isRoot: isRoot) {
+                output += Array(" \(attribute)=\"".utf8) + Array(value.utf8).escapedAttribute + [UInt8(ascii: "\"")]
+            }
+            output += Array((selfClosing ? "/>" : ">").utf8)
+        }
+        if selfClosing {
+            if isRoot { rootClosed = true }
+        } else {
+            open.append(Open(name: rawName, kept: kept, namespaces: namespaces, isStyle: kept && local == "style"))
+        }
+    }
+
+    /// The attributes written out, in order: on the root, the namespaces and the viewBox first.
+    private mutating func keptAttributes(_ attributes: [(name: String, value: String)], namespaces: [String: String],
+                                         isRoot: Bool) throws(ImageDecodingFailure) -> [(String, String)] {
+        var kept: [(String, String)] = []
+        if isRoot {
+            kept.append(("xmlns", SVGSanitizer.svgNamespace))
+            kept.append(("xmlns:xlink", SVGSanitizer.xlinkNamespace))
+            let value = { (name: String) in attributes.first(where: { $0.name == name })?.value }
+            let geometry = try RootGeometry(width: value("width"), height: value("height"), viewBox: value("viewBox"))
+            size = geometry.size
+            kept.append(("viewBox", geometry.viewBox))
+        }
+        for (name, value) in attributes {
+            if name == "xmlns" || name.hasPrefix("xmlns:") { continue }
+            if isRoot && ["width", "height", "x", "y", "viewBox"].contains(name) { continue }
+            if let prefix = prefix(name) {
+                let local = localName(name)
+                if prefix == "xml" && local == "space" {
+                    kept.append((name, value))
+                } else if namespaces[prefix] == SVGSanitizer.xlinkNamespace && local == "href",
+                          let reference = Self.fragmentReference(value) {
+                    kept.append(("xlink:href", reference))
+                }
+                continue  // any other namespace: editor metadata, xml:base, XInclude
+            }
+            let lowered = name.lowercased()
+            if lowered.hasPrefix("on") { continue }  // event handlers
+            switch name {
+            case "href":
+                if let reference = Self.fragmentReference(value) { kept.append((name, reference)) }
+            case "id":
+                kept.append((name, SVGSanitizer.idPrefix + value))
+            case "style":
+                kept.append((name, CSSSanitizer.declarations(value)))
+            default:
+                kept.append((name, CSSSanitizer.containsURL(value) ? CSSSanitizer.rewritingURLs(value) : value))
+            }
+        }
+        return kept
+    }
+
+    /// `#name` as `#logo-name`; nil for anything that points outside the document
+    /// (another file, a URL, `javascript:`, `data:`).
+    static func fragmentReference(_ value: String) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("#"), trimmed.count > 1 else { return nil }
+        return "#" + SVGSanitizer.idPrefix + trimmed.dropFirst()
+    }
+
+    // MARK: Text
+
+    private mutating func readText() throws(ImageDecodingFailure) {
+        let start = at
+        while at < bytes.count, bytes[at] != UInt8(ascii: "<") { at += 1 }
+        let text = try decodeReferences(bytes[start..<at])
+        try appendText(text)
+    }
+
+    private mutating func appendText(_ text: [UInt8]) throws(ImageDecodingFailure) {
+        guard let element = open.last else {
+            guard text.allSatisfy(Self.isSpace) else { throw fail("not a well-formed SVG: text outside the <svg> element") }
+            return
+        }
+        guard element.kept else { return }
+        if element.isStyle {
+            styleText += text
+        } else {
+            output += text.escapedText
+        }
+    }
+
+    /// The five predefined entities and character references; any other entity would
+    /// have come from the DOCTYPE, which is never read.
+    private func decodeReferences(_ slice: ArraySlice<UInt8>) throws(ImageDecodingFailure) -> [UInt8] {
+        guard slice.contains(UInt8(ascii: "&")) else { return Array(slice) }
+        var out: [UInt8] = []
+        var index = slice.startIndex
+        while index < slice.endIndex {
+            let byte = slice[index]
+            guard byte == UInt8(ascii: "&") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            guard let semicolon = slice[index...].firstIndex(of: UInt8(ascii: ";")), semicolon - index <= 12 else {
+                throw fail("not a well-formed SVG: a bare \"&\" (write &amp;)")
+            }
+            let name = String(decoding: slice[(index + 1)..<semicolon], as: UTF8.self)
+            index = semicolon + 1
+            switch name {
+            case "lt": out.append(UInt8(ascii: "<"))
+            case "gt": out.append(UInt8(ascii: ">"))
+            case "amp": out.append(UInt8(ascii: "&"))
+            case "quot": out.append(UInt8(ascii: "\""))
+            case "apos": out.append(UInt8(ascii: "'"))
+            default:
+                guard name.hasPrefix("#") else {
+                    throw fail("the SVG uses the entity &\(name);, which invoi does not expand "
+                               + "(entities declared in a DOCTYPE are ignored, for safety)")
+                }
+                let digits = name.dropFirst()
+                let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+                guard let value, let scalar = Unicode.Scalar(value), value != 0 else {
+                    throw fail("not a well-formed SVG: the character reference &\(name); names no character")
+                }
+                out += Array(String(Character(scalar)).utf8)
+            }
+        }
+        return out
+    }
+
+    // MARK: Lexing
+
+    private mutating func readQuoted() throws(ImageDecodingFailure) -> String {
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else {
+            throw fail("not a well-formed SVG: an attribute value without quotes")
+        }
+        let quote = bytes[at]
+        at += 1
+        let start = at
+        while at < bytes.count, bytes[at] != quote {
+            guard bytes[at] != UInt8(ascii: "<") else { throw fail("not a well-formed SVG: \"<\" in an attribute value") }
+            at += 1
+        }
+        guard at < bytes.count else { throw fail("not a well-formed SVG: an attribute value is never closed") }
+        // Attribute-value normalisation: literal line breaks and tabs read as spaces.
+        let value = try decodeReferences(bytes[start..<at].map { Self.isSpace($0) ? UInt8(ascii: " ") : $0 }[...])
+        at += 1
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    private mutating func readName() -> [UInt8] {
+        let start = at
+        while at < bytes.count, !Self.isSpace(bytes[at]),
+              ![UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "<"),
+                UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[at]) {
+            at += 1
+        }
+        return Array(bytes[start..<at])
+    }
+
+    @discardableResult
+    private mutating func skipSpace() -> Bool {
+        let start = at
+        while at < bytes.count, Self.isSpace(bytes[at]) { at += 1 }
+        return at > start
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private func starts(with text: String) -> Bool {
+        let pattern = Array(text.utf8)
+        return bytes.count - at >= pattern.count && bytes[at..<(at + pattern.count)].elementsEqual(pattern)
+    }
+
+    private func find(_ text: String) -> Int? {
+        let pattern = Array(text.utf8)
+        var index = at
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == pattern[0] && bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private mutating func skip(past text: String, what: String) throws(ImageDecodingFailure) {
+        guard let end = find(text) else { throw fail("not a well-formed SVG: a \(what) is never closed") }
+        at = end + text.utf8.count
+    }
+
+    private func prefix(_ name: String) -> String? {
+        name.firstIndex(of: ":").map { String(name[..<$0]) }
+    }
+
+    private func localName(_ name: String) -> String {
+        name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
+    }
+
+    private func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private func fail(_ reason: String) -> ImageDecodingFailure { ImageDecodingFailure(reason) }
+}
+
+/// The root's size and viewBox: a viewBox made from width and height when it has none.
+struct RootGeometry {
+    var size: Size
+    var viewBox: String
+
+    init(width: String?, height: String?, viewBox: String?) throws(ImageDecodingFailure) {
+        let box = viewBox.flatMap(Self.parseViewBox)
+        let w = width.flatMap(Self.pixels), h = height.flatMap(Self.pixels)
+        switch (w, h, box) {
+        case let (w?, h?, _): size = Size(width: w, height: h)
+        case let (w?, nil, box?): size = Size(width: w, height: w * box[3] / box[2])
+        case let (nil, h?, box?): size = Size(width: h * box[2] / box[3], height: h)
+        case let (_, _, box?): size = Size(width: box[2], height: box[3])
+        default:
+            throw ImageDecodingFailure("the SVG has neither a viewBox nor a width and height, so its size is unknown")
+        }
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+            throw ImageDecodingFailure("the SVG's size is \(size.width) × \(size.height)")
+        }
+        if let box {
+            self.viewBox = box.map(Self.format).joined(separator: " ")
+        } else {
+            self.viewBox = "0 0 \(Self.format(size.width)) \(Self.format(size.height))"
+        }
+    }
+
+    /// Four numbers, the last two positive.
+    static func parseViewBox(_ text: String) -> [Double]? {
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            .compactMap { Double($0) }
+        guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] > 0, numbers[3] > 0 else { return nil }
+        return numbers
+    }
+
+    /// A length in CSS px (96 per inch); nil for percentages and anything unreadable.
+    static func pixels(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [("px", 1), ("pt", 96.0 / 72), ("pc", 16), ("mm", 96 / 25.4),
+                                         ("cm", 96 / 2.54), ("in", 96), ("em", 16), ("ex", 8)]
+        for (unit, factor) in units where trimmed.hasSuffix(unit) {
+            return Double(trimmed.dropLast(2)).map { $0 * factor }.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        }
+        return Double(trimmed).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+extension [UInt8] {
+    /// XML-escaped for text content.
+    var escapedText: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count)
+        for byte in self {
+            switch byte {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return out
+    }
+
+    /// XML-escaped for a double-quoted attribute value (line breaks kept as references).
+    var escapedAttribute: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count)
+        for byte in self {
+            switch byte {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            case 0x09: out += Array("&#9;".utf8)
+            case 0x0A: out += Array("&#10;".utf8)
+            case 0x0D: out += Array("&#13;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return out
+    }
+}
