@@ -1,0 +1,200 @@
+import CCairo
+import Foundation
+import InvoiDocument
+import Testing
+@testable import InvoiCairo
+
+@Suite struct SVGSanitizerTests {
+    static let open = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">"#
+
+    private func sanitize(_ svg: String) throws -> String {
+        try SVGSanitizer().sanitize(Data(svg.utf8)).source
+    }
+
+    private func rejection(_ svg: String) -> String? {
+        do {
+            _ = try SVGSanitizer().sanitize(Data(svg.utf8))
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    /// Draws sanitised SVG with librsvg on a 40 × 40 white image; the pixel at the centre.
+    private func centrePixel(ofRendering source: String) throws -> UInt32 {
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 40, 40))
+        let context = CairoContext(drawingOn: surface)
+        cairo_set_source_rgb(context.handle, 1, 1, 1)
+        cairo_paint(context.handle)
+        try SVGDocument(sanitizedSource: source).render(on: context.handle, into: Rect(x: 0, y: 0, width: 40, height: 40))
+        cairo_surface_flush(surface.handle)
+        let data = try #require(cairo_image_surface_get_data(surface.handle))
+        let stride = Int(cairo_image_surface_get_stride(surface.handle))
+        return UnsafeRawPointer(data + 20 * stride).assumingMemoryBound(to: UInt32.self)[20] & 0xFFFFFF
+    }
+
+    /// Well-formed by an independent parser, without touching the network.
+    private func expectWellFormed(_ source: String) throws {
+        guard Tools.isInstalled("xmllint") else { return }
+        let result = try Tools.withFile(Data(source.utf8), name: "clean.svg") { try Tools.run("xmllint", ["--nonet", "--noout", $0.path]) }
+        #expect(result.status == 0, "\(result.errors)\n\(source)")
+    }
+
+    @Test func outputMeetsTheContract() throws {
+        let svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- made by hand -->
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="50" x="3" y="4" \
+            viewBox="0 0 20 10" preserveAspectRatio="xMidYMid meet">
+              <defs><linearGradient id="g"><stop offset="0" stop-color="#3B82F6"/></linearGradient></defs>
+              <rect id="r" width="20" height="10" fill="url(#g)" style="stroke: url('#g')"/>
+              <use xlink:href="#r" href="#r"/>
+              <text x="1" y="8">A &amp; B &lt; C "q"</text>
+            </svg>
+            """
+        let clean = try sanitize(svg)
+        #expect(clean.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 20 10""#))
+        #expect(!clean.contains("<?xml") && !clean.contains("<!--"))
+        for removed in [#"width="100""#, #"height="50""#, #" x="3""#, #" y="4""#] { #expect(!clean.contains(removed)) }
+        #expect(clean.contains(#"preserveAspectRatio="xMidYMid meet""#))
+        #expect(clean.contains(#"id="logo-g""#) && clean.contains(#"id="logo-r""#))
+        #expect(clean.contains(#"fill="url(#logo-g)""#))
+        #expect(clean.contains(#"style="stroke: url(#logo-g)""#))
+        #expect(clean.contains(##"xlink:href="#logo-r""##) && clean.contains(##"href="#logo-r""##))
+        #expect(clean.contains("A &amp; B &lt; C \"q\""))
+        #expect(clean.hasSuffix("</svg>"))
+        try expectWellFormed(clean)
+    }
+
+    @Test func scriptsAndEventHandlersAreRemoved() throws {
+        let clean = try sanitize(Self.open + """
+            <script>alert(1)</script><script xlink:href="evil.js"/>
+            <g onload="alert(2)" ONCLICK="alert(3)" onmouseover='x'><rect width="10" height="10"/></g>
+            <foreignObject><html xmlns="http://www.w3.org/1999/xhtml"><iframe src="file:///etc/passwd"/></html></foreignObject>
+            <animate attributeName="href" to="javascript:alert(4)"/><set attributeName="fill" to="red"/>
+            <a href="javascript:alert(5)"><circle r="1"/></a>
+            </svg>
+            """)
+        for banned in ["script", "alert", "onload", "ONCLICK", "onmouseover", "foreignObject", "iframe", "passwd",
+                       "animate", "<set", "javascript"] {
+            #expect(!clean.contains(banned), "\(banned) in \(clean)")
+        }
+        #expect(clean.contains("<rect") && clean.contains("<circle") && clean.contains("<a>"))
+        try expectWellFormed(clean)
+    }
+
+    @Test func externalReferencesAreRemoved() throws {
+        let clean = try sanitize(Self.open + """
+            <image href="file:///etc/passwd" width="10" height="10"/>
+            <image xlink:href="http://tracker.invalid/pixel.png" width="1" height="1"/>
+            <image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>
+            <use href="other.svg#x"/><use xlink:href="../secrets.svg#y"/>
+            <feImage href="https://evil.invalid/x"/>
+            <rect width="10" height="10" fill="url(http://evil.invalid/p.svg#p)" style="fill: url(file:///etc/x); stroke: #ABC"/>
+            <g xml:base="http://evil.invalid/"/>
+            </svg>
+            """)
+        for banned in ["passwd", "tracker", "data:", "other.svg", "secrets", "evil", "file:", "xml:base"] {
+            #expect(!clean.contains(banned), "\(banned) in \(clean)")
+        }
+        #expect(!clean.contains("href"), "no href is left: \(clean)")
+        #expect(clean.contains(#"fill="none""#))
+        #expect(clean.contains("stroke: #ABC"))
+        try expectWellFormed(clean)
+    }
+
+    @Test func stylesheetsLoseImportsAndExternalURLsAndRenameIDSelectors() throws {
+        let clean = try sanitize(Self.open + """
+            <style>@import url(http://evil.invalid/a.css); @import "b.css";
+            /* comment */ #mark, .x > #other { fill: #3B82F6; background: url("http://evil.invalid/i.png") }
+            @media print { #mark { mask: url(#m) } }</style>
+            <style><![CDATA[ .c { filter: url(#f) } ]]></style>
+            <style>#a { fill: \\75rl(http://evil.invalid) }</style>
+            <rect id="mark" width="1" height="1"/></svg>
+            """)
+        #expect(!clean.contains("@import") && !clean.contains("evil") && !clean.contains("b.css") && !clean.contains("comment"))
+        #expect(clean.contains("#logo-mark, .x &gt; #logo-other { fill: #3B82F6; background: none }"), "\(clean)")
+        #expect(clean.contains("@media print { #logo-mark { mask: url(#logo-m) } }"))
+        #expect(clean.contains(".c { filter: url(#logo-f) }"))
+        #expect(!clean.contains("\\75"), "CSS escapes drop the whole stylesheet")
+        try expectWellFormed(clean)
+    }
+
+    @Test func doctypeAndEntitiesAreNeverExpanded() throws {
+        // Billion laughs: ten levels of ten references.
+        var entities = #"<!ENTITY lol "lol">"#
+        for level in 1...9 {
+            entities += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">"
+        }
+        let bomb = "<?xml version=\"1.0\"?><!DOCTYPE svg [\(entities)]>" + Self.open + "<text>&lol9;</text></svg>"
+        let start = ContinuousClock.now
+        let reason = rejection(bomb)
+        #expect(ContinuousClock.now - start < .milliseconds(200))
+        #expect(reason?.contains("&lol9;") == true, "\(String(describing: reason))")
+
+        // A DOCTYPE that declares an external entity is dropped, with nothing read.
+        let external = #"<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd"> <!ELEMENT x "]>">]>"# + Self.open + "<rect/></svg>"
+        let clean = try sanitize(external)
+        #expect(!clean.contains("DOCTYPE") && !clean.contains("ENTITY") && !clean.contains("passwd"))
+        #expect(rejection(#"<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>"# + Self.open + "<text>&xxe;</text></svg>") != nil)
+    }
+
+    @Test func processingInstructionsAndXIncludeAreRemoved() throws {
+        let clean = try sanitize(#"<?xml-stylesheet href="http://evil.invalid/s.css"?>"#
+            + #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" xmlns:ink="urn:x" viewBox="0 0 1 1" ink:version="1">"#
+            + #"<xi:include href="file:///etc/passwd" parse="text"/><ink:meta><rect/></ink:meta><rect width="1" height="1"/></svg>"#)
+        #expect(!clean.contains("stylesheet") && !clean.contains("include") && !clean.contains("passwd"))
+        #expect(!clean.contains("ink:") && !clean.contains("urn:x"))
+        #expect(clean.components(separatedBy: "<rect").count == 2, "only the SVG rect stays: \(clean)")
+        try expectWellFormed(clean)
+    }
+
+    @Test func limitsBoundTheWork() {
+        let deep = Self.open + String(repeating: "<g>", count: 500) + String(repeating: "</g>", count: 500) + "</svg>"
+        #expect(rejection(deep)?.contains("too complex") == true)
+        let wide = Self.open + String(repeating: "<rect/>", count: 100_001) + "</svg>"
+        #expect(rejection(wide)?.contains("too complex") == true)
+    }
+
+    @Test(arguments: [
+        "<svg viewBox='0 0 1 1'><rect></g></svg>",
+        "<svg viewBox='0 0 1 1'><rect x=1/></svg>",
+        "<svg viewBox='0 0 1 1'><rect x='1' x='2'/></svg>",
+        "<svg viewBox='0 0 1 1'>&bogus;</svg>",
+        "<svg viewBox='0 0 1 1'/><svg viewBox='0 0 1 1'/>",
+        "<svg viewBox='0 0 1 1'>a & b</svg>",
+        "text<svg viewBox='0 0 1 1'/>",
+    ])
+    func malformedXMLIsRefused(svg: String) {
+        #expect(rejection(svg) != nil, "\(svg)")
+    }
+
+    @Test func hostileInputSanitisedStillRendersQuicklyWithLibrsvg() throws {
+        let hostile = Self.open + """
+            <script>while(1){}</script>
+            <image href="file:///etc/passwd" width="10" height="10"/>
+            <rect width="10" height="10" fill="#10B981" onload="alert(1)" style="stroke:url(http://evil.invalid/)"/>
+            </svg>
+            """
+        let clean = try sanitize(hostile)
+        let start = ContinuousClock.now
+        #expect(try centrePixel(ofRendering: clean) == 0x10B981)
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test func renderingKeepsTheAspectRatio() throws {
+        // A 2:1 picture in a square: centred, with white bands above and below (the centre is drawn).
+        let clean = try sanitize(##"<svg width="20" height="10"><rect width="20" height="10" fill="#EF4444"/></svg>"##)
+        #expect(try centrePixel(ofRendering: clean) == 0xEF4444)
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 40, 40))
+        let context = CairoContext(drawingOn: surface)
+        cairo_set_source_rgb(context.handle, 1, 1, 1)
+        cairo_paint(context.handle)
+        try SVGDocument(sanitizedSource: clean).render(on: context.handle, into: Rect(x: 0, y: 0, width: 40, height: 40))
+        cairo_surface_flush(surface.handle)
+        let data = try #require(cairo_image_surface_get_data(surface.handle))
+        let stride = Int(cairo_image_surface_get_stride(surface.handle))
+        let top = UnsafeRawPointer(data + 2 * stride).assumingMemoryBound(to: UInt32.self)[20] & 0xFFFFFF
+        #expect(top == 0xFFFFFF)
+    }
+}
