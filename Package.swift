@@ -83,7 +83,7 @@ let package = Package(
                     swiftSettings: librsvgHeaders),
         .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiSVG", "InvoiText"]),
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
-        .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender"]),
+        .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender", "InvoiCairo"]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiCLI", "invoi"]),
     ],
     swiftLanguageModes: [.v6]

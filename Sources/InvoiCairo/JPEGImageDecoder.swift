@@ -17,7 +17,8 @@ struct JPEGImageDecoder {
             throw ImageDecodingFailure("not a readable JPEG (\(Self.message(handle)))")
         }
         let (w, h) = (Int(width), Int(height))
-        guard w > 0, h > 0, w * h <= largestPixelCount else {
+        guard w > 0, h > 0 else { throw ImageDecodingFailure("not a readable JPEG (it gives no image size)") }
+        guard w * h <= largestPixelCount else {
             throw ImageDecodingFailure("the JPEG is \(w) × \(h) pixels; a logo may have at most "
                                        + "\(largestPixelCount / 1_000_000) megapixels")
         }

@@ -28,9 +28,22 @@ public struct RasterPixels: Hashable, Sendable {
     }
 }
 
-/// An SVG image kept as vector source. `source` is already sanitized by whoever decoded it:
-/// no scripts, no event attributes, no references outside the document, no entity declarations.
+/// An SVG image kept as vector source, sanitised by the decoder (InvoiCairo's LogoDecoder)
+/// so that a backend can draw it or inline it into a page as it is.
 public struct VectorGraphic: Hashable, Sendable {
+    /// A standalone SVG document with this contract:
+    /// - it is one `<svg …>` element: no XML declaration, DOCTYPE, comment or processing
+    ///   instruction before, inside or after it; well-formed XML, every text and attribute
+    ///   value escaped;
+    /// - the root declares `xmlns` (SVG) and `xmlns:xlink`, has a `viewBox` (made from the
+    ///   file's width and height when it had none) and no `width`, `height`, `x` or `y`: the
+    ///   embedding page sets those; it may keep `preserveAspectRatio`;
+    /// - only SVG elements: no `<script>`, `<foreignObject>`, animation, XInclude or other
+    ///   namespace; no `on…` event attribute;
+    /// - every `href` / `xlink:href` is a same-document `#fragment`; every `url(…)` in an
+    ///   attribute or in CSS is `url(#…)` (others became `none`); no `@import`;
+    /// - every `id`, and every reference to one (`#id` in href, `url(#id)`, `#id` selectors
+    ///   in `<style>`), starts with `logo-`, so it cannot collide with the page's ids.
     public var source: String
     /// The picture's own size (its `width`/`height`, else its viewBox) in CSS px.
     public var size: Size
