@@ -1,10 +1,12 @@
+import Foundation
 import InvoiCairo
 import InvoiDocument
 import Synchronization
 
 /// Decoded logos by resolved path, so that a batch whose invoices share a logo decodes it
-/// once. A failure is remembered too: every invoice naming a broken file reports it
-/// without reading it again.
+/// once. An entry holds only while the file is unchanged (same inode, size and modification
+/// time), so that `preview --watch` sees a logo that is fixed or replaced; a file that cannot
+/// be read is not remembered.
 final class LogoCache: Sendable {
     private let decoder: LogoDecoder
     private let entries = Mutex([Key: Result<EmbeddedImage, LogoError>]())
@@ -12,6 +14,24 @@ final class LogoCache: Sendable {
     private struct Key: Hashable {
         var path: String
         var format: ImageFormat
+        var version: FileVersion
+    }
+
+    /// What identifies one saved version of a file.
+    private struct FileVersion: Hashable {
+        var inode: UInt64
+        var size: Int64
+        var seconds: Int
+        var nanoseconds: Int
+
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            seconds = info.st_mtim.tv_sec
+            nanoseconds = info.st_mtim.tv_nsec
+        }
     }
 
     init(decoder: LogoDecoder = LogoDecoder()) {
@@ -19,17 +39,26 @@ final class LogoCache: Sendable {
     }
 
     func image(at path: String, format: ImageFormat) throws(LogoError) -> EmbeddedImage {
-        let key = Key(path: path, format: format)
+        guard let version = FileVersion(path: path) else {
+            // Missing or unreachable: the decoder reports why.
+            return try decoder.decode(contentsOf: path, format: format)
+        }
+        let key = Key(path: path, format: format, version: version)
         if let known = entries.withLock({ $0[key] }) { return try known.get() }
-        // Decoded outside the lock: two threads may both decode a new logo once, but
-        // no render waits for another's logo.
+        // Decoded outside the lock: two threads may both decode a new logo, but no
+        // render waits for another's logo.
         let result: Result<EmbeddedImage, LogoError>
         do throws(LogoError) {
             result = .success(try decoder.decode(contentsOf: path, format: format))
         } catch {
             result = .failure(error)
         }
-        entries.withLock { $0[key] = result }
+        if case .failure(.unreadable) = result {} else {
+            entries.withLock { entries in
+                entries = entries.filter { $0.key.path != path }  // an older version of the file
+                entries[key] = result
+            }
+        }
         return try result.get()
     }
 }

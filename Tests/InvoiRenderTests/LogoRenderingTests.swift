@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import InvoiCairo
 import InvoiDocument
 import InvoiModel
@@ -24,12 +27,33 @@ import Testing
         let reference = LogoReference(path: "logo.svg", resolvedPath: url.path)
         let first = try renderer.logo(reference)
         #expect(first.intrinsicSize == Size(width: 40, height: 20))
-        // Gone from disk, it is still known: the second invoice of a batch does not read it again.
-        try FileManager.default.removeItem(at: url)
+        // Rewritten in place with the same size and its modification time put back, the file
+        // looks unchanged: the renderer answers from its cache instead of reading it again.
+        var info = stat()
+        #expect(stat(url.path, &info) == 0)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.write(contentsOf: Data(Self.svg.replacingOccurrences(of: #"width="40""#, with: #"width="80""#).utf8))
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, url.path, &times, 0) == 0)
         #expect(try renderer.logo(reference) == first)
+        #expect(try LogoDecoder().decode(contentsOf: url.path, format: .svg).intrinsicSize == Size(width: 80, height: 20))
         var invoice = Invoice.sample
         invoice.logo = reference
         _ = try renderer.layOut(invoice, settings: RenderSettings(format: .pdf))
+    }
+
+    @Test func aChangedLogoIsDecodedAgain() throws {
+        let renderer = try #require(GoldenTests.renderer)
+        let url = try temporaryFile(Self.svg, name: "logo.svg")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let reference = LogoReference(path: "logo.svg", resolvedPath: url.path)
+        #expect(try renderer.logo(reference).intrinsicSize == Size(width: 40, height: 20))
+        // preview --watch: the user replaces the logo.
+        try Data(Self.svg.replacingOccurrences(of: #"width="40""#, with: #"width="400""#).utf8).write(to: url)
+        #expect(try renderer.logo(reference).intrinsicSize == Size(width: 400, height: 20))
+        try FileManager.default.removeItem(at: url)
+        #expect(throws: LogoError.self) { try renderer.logo(reference) }
     }
 
     @Test func aMissingLogoFailsTheLayout() throws {
