@@ -35,7 +35,7 @@ struct StampPlacement {
     var start: Int
     var end: Int
 
-    init?(_ lines: [String], word: String) {
+    init?(_ lines: [String]) {
         guard let row = lines.firstIndex(where: { $0.contains("╭") }), row + 2 < lines.count else { return nil }
         let top = lines[row]
         let prefix = String(top[..<top.range(of: "╭")!.lowerBound])
@@ -52,7 +52,7 @@ struct StampPlacement {
     func stampIsABoxedWordAtTheTopRight(columns: Int) throws {
         let page = Fixture.invoicePage(stamp: Fixture.stamp("PAID", color: Fixture.paid))
         let lines = Preview.lines(try Preview.render(page, columns: columns))
-        let stamp = try #require(StampPlacement(lines, word: "PAID"))
+        let stamp = try #require(StampPlacement(lines))
         #expect(stamp.end == columns)
         #expect(stamp.end - stamp.start == 8)
         let box = ["╭──────╮", "│ PAID │", "╰──────╯"]
@@ -85,7 +85,7 @@ struct StampPlacement {
             #expect(counts(text) == expected, "\(word) at \(columns)")
             // The rest of the preview is as without the stamp, the stamp's rows aside.
             let lines = Preview.lines(text)
-            let stamp = try #require(StampPlacement(lines, word: word))
+            let stamp = try #require(StampPlacement(lines))
             var others = lines
             for row in stamp.row..<(stamp.row + 3) {
                 let line = others[row]
@@ -127,7 +127,7 @@ struct StampPlacement {
                 Fixture.stamp("PAID", color: Fixture.paid),
             ])
             let lines = Preview.lines(try Preview.render(page, columns: 40))
-            let stamp = try #require(StampPlacement(lines, word: "PAID"))
+            let stamp = try #require(StampPlacement(lines))
             #expect(stamp.end == 40)
             #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
             #expect(lines.filter { $0.hasPrefix(address) }.count == 3)
