@@ -18,18 +18,9 @@ struct SVGPageWriter {
     }
 
     mutating func write(using library: inout GlyphLibrary) -> [UInt8] {
-        for op in page.ops {
-            switch op {
-            case .text(let text): drawGlyphs(of: text, using: &library)
-            case .line(let line): draw(line)
-            case .rect(let rect): draw(rect)
-            case .link, .image, .group: break
-            }
-        }
+        draw(page.ops, using: &library)
         writeTextLayer()
-        for op in page.ops {
-            if case .link(let link) = op { draw(link) }
-        }
+        writeLinks(page.ops)
 
         var out = SVGWriter(capacity: definitions.bytes.count + body.bytes.count + 512)
         let width = page.size.width.isFinite && page.size.width > 0 ? page.size.width : 0
@@ -61,6 +52,31 @@ struct SVGPageWriter {
         out.append(body)
         out.append("</svg>\n")
         return out.bytes
+    }
+
+    // MARK: - Ops
+
+    private mutating func draw(_ ops: [DrawOp], using library: inout GlyphLibrary) {
+        for op in ops {
+            switch op {
+            case .text(let text): drawGlyphs(of: text, using: &library)
+            case .line(let line): draw(line)
+            case .rect(let rect): draw(rect)
+            case .image(let image): ImageMarkup.append(image, to: &body)
+            case .group(let group):
+                guard group.transform.isFinite, !group.ops.isEmpty else { continue }
+                openGroup(group.transform)
+                draw(group.ops, using: &library)
+                body.append("</g>\n")
+            case .link: break
+            }
+        }
+    }
+
+    private mutating func openGroup(_ transform: AffineTransform) {
+        body.append("<g transform=\"")
+        body.appendMatrix(transform)
+        body.append("\">\n")
     }
 
     // MARK: - Glyphs
@@ -176,6 +192,21 @@ struct SVGPageWriter {
         body.append("/>\n")
     }
 
+    /// Links go over everything else so that they can be clicked; those in a group
+    /// keep its transform.
+    private mutating func writeLinks(_ ops: [DrawOp]) {
+        for op in ops {
+            switch op {
+            case .link(let link): draw(link)
+            case .group(let group) where group.transform.isFinite && group.ops.contains(where: \.hasMailtoLink):
+                openGroup(group.transform)
+                writeLinks(group.ops)
+                body.append("</g>\n")
+            default: break
+            }
+        }
+    }
+
     /// Only `mailto:` links are kept: invoice text must not lead a reader anywhere else.
     private mutating func draw(_ link: LinkOp) {
         guard Self.isMailto(link.uri) else { return }
@@ -213,30 +244,69 @@ struct SVGPageWriter {
     /// One invisible `<text>` per op, stretched over the glyphs it stands
     /// for: selectable and searchable, never painted (`fill-opacity`, not
     /// `display` or `visibility`, which would make it unselectable).
+    /// Text in a group is written under the group's transform, so that a selection
+    /// lines up with the glyphs it stands for.
     private mutating func writeTextLayer() {
-        var opened = false
-        for case .text(let text) in page.ops where !text.text.isEmpty {
-            if !opened {
-                body.append("<g fill-opacity=\"0\" font-family=\"monospace\" xml:space=\"preserve\">\n")
-                opened = true
-            }
-            body.append("<text x=\"")
-            body.appendNumber(text.origin.x)
-            body.append("\" y=\"")
-            body.appendNumber(text.origin.y)
-            body.append("\" font-size=\"")
-            body.appendNumber(text.font.size)
-            body.append("\"")
-            let width = text.width
-            if width.isFinite, width > 0 {
-                body.append(" textLength=\"")
-                body.appendNumber(width)
-                body.append("\" lengthAdjust=\"spacingAndGlyphs\"")
-            }
-            body.append(">")
-            body.appendEscaped(text.text)
-            body.append("</text>\n")
-        }
-        if opened { body.append("</g>\n") }
+        guard page.ops.contains(where: \.hasText) else { return }
+        body.append("<g fill-opacity=\"0\" font-family=\"monospace\" xml:space=\"preserve\">\n")
+        writeTextElements(page.ops)
+        body.append("</g>\n")
     }
+
+    private mutating func writeTextElements(_ ops: [DrawOp]) {
+        for op in ops {
+            switch op {
+            case .text(let text) where !text.text.isEmpty:
+                writeTextElement(text)
+            case .group(let group) where group.transform.isFinite && group.ops.contains(where: \.hasText):
+                openGroup(group.transform)
+                writeTextElements(group.ops)
+                body.append("</g>\n")
+            default: break
+            }
+        }
+    }
+
+    private mutating func writeTextElement(_ text: TextOp) {
+        body.append("<text x=\"")
+        body.appendNumber(text.origin.x)
+        body.append("\" y=\"")
+        body.appendNumber(text.origin.y)
+        body.append("\" font-size=\"")
+        body.appendNumber(text.font.size)
+        body.append("\"")
+        let width = text.width
+        if width.isFinite, width > 0 {
+            body.append(" textLength=\"")
+            body.appendNumber(width)
+            body.append("\" lengthAdjust=\"spacingAndGlyphs\"")
+        }
+        body.append(">")
+        body.appendEscaped(text.text)
+        body.append("</text>\n")
+    }
+}
+
+private extension DrawOp {
+    /// Whether the op is, or a group holding, a text op with some text.
+    var hasText: Bool {
+        switch self {
+        case .text(let text): !text.text.isEmpty
+        case .group(let group): group.transform.isFinite && group.ops.contains(where: \.hasText)
+        default: false
+        }
+    }
+
+    var hasMailtoLink: Bool {
+        switch self {
+        case .link(let link): SVGPageWriter.isMailto(link.uri)
+        case .group(let group): group.transform.isFinite && group.ops.contains(where: \.hasMailtoLink)
+        default: false
+        }
+    }
+}
+
+private extension AffineTransform {
+    /// A transform with a value that is not a number places nothing anywhere.
+    var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
 }

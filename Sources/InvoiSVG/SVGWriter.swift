@@ -1,3 +1,5 @@
+import InvoiDocument
+
 /// Appends SVG markup to a byte buffer: literal ASCII, numbers with few
 /// decimals (deterministic, never `-0`, never an exponent) and escaped text.
 struct SVGWriter {
@@ -66,6 +68,19 @@ struct SVGWriter {
             bytes.append(UInt8(ascii: " "))
         }
         appendNumber(value, decimals: decimals)
+    }
+
+    /// `matrix(a b c d e f)`: the linear part with enough decimals to keep a
+    /// rotation true across the page, the translation in points like every other coordinate.
+    mutating func appendMatrix(_ t: AffineTransform) {
+        // Spaces always: the transform grammar, unlike path data, wants a separator before a minus sign.
+        append("matrix(")
+        appendNumber(t.a, decimals: 6)
+        for (value, decimals) in [(t.b, 6), (t.c, 6), (t.d, 6), (t.tx, 2), (t.ty, 2)] {
+            append(" ")
+            appendNumber(value, decimals: decimals)
+        }
+        append(")")
     }
 
     /// `#RRGGBB`.

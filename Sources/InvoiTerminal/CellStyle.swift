@@ -6,7 +6,7 @@ struct CellStyle: Hashable, Sendable {
     enum Tone: Hashable, Sendable {
         case foreground
         case muted
-        case color(Color)
+        case basic(BasicColor)
     }
 
     var isBold = false
@@ -33,8 +33,8 @@ struct CellStyle: Hashable, Sendable {
         case (true, .foreground): return Self.boldSGR
         case (false, .muted): return Self.mutedSGR
         case (true, .muted): return Self.boldMutedSGR
-        case (let bold, .color(let c)):
-            return Array("\u{1B}[\(bold ? "1;" : "")38;2;\(c.red);\(c.green);\(c.blue)m".utf8)
+        case (let bold, .basic(let color)):
+            return Array("\u{1B}[\(bold ? "1;" : "")\(color.rawValue)m".utf8)
         }
     }
 
@@ -45,15 +45,52 @@ struct CellStyle: Hashable, Sendable {
 }
 
 extension CellStyle.Tone {
-    /// Greys: dark ones are primary text, light ones muted; anything with
-    /// a hue (an accent, a status colour) is shown in its own colour.
+    /// Greys: dark ones are primary text, light ones muted (a slate grey such as
+    /// the draft stamp's too); anything with a hue (an accent, a status colour) is
+    /// shown in the basic terminal colour of that hue.
     init(_ color: Color) {
-        let channels = [Int(color.red), Int(color.green), Int(color.blue)]
-        let chroma = (channels.max() ?? 0) - (channels.min() ?? 0)
-        if chroma <= 40 {
-            self = color.luminance < 0.35 ? .foreground : .muted
+        if let basic = BasicColor(hueOf: color) {
+            self = .basic(basic)
         } else {
-            self = .color(color)
+            self = color.luminance < 0.35 ? .foreground : .muted
+        }
+    }
+}
+
+/// The six hues of the basic SGR palette (foreground codes). The terminal's theme
+/// picks the exact shade, so the colour suits its background, dark or light, and
+/// every terminal shows it (24-bit colour is not universal).
+enum BasicColor: UInt8, Hashable, Sendable, CaseIterable {
+    case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
+
+    /// Chroma (max − min channel) up to this counts as grey.
+    static let greyChroma = 40
+
+    /// The hue's colour, nil for a grey. The sectors are not the palette's nominal
+    /// 60° steps: they are drawn so that the names people give the design's colours
+    /// hold (emerald #10B981 at 160° is green, amber #F59E0B and orange #F97316 are
+    /// yellow — the terminal's yellow is often an orange — violet #8B5CF6 is magenta).
+    init?(hueOf color: Color) {
+        let r = Double(color.red), g = Double(color.green), b = Double(color.blue)
+        let high = max(r, g, b), low = min(r, g, b)
+        guard Int(high - low) > Self.greyChroma else { return nil }
+        let delta = high - low
+        var hue: Double
+        if high == r {
+            hue = 60 * ((g - b) / delta)
+        } else if high == g {
+            hue = 60 * ((b - r) / delta + 2)
+        } else {
+            hue = 60 * ((r - g) / delta + 4)
+        }
+        if hue < 0 { hue += 360 }
+        switch hue {
+        case 15..<70: self = .yellow
+        case 70..<170: self = .green
+        case 170..<195: self = .cyan
+        case 195..<255: self = .blue
+        case 255..<345: self = .magenta
+        default: self = .red
         }
     }
 }

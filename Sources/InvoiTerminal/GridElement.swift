@@ -84,7 +84,8 @@ struct TextElement {
     }
 }
 
-/// A horizontal rule: heavy for a dark rule over 1 pt, light otherwise.
+/// A horizontal rule: heavy for a dark or coloured rule over 1 pt (the table header's,
+/// in the accent colour too), light otherwise.
 struct RuleElement {
     var y: Double
     var span: Range<Int>
@@ -97,8 +98,9 @@ struct RuleElement {
               op.from.x.isFinite, op.to.x.isFinite else { return nil }
         y = (op.from.y + op.to.y) / 2
         span = geometry.cells(from: op.from.x, to: op.to.x)
-        isHeavy = op.color.luminance < 0.5 && op.width > 1
         let tone = CellStyle.Tone(op.color)
+        let isColored = if case .basic = tone { true } else { false }
+        isHeavy = (op.color.luminance < 0.5 || isColored) && op.width > 1
         style = CellStyle(isBold: false, tone: tone == .foreground && !isHeavy ? .muted : tone)
     }
 
@@ -110,7 +112,7 @@ struct RuleElement {
     }
 }
 
-/// An outlined rectangle (the status stamp) drawn as a box around the text inside it.
+/// An outlined rectangle drawn as a box around the text inside it.
 struct FrameElement {
     var texts: [TextElement]
     var span: Range<Int>
@@ -121,7 +123,7 @@ struct FrameElement {
     var size: Double { texts.first?.size ?? 9 }
 
     func block(geometry: GridGeometry) -> GridBlock {
-        // A stamp is short: keep each text whole when the grid has room, even
+        // Framed text is short: keep each text whole when the grid has room, even
         // if the rectangle maps onto fewer cells than the word needs.
         let longest = texts.reduce(1) { max($0, $1.naturalWidth) }
         let capacity = max(min(max(span.count - 4, longest), geometry.columns - 4), 1)
@@ -130,31 +132,9 @@ struct FrameElement {
             let wrapped = text.block(in: 0..<capacity, geometry: geometry)
             inner.append(contentsOf: wrapped.lines)
         }
-        let innerWidth = inner.reduce(1) { widest, line in max(widest, line.reduce(0) { $0 + $1.width }) }
-        let width = min(innerWidth + 4, geometry.columns)
+        let width = min(BoxDrawing.widestLine(of: inner) + 4, geometry.columns)
         let start = geometry.start(ofWidth: width, in: span, limits: 0..<geometry.columns, alignment: .center)
-        let (topLeft, topRight, bottomLeft, bottomRight) = isRounded ? ("╭", "╮", "╰", "╯") : ("┌", "┐", "└", "┘")
-        let bar = String(repeating: "─", count: max(width - 2, 0))
-
-        func border(_ text: String, at column: Int, width: Int) -> Segment {
-            Segment(column: column, width: width, utf8: Array(text.utf8), style: style)
-        }
-        var lines = [[border(topLeft + bar + topRight, at: start, width: width)]]
-        for line in inner {
-            let lineWidth = line.reduce(0) { $0 + $1.width }
-            let textStart = start + 2 + max(width - 4 - lineWidth, 0) / 2
-            var row = [border("│", at: start, width: 1)]
-            var column = textStart
-            for segment in line {
-                var placed = segment
-                placed.column = column
-                column += segment.width
-                row.append(placed)
-            }
-            row.append(border("│", at: start + width - 1, width: 1))
-            lines.append(row)
-        }
-        lines.append([border(bottomLeft + bar + bottomRight, at: start, width: width)])
+        let lines = BoxDrawing.box(around: inner, width: width, at: start, isRounded: isRounded, style: style)
         return GridBlock(lines: lines, canShiftRight: false)
     }
 }

@@ -11,6 +11,9 @@ struct PageGrid {
     /// text on either side) becomes one blank row.
     static let blankRowGap = 2.25
     static let defaultTextSize = 9.0
+    /// A stamp starts on one of the page's first rows where the right edge is free;
+    /// when none is, it gets rows of its own above the page.
+    static let stampSearchRows = 8
 
     let geometry: GridGeometry
     private(set) var rows: [[Segment]] = []
@@ -23,6 +26,36 @@ struct PageGrid {
             if let previous, Self.hasGap(between: previous, and: band) { rows.append([]) }
             rows.append(contentsOf: layOut(band).rows)
             previous = band
+        }
+        for case .group(let group) in page.ops {
+            if let stamp = StampElement(group, geometry: geometry) { place(stamp) }
+        }
+    }
+
+    // MARK: - Stamps
+
+    /// Puts the stamp at the top right: on the first rows, among the first few, whose
+    /// right end it can take keeping one cell from any text; else on new rows at the top.
+    private mutating func place(_ stamp: StampElement) {
+        let lines = stamp.lines(columns: geometry.columns)
+        let extents = lines.map { line in
+            (line.map(\.column).min() ?? 0)..<(line.map(\.end).max() ?? 0)
+        }
+        func fits(at start: Int) -> Bool {
+            extents.enumerated().allSatisfy { index, extent in
+                let row = start + index
+                return row >= rows.count || rows[row].allSatisfy { segment in
+                    segment.end < extent.lowerBound || segment.column > extent.upperBound
+                }
+            }
+        }
+        guard let start = (0..<Self.stampSearchRows).first(where: fits) else {
+            rows.insert(contentsOf: lines, at: 0)
+            return
+        }
+        for (index, line) in lines.enumerated() {
+            while rows.count <= start + index { rows.append([]) }
+            rows[start + index].append(contentsOf: line)
         }
     }
 

@@ -90,10 +90,13 @@ func temporaryFile(_ name: String, contents: String) throws -> URL {
     return url
 }
 
-/// Elements of an SVG as parsed by an XML parser: names, attributes and the text of `<text>` elements.
+/// Elements of an SVG as parsed by an XML parser: names, attributes, the index of each one's
+/// parent, and the character data of `<text>` and `<title>` elements.
 final class SVGOutline: NSObject, XMLParserDelegate {
-    var elements: [(name: String, attributes: [String: String])] = []
+    var elements: [(name: String, attributes: [String: String], parent: Int?)] = []
     var texts: [String] = []
+    var titles: [String] = []
+    private var open: [Int] = []
     private var currentText: String?
 
     static func parse(_ svg: String) -> SVGOutline? {
@@ -103,10 +106,22 @@ final class SVGOutline: NSObject, XMLParserDelegate {
         return parser.parse() ? outline : nil
     }
 
+    /// Indices of the elements enclosing element `index`, innermost first.
+    func ancestors(of index: Int) -> [Int] {
+        var chain: [Int] = []
+        var current = elements[index].parent
+        while let parent = current {
+            chain.append(parent)
+            current = elements[parent].parent
+        }
+        return chain
+    }
+
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
-        elements.append((name, attributes))
-        if name == "text" { currentText = "" }
+        elements.append((name, attributes, open.last))
+        open.append(elements.count - 1)
+        if name == "text" || name == "title" { currentText = "" }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -114,8 +129,10 @@ final class SVGOutline: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "text", let text = currentText {
-            texts.append(text)
+        open.removeLast()
+        if let text = currentText {
+            if name == "text" { texts.append(text) }
+            if name == "title" { titles.append(text) }
             currentText = nil
         }
     }
@@ -152,4 +169,35 @@ struct PixelMap {
         let i = (y * width + x) * 3
         return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
     }
+}
+
+/// The page as librsvg draws it, through its PDF output and pdftoppm (which gives plain pixels) at 72 dpi:
+/// one pixel per point.
+func rasterize(_ svg: String) throws -> PixelMap? {
+    let file = try temporaryFile("page.svg", contents: svg)
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let pdf = file.deletingPathExtension().appendingPathExtension("pdf")
+    guard try run("rsvg-convert", ["-f", "pdf", "-o", pdf.path, file.path]).status == 0 else { return nil }
+    let raster = try run("pdftoppm", ["-r", "72", "-singlefile", pdf.path])
+    return raster.status == 0 ? PixelMap(raster.output) : nil
+}
+
+/// True when `svg` is well-formed XML by xmllint.
+func isWellFormed(_ svg: String) throws -> Bool {
+    let file = try temporaryFile("page.svg", contents: svg)
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    return try run("xmllint", ["--noout", file.path]).status == 0
+}
+
+extension PixelMap {
+    /// Whether the pixel is within 24 of `color` in every channel.
+    func isNear(x: Int, y: Int, _ color: Color) -> Bool {
+        let pixel = rgb(x: x, y: y)
+        return abs(pixel.0 - Int(color.red)) < 24 && abs(pixel.1 - Int(color.green)) < 24
+            && abs(pixel.2 - Int(color.blue)) < 24
+    }
+}
+
+extension PixelMap: CustomStringConvertible {
+    var description: String { "PixelMap(\(width) × \(height))" }
 }
