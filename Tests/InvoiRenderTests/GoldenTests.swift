@@ -26,8 +26,11 @@ import Testing
     static let crossRendererComparison = GoldenFiles.ImageComparison.ink(crossRendererInkLimit)
 
     func load(_ name: String) throws -> Invoice {
-        let url = GoldenFiles.directory(name).appendingPathComponent("invoice.json")
-        return try InvoiceDecoder(today: Self.today).decode(Data(contentsOf: url), file: "Goldens/\(name)/invoice.json").invoice
+        let directory = GoldenFiles.directory(name)
+        let url = directory.appendingPathComponent("invoice.json")
+        // A logo's path is relative to the invoice file, wherever the tests run from.
+        return try InvoiceDecoder(today: Self.today).decode(Data(contentsOf: url), file: "Goldens/\(name)/invoice.json",
+                                                           baseDirectory: directory.path).invoice
     }
 
     func settings(_ format: OutputFormat, dpi: Double = 72, color: Bool = false) -> RenderSettings {
