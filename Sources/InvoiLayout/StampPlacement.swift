@@ -24,15 +24,13 @@ struct StampPlacement {
         let shape = shape(stamp)
         let outline = outline(of: shape)
         for (index, ops) in pages.enumerated() {
-            let obstacles = obstacles(in: ops)
-            // Page 1: below the anchor first, then the header's band above it; later pages: from the top.
-            let searches = index == 0
-                ? [Search(start: anchor, downwards: true, limitY: contentBox.maxY),
-                   Search(start: anchor, downwards: false, limitY: contentBox.minY)]
-                : [Search(start: Point(x: contentBox.maxX, y: contentBox.minY), downwards: true,
-                          limitY: contentBox.maxY)]
-            for search in searches {
-                if let corner = firstFree(search, outline: outline, obstacles: obstacles) {
+            // Later pages only when the first has no room: from their top-right corner.
+            let start = index == 0 ? anchor : Point(x: contentBox.maxX, y: contentBox.minY)
+            // Clear of rules too where possible (a stamp across the table's rules looks
+            // smudged); across a rule rather than off the page.
+            for includingRules in [true, false] {
+                let obstacles = obstacles(in: ops, includingRules: includingRules)
+                if let corner = firstFree(from: start, outline: outline, obstacles: obstacles) {
                     return (index, groupOp(shape, topRight: corner, outline: outline))
                 }
             }
@@ -67,9 +65,9 @@ struct StampPlacement {
         return Polygon(points: rect.corners.map(rotation.apply(to:)))
     }
 
-    /// What the stamp must not cover: every text line's drawn extent and every image,
-    /// grown by the clearance.
-    private func obstacles(in ops: [DrawOp]) -> [Rect] {
+    /// What the stamp must not cover: every text line's drawn extent and every image (and,
+    /// when asked, every rule), grown by the clearance.
+    private func obstacles(in ops: [DrawOp], includingRules: Bool) -> [Rect] {
         let margin = style.stampClearance
         return ops.compactMap { op -> Rect? in
             let rect: Rect
@@ -77,50 +75,53 @@ struct StampPlacement {
             case .text(let text):
                 guard !text.runs.isEmpty else { return nil }
                 rect = Rect(x: text.origin.x, y: text.box.minY, width: text.width, height: text.box.height)
-            case .image(let image): rect = image.rect
-            case .group: rect = op.bounds
-            case .line, .rect, .link: return nil
+            case .image, .group: rect = op.bounds
+            case .line, .rect:
+                guard includingRules else { return nil }
+                rect = op.bounds
+            case .link: return nil
             }
             return Rect(x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin,
                         height: rect.height + 2 * margin)
         }
     }
 
-    /// One sweep of candidate places: the outline's bounding box has its top-right corner at
-    /// `start`, then moves left and down (or up) in steps, nearest places first (by the sum
-    /// of the two distances).
-    private struct Search {
-        var start: Point
-        var downwards: Bool
-        var limitY: Double
-    }
-
-    /// The top-right corner of the outline's bounding box at the first free place, or nil.
-    private func firstFree(_ search: Search, outline: Polygon, obstacles: [Rect]) -> Point? {
+    /// The top-right corner of the outline's bounding box at the free place nearest `start`,
+    /// or nil. Candidates lie on a grid through `start`, inside the content box; nearest means
+    /// the smallest distance left plus distance down, where a step up counts double (the
+    /// stamp belongs under the invoice number; above it, it crowds the title).
+    private func firstFree(from start: Point, outline: Polygon, obstacles: [Rect]) -> Point? {
         let bounds = outline.bounds
         let step = style.stampSearchStep
-        let right = min(search.start.x, contentBox.maxX)
-        let maxDX = right - bounds.width - contentBox.minX
-        let maxDY = search.downwards
-            ? search.limitY - bounds.height - search.start.y
-            : search.start.y - search.limitY - step
-        guard maxDX >= 0, maxDY >= 0, step > 0 else { return nil }
-        let columns = Int((maxDX / step).rounded(.down))
-        let rows = Int((maxDY / step).rounded(.down))
-        for sum in 0...(columns + rows) {
-            for column in max(0, sum - rows)...min(sum, columns) {
-                let row = sum - column
-                let dy = Double(row) * step + (search.downwards ? 0 : step)
-                let corner = Point(x: right - Double(column) * step,
-                                   y: search.downwards ? search.start.y + dy : search.start.y - dy)
-                let centre = Self.centre(of: bounds, topRight: corner)
-                let placed = outline.offsetBy(dx: centre.x, dy: centre.y)
-                if contentBox.contains(placed.bounds), !obstacles.contains(where: placed.intersects) {
-                    return corner
+        let right = min(start.x, contentBox.maxX)
+        let columns = Self.steps(right - bounds.width - contentBox.minX, step)
+        let rowsDown = Self.steps(contentBox.maxY - bounds.height - start.y, step)
+        let rowsUp = Self.steps(start.y - contentBox.minY, step)
+        guard columns >= 0, rowsDown >= 0 || rowsUp >= 0 else { return nil }
+        func isFree(_ corner: Point) -> Bool {
+            let centre = Self.centre(of: bounds, topRight: corner)
+            let placed = outline.offsetBy(dx: centre.x, dy: centre.y)
+            return contentBox.contains(placed.bounds) && !obstacles.contains(where: placed.intersects)
+        }
+        for cost in 0...(columns + max(rowsDown, 2 * rowsUp)) {
+            for column in 0...min(cost, columns) {
+                let x = right - Double(column) * step
+                let rest = cost - column
+                if rest <= rowsDown, isFree(Point(x: x, y: start.y + Double(rest) * step)) {
+                    return Point(x: x, y: start.y + Double(rest) * step)
+                }
+                if rest > 0, rest % 2 == 0, rest / 2 <= rowsUp, isFree(Point(x: x, y: start.y - Double(rest / 2) * step)) {
+                    return Point(x: x, y: start.y - Double(rest / 2) * step)
                 }
             }
         }
         return nil
+    }
+
+    /// How many whole steps fit in `length`; -1 when it is negative (nothing fits).
+    private static func steps(_ length: Double, _ step: Double) -> Int {
+        guard length.isFinite, step > 0 else { return -1 }
+        return length < 0 ? -1 : Int((length / step).rounded(.down))
     }
 
     private func groupOp(_ shape: Shape, topRight corner: Point, outline: Polygon) -> DrawOp {
