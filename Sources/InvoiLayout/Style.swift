@@ -35,7 +35,8 @@ public struct TextStyle: Hashable, Sendable {
 public struct InvoiceStyle: Hashable, Sendable {
     public static let pointsPerPixel = 0.75
 
-    static func px(_ value: Double) -> Double { value * pointsPerPixel }
+    /// A length in the web original's CSS px, in points.
+    public static func px(_ value: Double) -> Double { value * pointsPerPixel }
 
     // Colours.
     public var primary = Color(rgb: 0x111111)
