@@ -1,7 +1,7 @@
 import InvoiDocument
 
-/// A convex polygon (the stamp's rotated outline), for testing it against boxes exactly
-/// rather than through its larger bounding box.
+/// A convex polygon (the stamp's rotated outline), so that it can be kept clear of boxes
+/// exactly rather than through its larger bounding box.
 struct Polygon: Hashable, Sendable {
     var points: [Point]
 
@@ -15,26 +15,20 @@ struct Polygon: Hashable, Sendable {
         Polygon(points: points.map { Point(x: $0.x + dx, y: $0.y + dy) })
     }
 
-    /// Whether the interiors overlap (separating-axis test: the rectangle's two axes and
-    /// the normal of each of the polygon's edges). Touching edges do not count.
-    func intersects(_ rect: Rect) -> Bool {
-        guard bounds.intersects(rect) else { return false }
-        let corners = rect.corners
+    /// The horizontal extent of the part of the polygon between `top` and `bottom`; nil when
+    /// no part of it lies strictly between them. Being convex, that part is one piece, so moving
+    /// the polygon sideways by `t` makes it overlap a box spanning `top...bottom` exactly when
+    /// `minX + t < box.maxX` and `maxX + t > box.minX`.
+    func horizontalExtent(from top: Double, to bottom: Double) -> (minX: Double, maxX: Double)? {
+        var xs: [Double] = []
         for (index, a) in points.enumerated() {
+            if a.y > top, a.y < bottom { xs.append(a.x) }
             let b = points[(index + 1) % points.count]
-            let normal = Point(x: a.y - b.y, y: b.x - a.x)
-            let own = Self.extent(of: points, along: normal)
-            let other = Self.extent(of: corners, along: normal)
-            if own.max <= other.min || other.max <= own.min { return false }
+            for y in [top, bottom] where (a.y < y && b.y > y) || (a.y > y && b.y < y) {
+                xs.append(a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y))
+            }
         }
-        return true
-    }
-
-    /// The interval the points cover when projected on `axis`.
-    private static func extent(of points: [Point], along axis: Point) -> (min: Double, max: Double) {
-        points.reduce((min: Double.infinity, max: -Double.infinity)) { range, point in
-            let value = point.x * axis.x + point.y * axis.y
-            return (min(range.min, value), max(range.max, value))
-        }
+        guard let low = xs.min(), let high = xs.max() else { return nil }
+        return (low, high)
     }
 }

@@ -87,40 +87,59 @@ struct StampPlacement {
     }
 
     /// The top-right corner of the outline's bounding box at the free place nearest `start`,
-    /// or nil. Candidates lie on a grid through `start`, inside the content box; nearest means
-    /// the smallest distance left plus distance down, where a step up counts double (the
-    /// stamp belongs under the invoice number; above it, it crowds the title).
+    /// or nil. Rows lie a search step apart through `start`; in each row the stamp goes as far
+    /// right as it can. Nearest means the smallest distance left plus distance down, where a step
+    /// up counts double (the stamp belongs under the invoice number; above it, it crowds the title).
     private func firstFree(from start: Point, outline: Polygon, obstacles: [Rect]) -> Point? {
         let bounds = outline.bounds
         let step = style.stampSearchStep
+        guard step > 0, bounds.width.isFinite, bounds.height.isFinite else { return nil }
         let right = min(start.x, contentBox.maxX)
-        let columns = Self.steps(right - bounds.width - contentBox.minX, step)
         let rowsDown = Self.steps(contentBox.maxY - bounds.height - start.y, step)
         let rowsUp = Self.steps(start.y - contentBox.minY, step)
-        guard columns >= 0, rowsDown >= 0 || rowsUp >= 0 else { return nil }
-        func isFree(_ corner: Point) -> Bool {
-            let centre = Self.centre(of: bounds, topRight: corner)
-            let placed = outline.offsetBy(dx: centre.x, dy: centre.y)
-            return contentBox.contains(placed.bounds) && !obstacles.contains(where: placed.intersects)
+        // Rows in order of their own cost: 0 down, 1 down, 2 down / 1 up, ...
+        var rows: [(cost: Double, y: Double)] = (0..<max(0, rowsDown + 1)).map { (Double($0) * step, start.y + Double($0) * step) }
+        rows += (0..<max(0, rowsUp)).map { (2 * Double($0 + 1) * step, start.y - Double($0 + 1) * step) }
+        rows.sort { $0.cost < $1.cost }
+        var best: (cost: Double, corner: Point)?
+        for row in rows {
+            if let best, row.cost >= best.cost { break }
+            guard let x = rightmostFree(top: row.y, outline: outline, bounds: bounds, right: right,
+                                        obstacles: obstacles) else { continue }
+            let cost = row.cost + (right - x)
+            if best.map({ cost < $0.cost }) ?? true { best = (cost, Point(x: x, y: row.y)) }
         }
-        for cost in 0...(columns + max(rowsDown, 2 * rowsUp)) {
-            for column in 0...min(cost, columns) {
-                let x = right - Double(column) * step
-                let rest = cost - column
-                if rest <= rowsDown, isFree(Point(x: x, y: start.y + Double(rest) * step)) {
-                    return Point(x: x, y: start.y + Double(rest) * step)
-                }
-                if rest > 0, rest % 2 == 0, rest / 2 <= rowsUp, isFree(Point(x: x, y: start.y - Double(rest / 2) * step)) {
-                    return Point(x: x, y: start.y - Double(rest / 2) * step)
-                }
+        return best?.corner
+    }
+
+    /// The largest x ≤ `right` for the top-right corner of the outline's bounding box, whose
+    /// top is at `top`, at which the outline overlaps no obstacle and stays in the content box.
+    private func rightmostFree(top: Double, outline: Polygon, bounds: Rect, right: Double,
+                               obstacles: [Rect]) -> Double? {
+        // The outline placed with its bounding box's top-right corner at (0, top).
+        let placed = outline.offsetBy(dx: -bounds.maxX, dy: top - bounds.minY)
+        // Corner positions at which it would overlap each obstacle it shares some height with.
+        let blocked = obstacles.compactMap { obstacle -> (low: Double, high: Double)? in
+            guard obstacle.maxY > top, obstacle.minY < top + bounds.height,
+                  let extent = placed.horizontalExtent(from: obstacle.minY, to: obstacle.maxY) else { return nil }
+            return (obstacle.minX - extent.maxX, obstacle.maxX - extent.minX)
+        }
+        // Move left past every obstacle in the way until none is.
+        var x = right
+        var moved = true
+        while moved {
+            moved = false
+            for interval in blocked where interval.low < x && x < interval.high {
+                x = interval.low
+                moved = true
             }
         }
-        return nil
+        return x - bounds.width >= contentBox.minX - 1e-9 ? x : nil
     }
 
     /// How many whole steps fit in `length`; -1 when it is negative (nothing fits).
     private static func steps(_ length: Double, _ step: Double) -> Int {
-        guard length.isFinite, step > 0 else { return -1 }
+        guard length.isFinite else { return -1 }
         return length < 0 ? -1 : Int((length / step).rounded(.down))
     }
 
