@@ -109,9 +109,10 @@ struct Paginator {
         place(trailer, gap: gap)
     }
 
-    /// Fills the rest of the page with as many lines as fit and carries on over the next pages.
-    /// The part that starts a page is never shorter than `keptTogether` (a label never ends a
-    /// page alone) unless the page is empty.
+    /// Fills the rest of the page with as many lines as fit and carries on over the next pages,
+    /// each continuation starting with a line (blank lines at a page break are dropped). The
+    /// first part is never shorter than `keptTogether` (a label never ends a page alone) unless
+    /// the page is empty.
     private mutating func flow(_ block: Block, gap: Double, keptTogether: Double) {
         var rest = block
         var restGap = gap
@@ -121,7 +122,7 @@ struct Paginator {
             if let (head, tail) = rest.split(atMost: room), pageIsEmpty || head.height >= minimumHead - 0.001 {
                 emit(head, gap: restGap)
                 newPage()
-                rest = tail
+                rest = tail.droppingLeadingSpace()
                 restGap = 0
                 minimumHead = 0
             } else if !pageIsEmpty {

@@ -42,6 +42,8 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var primary = Color(rgb: 0x111111)
     public var muted = Color(rgb: 0x888888)
     public var border = Color(rgb: 0xE5E5E5)
+    /// The title, the items table's header rule and the Total amount (DESIGN.md §4a); the
+    /// title takes this colour rather than `title.color`.
     public var accent = Color(rgb: 0x111111)
 
     // Page.

@@ -71,6 +71,26 @@ import Testing
         #expect(abs(try #require(notesLines(document, page: 1).first).box.minY - style.padding) < 1e-9)
     }
 
+    /// Blank lines are kept inside a page, but a continuation page starts with a line of text.
+    @Test(arguments: ShaperKind.allCases)
+    func aContinuationStartsWithText(kind: ShaperKind) throws {
+        var invoice = Invoice.sample
+        invoice.notes = (0..<120).map { "note\($0)" }.joined(separator: "\n\n")
+        let document = try kind.layout().document(for: invoice)
+        #expect(document.pages.count >= 3)
+        for page in document.pages.indices {
+            let lines = notesLines(document, page: page)
+            for (a, b) in zip(lines, lines.dropFirst()) {
+                #expect(abs(b.box.minY - a.box.minY - 2 * style.notesText.lineBoxHeight) < 1e-9)
+            }
+            if page > 0 {
+                #expect(abs(try #require(lines.first).box.minY - style.padding) < 1e-9, "page \(page + 1)")
+            }
+        }
+        #expect(document.pages.indices.flatMap { notesLines(document, page: $0) }.map(\.text)
+            == (0..<120).map { "note\($0)" })
+    }
+
     /// Whatever precedes it, the label never ends a page without the first line of the notes.
     @Test(arguments: 1...45)
     func theLabelKeepsItsFirstLine(items: Int) throws {

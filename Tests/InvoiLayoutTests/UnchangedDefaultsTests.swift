@@ -78,4 +78,18 @@ import Testing
         #expect(Self.digest(fake.document(for: firstLaunch)) == "f62083544315f268")
         #expect(Self.digest(real.document(for: firstLaunch)) == "f508171915ff9a66")
     }
+
+    /// Extension fields given their neutral values lay out as if absent.
+    @Test(arguments: ShaperKind.allCases)
+    func neutralExtensionValuesChangeNothing(kind: ShaperKind) throws {
+        let layout = try kind.layout()
+        var invoice = Invoice.sample
+        invoice.documentType = .invoice
+        invoice.notes = ""
+        invoice.fromTaxId = ""
+        invoice.toTaxId = ""
+        invoice.status = .sent
+        invoice.accentColor = .standard
+        #expect(layout.document(for: invoice, accent: .standard, logo: nil) == layout.document(for: Invoice.sample))
+    }
 }
