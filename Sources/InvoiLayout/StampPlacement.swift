@@ -1,4 +1,3 @@
-import Foundation
 import InvoiDocument
 
 /// Builds the status stamp (a rotated group: an outlined rounded box around the word) and
@@ -65,7 +64,8 @@ struct StampPlacement {
         return Polygon(points: rect.corners.map(rotation.apply(to:)))
     }
 
-    /// What the stamp must not cover: every text line's drawn extent and every image (and,
+    /// What the stamp must not cover: every text line's drawn extent (its advance, and its line
+    /// box or its font's ascent and descent, whichever reaches further) and every image (and,
     /// when asked, every rule), grown by the clearance.
     private func obstacles(in ops: [DrawOp], includingRules: Bool) -> [Rect] {
         let margin = style.stampClearance
@@ -74,7 +74,10 @@ struct StampPlacement {
             switch op {
             case .text(let text):
                 guard !text.runs.isEmpty else { return nil }
-                rect = Rect(x: text.origin.x, y: text.box.minY, width: text.width, height: text.box.height)
+                let metrics = typesetter.shaper.metrics(for: text.font)
+                let top = min(text.box.minY, text.origin.y - metrics.ascent)
+                let bottom = max(text.box.maxY, text.origin.y + metrics.descent)
+                rect = Rect(x: text.origin.x, y: top, width: text.width, height: bottom - top)
             case .image, .group: rect = op.bounds
             case .line, .rect:
                 guard includingRules else { return nil }
