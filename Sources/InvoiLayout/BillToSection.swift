@@ -33,7 +33,7 @@ struct BillToSection {
         let name = typesetter.paragraph(content.client.name, style.clientName, x: x, width: leftWidth, top: y)
         left.append(name, at: 0)
         y += name.height
-        for (index, line) in ([content.client.email] + content.client.details).enumerated() {
+        for (index, line) in ([content.client.email] + content.client.details + [content.client.taxIdLine]).enumerated() {
             let link = index == 0 ? mailtoLink(line) : nil
             let paragraph = typesetter.paragraph(line, style.meta, x: x, width: leftWidth, top: y, link: link)
             left.append(paragraph, at: 0)

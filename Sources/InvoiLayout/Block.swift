@@ -32,6 +32,15 @@ struct Block {
         }
         return (top, bottom)
     }
+
+    /// The block without the empty space above its first op, so that a part continued on a new
+    /// page starts with its first line there, not with a blank one.
+    func droppingLeadingSpace() -> Block {
+        guard let first = ops.map(\.topY).min(), first > 0 else { return self }
+        var block = Block(height: max(0, height - first))
+        block.ops = ops.map { $0.offsetBy(dx: 0, dy: -first) }
+        return block
+    }
 }
 
 extension DrawOp {

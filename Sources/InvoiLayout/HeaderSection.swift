@@ -1,12 +1,19 @@
 import InvoiDocument
 
-/// The header row: sender on the left, "INVOICE" and its number on the right.
+/// The header row: logo and sender on the left, "INVOICE" and its number on the right.
 struct HeaderSection {
+    /// The laid-out header and how far down its right column (title and number) reaches.
+    struct Layout {
+        var block: Block
+        var rightColumnHeight: Double
+    }
+
     let style: InvoiceStyle
     let typesetter: Typesetter
 
-    func block(_ content: InvoiceContent, x: Double, width: Double) -> Block {
-        let titleWidth = typesetter.width(of: content.title, style.title)
+    func layOut(_ content: InvoiceContent, x: Double, width: Double) -> Layout {
+        let titleStyle = style.title.with(color: style.accent)
+        let titleWidth = typesetter.width(of: content.title, titleStyle)
         let numberWidth = typesetter.width(of: content.invoiceNumber, style.meta)
         // The right column fits its widest line, but never takes more than 45% of the row.
         let rightWidth = min(max(titleWidth, numberWidth), width * 0.45)
@@ -14,7 +21,7 @@ struct HeaderSection {
         let leftWidth = width - rightWidth - style.headerColumnGap
 
         var right = Block(height: 0)
-        let title = typesetter.paragraph(content.title, style.title, x: rightX, width: rightWidth, top: 0,
+        let title = typesetter.paragraph(content.title, titleStyle, x: rightX, width: rightWidth, top: 0,
                                          alignment: .right)
         right.append(title, at: 0)
         var y = title.height
@@ -28,11 +35,21 @@ struct HeaderSection {
         right.height = y
 
         var left = Block(height: 0)
-        y = 0
-        let name = typesetter.paragraph(content.sender.name, style.companyName, x: x, width: leftWidth, top: 0)
+        var logoBottom = 0.0
+        if let logo = content.logo,
+           let size = logo.fittedSize(in: Size(width: min(style.logoMaxWidth, leftWidth), height: style.logoMaxHeight),
+                                      minimumSide: InvoiceStyle.px(1)) {
+            left.ops.append(.image(ImageOp(image: logo, rect: Rect(x: x, y: 0, width: size.width, height: size.height),
+                                           altText: content.sender.name)))
+            logoBottom = size.height
+        }
+        // The gap under the logo only when something follows it.
+        let senderTop = logoBottom > 0 ? logoBottom + style.logoGap : 0
+        y = senderTop
+        let name = typesetter.paragraph(content.sender.name, style.companyName, x: x, width: leftWidth, top: y)
         left.append(name, at: 0)
         y += name.height
-        let lines = [content.sender.email] + content.sender.details
+        let lines = [content.sender.email] + content.sender.details + [content.sender.taxIdLine]
         if lines.contains(where: { !$0.isEmpty }), name.height > 0 {
             y += style.headingGap
         }
@@ -42,10 +59,10 @@ struct HeaderSection {
             left.append(paragraph, at: 0)
             y += paragraph.height
         }
-        left.height = y
+        left.height = y > senderTop ? y : logoBottom
 
         var block = Block(height: max(left.height, right.height))
         block.ops = left.ops + right.ops
-        return block
+        return Layout(block: block, rightColumnHeight: right.height)
     }
 }

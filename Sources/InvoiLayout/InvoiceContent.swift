@@ -1,17 +1,27 @@
+import InvoiDocument
+
 /// Everything the document shows, already formatted as strings. Layout works
 /// from this so that it knows the visual spec but not money or dates.
 public struct InvoiceContent: Hashable, Sendable {
     /// A sender or a client: a name, an email, and further lines.
     public struct Party: Hashable, Sendable {
         public var name: String
-        /// Further lines (phone, address) in order, empty ones left out; an address may hold `\n`.
         public var email: String
+        /// Further lines (phone, address) in order, empty ones left out; an address may hold `\n`.
         public var details: [String]
+        /// The VAT (tax) ID shown as a "VAT ID …" line under the details; "" for none.
+        public var taxId: String
 
-        public init(name: String, email: String, details: [String]) {
+        public init(name: String, email: String, details: [String], taxId: String = "") {
             self.name = name
             self.email = email
             self.details = details
+            self.taxId = taxId
+        }
+
+        /// The muted line under the details, or "" when there is no tax ID.
+        public var taxIdLine: String {
+            taxId.isEmpty ? "" : "VAT ID " + taxId
         }
     }
 
@@ -40,6 +50,19 @@ public struct InvoiceContent: Hashable, Sendable {
         }
     }
 
+    /// What has been paid and what is left, shown under the Total.
+    public struct Settlement: Hashable, Sendable {
+        /// "Paid" and the negative amount (a light row like Subtotal).
+        public var paid: LabeledValue
+        /// "Balance due" and its amount (bold, under a separator).
+        public var balanceDue: LabeledValue
+
+        public init(paid: LabeledValue, balanceDue: LabeledValue) {
+            self.paid = paid
+            self.balanceDue = balanceDue
+        }
+    }
+
     public var title: String
     public var invoiceNumber: String
     public var sender: Party
@@ -47,18 +70,27 @@ public struct InvoiceContent: Hashable, Sendable {
     /// Labelled dates shown right of Bill To ("ISSUE DATE" over "Mar 12, 2026").
     public var dates: [LabeledValue]
     public var items: [Item]
-    /// Subtotal, VAT (when any) — the rows above the separator.
+    /// Subtotal, Discount, VAT (when any) — the rows above the separator.
     public var totalsRows: [LabeledValue]
     /// "Total" and its amount — the bold row under the separator.
     public var total: LabeledValue
+    /// Paid and Balance due under the Total; nil when no amount paid is given.
+    public var settlement: Settlement?
     /// Empty when no bank field is filled (the section is then left out).
     public var paymentRows: [LabeledValue]
+    /// The NOTES block's text, `\n` a line break; "" leaves the block out.
+    public var notes: String
+    /// Drawn at the top left above the sender's name; nil for none.
+    public var logo: EmbeddedImage?
+    /// The status stamp; nil for none.
+    public var stamp: StatusStamp?
     public var documentTitle: String
     public var author: String
 
     public init(title: String, invoiceNumber: String, sender: Party, client: Party, dates: [LabeledValue],
-                items: [Item], totalsRows: [LabeledValue], total: LabeledValue, paymentRows: [LabeledValue],
-                documentTitle: String, author: String) {
+                items: [Item], totalsRows: [LabeledValue], total: LabeledValue, settlement: Settlement? = nil,
+                paymentRows: [LabeledValue], notes: String = "", logo: EmbeddedImage? = nil,
+                stamp: StatusStamp? = nil, documentTitle: String, author: String) {
         self.title = title
         self.invoiceNumber = invoiceNumber
         self.sender = sender
@@ -67,7 +99,11 @@ public struct InvoiceContent: Hashable, Sendable {
         self.items = items
         self.totalsRows = totalsRows
         self.total = total
+        self.settlement = settlement
         self.paymentRows = paymentRows
+        self.notes = notes
+        self.logo = logo
+        self.stamp = stamp
         self.documentTitle = documentTitle
         self.author = author
     }

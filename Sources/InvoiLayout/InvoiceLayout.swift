@@ -29,8 +29,11 @@ public struct InvoiceLayout: Sendable {
     /// logo file, already decoded (the layout reads no files).
     public func layOut(_ invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
                        logo: EmbeddedImage? = nil) -> LaidOutDocument {
-        // TODO(issue 8, layout): accent and logo are not drawn yet.
-        layOut(InvoiceContent(invoice: invoice, locale: locale))
+        var layout = self
+        if let color = accent ?? invoice.accentColor {
+            layout.style.accent = Color(red: color.red, green: color.green, blue: color.blue)
+        }
+        return layout.layOut(InvoiceContent(invoice: invoice, locale: locale, logo: logo))
     }
 
     /// The document, and whether any of its text has characters no installed font covers.
@@ -40,13 +43,13 @@ public struct InvoiceLayout: Sendable {
         let x = style.padding
         let width = size.width - 2 * style.padding
 
-        let header = HeaderSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
+        let header = HeaderSection(style: style, typesetter: typesetter).layOut(content, x: x, width: width)
         let billTo = BillToSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
         let table = ItemsTable(style: style, typesetter: typesetter, items: content.items, x: x, width: width)
         let totals = TotalsSection(style: style, typesetter: typesetter).block(content, right: x + width)
 
         var items: [Paginator.Item] = [
-            .section(header, gap: 0),
+            .section(header.block, gap: 0),
             .section(billTo, gap: style.sectionGap),
             .table(header: table.headerBlock(), rows: table.rowBlocks(), gap: style.sectionGap,
                    trailer: totals),
@@ -54,6 +57,10 @@ public struct InvoiceLayout: Sendable {
         if !content.paymentRows.isEmpty {
             let payment = PaymentSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
             items.append(.section(payment, gap: style.sectionGap))
+        }
+        if !content.notes.isEmpty {
+            let notes = NotesSection(style: style, typesetter: typesetter).layOut(content.notes, x: x, width: width)
+            items.append(.flowing(notes.block, gap: style.sectionGap, keptTogether: notes.keptTogether))
         }
 
         let top = style.padding
@@ -74,6 +81,16 @@ public struct InvoiceLayout: Sendable {
                 let block = footer(content, page: index + 1, of: pages.count, typesetter: typesetter, x: x,
                                    width: width, bottom: size.height - style.padding)
                 pages[index] += block.ops
+            }
+        }
+        if let stamp = content.stamp {
+            // Placed last, over the finished pages, so that it can keep clear of all their text.
+            let placement = StampPlacement(style: style, typesetter: typesetter,
+                                           contentBox: Rect(x: x, y: top, width: width,
+                                                            height: size.height - 2 * style.padding))
+            let anchor = Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap)
+            if let (page, op) = placement.place(stamp, on: pages, anchor: anchor) {
+                pages[page].append(op)
             }
         }
         let document = Document(

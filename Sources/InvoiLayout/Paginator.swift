@@ -10,6 +10,9 @@ struct Paginator {
         /// The items table: its header, its rows, and the block that must not start a page alone
         /// (the totals), `gap` below the last row.
         case table(header: Block, rows: [Block], gap: Double, trailer: Block)
+        /// A section that may be cut between lines of text wherever a page ends, `gap` below the
+        /// previous content; its first `keptTogether` points (a label and a first line) stay together.
+        case flowing(Block, gap: Double, keptTogether: Double)
     }
 
     let pageSize: Size
@@ -37,6 +40,8 @@ struct Paginator {
                 paginator.place(block, gap: gap)
             case .table(let header, let rows, let gap, let trailer):
                 paginator.placeTable(header: header, rows: rows, gap: gap, trailer: trailer)
+            case .flowing(let block, let gap, let keptTogether):
+                paginator.flow(block, gap: gap, keptTogether: keptTogether)
             }
         }
         return paginator.pages
@@ -102,5 +107,30 @@ struct Paginator {
             rowsOnPage = pages.count == pagesBefore ? rowsOnPage + 1 : 1
         }
         place(trailer, gap: gap)
+    }
+
+    /// Fills the rest of the page with as many lines as fit and carries on over the next pages,
+    /// each continuation starting with a line (blank lines at a page break are dropped). The
+    /// first part is never shorter than `keptTogether` (a label never ends a page alone) unless
+    /// the page is empty.
+    private mutating func flow(_ block: Block, gap: Double, keptTogether: Double) {
+        var rest = block
+        var restGap = gap
+        var minimumHead = keptTogether
+        while !fits(rest.height, gap: restGap) {
+            let room = bottom - (pageIsEmpty ? top : y + restGap)
+            if let (head, tail) = rest.split(atMost: room), pageIsEmpty || head.height >= minimumHead - 0.001 {
+                emit(head, gap: restGap)
+                newPage()
+                rest = tail.droppingLeadingSpace()
+                restGap = 0
+                minimumHead = 0
+            } else if !pageIsEmpty {
+                newPage()
+            } else {
+                break
+            }
+        }
+        emit(rest, gap: restGap)
     }
 }

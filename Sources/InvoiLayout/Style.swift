@@ -35,12 +35,15 @@ public struct TextStyle: Hashable, Sendable {
 public struct InvoiceStyle: Hashable, Sendable {
     public static let pointsPerPixel = 0.75
 
-    static func px(_ value: Double) -> Double { value * pointsPerPixel }
+    /// A length in the web original's CSS px, in points.
+    public static func px(_ value: Double) -> Double { value * pointsPerPixel }
 
     // Colours.
     public var primary = Color(rgb: 0x111111)
     public var muted = Color(rgb: 0x888888)
     public var border = Color(rgb: 0xE5E5E5)
+    /// The title, the items table's header rule and the Total amount (DESIGN.md §4a); the
+    /// title takes this colour rather than `title.color`.
     public var accent = Color(rgb: 0x111111)
 
     // Page.
@@ -54,6 +57,11 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var headerColumnGap = px(32)
     /// Space between the company name and the contact lines, and under "INVOICE".
     public var headingGap = px(6)
+    /// The logo is scaled to fit this box (up or down), keeping its aspect ratio.
+    public var logoMaxWidth = px(192)
+    public var logoMaxHeight = px(48)
+    /// Space between the logo and the company name under it.
+    public var logoGap = px(16)
 
     // Bill To and dates.
     public var label: TextStyle
@@ -88,12 +96,36 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var separatorMargin = px(10)
     public var totalLabel: TextStyle
     public var totalValue: TextStyle
+    /// Space between the Total row and the Paid row under it.
+    public var settlementGap = px(10)
+    public var balanceLabel: TextStyle
+    public var balanceValue: TextStyle
 
     // Payment details.
     public var paymentPaddingTop = px(24)
     public var paymentLabelColumnWidth = px(96)
     public var paymentText: TextStyle
     public var paymentLabel: TextStyle
+
+    // Notes (after Payment Details, or after the totals).
+    public var notesPaddingTop = px(24)
+    public var notesText: TextStyle
+
+    // Status stamp: an outlined, rounded box around the word, rotated, placed where it covers no text.
+    public var stampText: TextStyle
+    public var stampPalette = StampPalette()
+    public var stampPaddingX = px(12)
+    public var stampPaddingY = px(6)
+    public var stampBorderWidth = px(2)
+    public var stampCornerRadius = px(6)
+    /// Degrees; negative turns the stamp anticlockwise (its right end up).
+    public var stampAngle = -12.0
+    /// Space kept between the stamp and the invoice number above its first position.
+    public var stampGap = px(8)
+    /// Space kept between the stamp and any text or image.
+    public var stampClearance = px(6)
+    /// Distance between candidate positions while searching for free space.
+    public var stampSearchStep = px(4)
 
     // Footer (only on documents of more than one page).
     public var footer: TextStyle
@@ -116,10 +148,36 @@ public struct InvoiceStyle: Hashable, Sendable {
         totalsValue = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
         totalLabel = TextStyle(weight: .bold, px: 15, color: primary, lineHeight: 1.4)
         totalValue = TextStyle(weight: .bold, px: 20, color: primary, lineHeight: 1.4)
+        // Balance due reads as one bold row at the label's size: the Total stays the one large figure.
+        balanceLabel = totalLabel
+        balanceValue = totalLabel
         paymentText = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
         paymentLabel = paymentText.with(color: muted)
+        notesText = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
+        stampText = TextStyle(weight: .bold, px: 14, color: primary, tracking: 0.1, lineHeight: 1.2, uppercased: true)
         footer = TextStyle(weight: .regular, px: 10, color: muted, lineHeight: 1.5)
     }
 
     public static let standard = InvoiceStyle()
+}
+
+/// The stamp's colour for each status (the OneLPM status palette).
+public struct StampPalette: Hashable, Sendable {
+    public var draft = Color(rgb: 0x94A3B8)
+    public var partiallyPaid = Color(rgb: 0xF59E0B)
+    public var paid = Color(rgb: 0x10B981)
+    public var overdue = Color(rgb: 0xEF4444)
+    public var void = Color(rgb: 0xEF4444)
+
+    public init() {}
+
+    public func color(for stamp: StatusStamp) -> Color {
+        switch stamp {
+        case .draft: draft
+        case .partiallyPaid: partiallyPaid
+        case .paid: paid
+        case .overdue: overdue
+        case .void: void
+        }
+    }
 }

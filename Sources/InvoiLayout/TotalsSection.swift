@@ -1,51 +1,78 @@
 import InvoiDocument
 
-/// The right-aligned totals block: Subtotal, VAT, a separator, then the bold Total.
+/// The right-aligned totals block: Subtotal, Discount, VAT, a separator, the bold Total;
+/// then, when an amount was paid, Paid, a second separator and the bold Balance due.
 struct TotalsSection {
     let style: InvoiceStyle
     let typesetter: Typesetter
 
     func block(_ content: InvoiceContent, right: Double) -> Block {
         let gap = style.numberColumnPadding
-        let rowWidths = content.totalsRows.map {
-            typesetter.width(of: $0.label, style.totalsLabel) + gap + typesetter.width(of: $0.value, style.totalsValue)
+        func rowWidth(_ row: InvoiceContent.LabeledValue, _ label: TextStyle, _ value: TextStyle) -> Double {
+            typesetter.width(of: row.label, label) + gap + typesetter.width(of: row.value, value)
         }
-        let totalWidth = typesetter.width(of: content.total.label, style.totalLabel) + gap
-            + typesetter.width(of: content.total.value, style.totalValue)
-        let width = max(style.totalsWidth, totalWidth, rowWidths.max() ?? 0)
+        var widths = content.totalsRows.map { rowWidth($0, style.totalsLabel, style.totalsValue) }
+        widths.append(rowWidth(content.total, style.totalLabel, style.totalValue))
+        if let settlement = content.settlement {
+            widths.append(rowWidth(settlement.paid, style.totalsLabel, style.totalsValue))
+            widths.append(rowWidth(settlement.balanceDue, style.balanceLabel, style.balanceValue))
+        }
+        let width = max(style.totalsWidth, widths.max() ?? 0)
         let x = right - width
 
         var block = Block(height: 0)
         var y = 0.0
         for (index, row) in content.totalsRows.enumerated() {
             if index > 0 { y += style.totalsRowGap }
-            let box = Rect(x: x, y: y, width: width, height: style.totalsLabel.lineBoxHeight)
-            block.ops += typesetter.place(typesetter.shapeLine(row.label, style.totalsLabel), style.totalsLabel,
-                                          box: box, alignment: .left)
-            block.ops += typesetter.place(typesetter.shapeLine(row.value, style.totalsValue), style.totalsValue,
-                                          box: box, alignment: .right)
-            y += box.height
+            y = lightRow(row, x: x, width: width, top: y, into: &block)
         }
+        y = separator(x: x, right: right, top: y, into: &block)
+        var totalStyle = style.totalValue
+        totalStyle.color = style.accent
+        y = boldRow(content.total, label: style.totalLabel, value: totalStyle, x: x, width: width, top: y,
+                    into: &block)
+        if let settlement = content.settlement {
+            y += style.settlementGap
+            y = lightRow(settlement.paid, x: x, width: width, top: y, into: &block)
+            y = separator(x: x, right: right, top: y, into: &block)
+            y = boldRow(settlement.balanceDue, label: style.balanceLabel, value: style.balanceValue, x: x,
+                        width: width, top: y, into: &block)
+        }
+        block.height = y
+        return block
+    }
 
-        y += style.separatorMargin
+    /// A 12 px label and value (Subtotal, VAT, Paid); returns the row's bottom.
+    private func lightRow(_ row: InvoiceContent.LabeledValue, x: Double, width: Double, top: Double,
+                          into block: inout Block) -> Double {
+        let box = Rect(x: x, y: top, width: width, height: style.totalsLabel.lineBoxHeight)
+        block.ops += typesetter.place(typesetter.shapeLine(row.label, style.totalsLabel), style.totalsLabel,
+                                      box: box, alignment: .left)
+        block.ops += typesetter.place(typesetter.shapeLine(row.value, style.totalsValue), style.totalsValue,
+                                      box: box, alignment: .right)
+        return box.maxY
+    }
+
+    /// The light rule across the block, with its margins; returns the bottom of the lower margin.
+    private func separator(x: Double, right: Double, top: Double, into block: inout Block) -> Double {
+        let y = top + style.separatorMargin
         block.ops.append(.line(LineOp(from: Point(x: x, y: y + style.rowRuleWidth / 2),
                                       to: Point(x: right, y: y + style.rowRuleWidth / 2),
                                       width: style.rowRuleWidth, color: style.border)))
-        y += style.rowRuleWidth + style.separatorMargin
+        return y + style.rowRuleWidth + style.separatorMargin
+    }
 
-        // Label and amount share one baseline, in the taller amount's line box.
-        let box = Rect(x: x, y: y, width: width, height: style.totalValue.lineBoxHeight)
-        let baseline = y + typesetter.baselineOffset(style.totalValue)
-        let labelTop = baseline - typesetter.baselineOffset(style.totalLabel)
-        block.ops += typesetter.place(typesetter.shapeLine(content.total.label, style.totalLabel), style.totalLabel,
-                                      box: Rect(x: x, y: labelTop, width: width,
-                                                height: style.totalLabel.lineBoxHeight),
-                                      alignment: .left)
-        var totalStyle = style.totalValue
-        totalStyle.color = style.accent
-        block.ops += typesetter.place(typesetter.shapeLine(content.total.value, totalStyle), totalStyle,
-                                      box: box, alignment: .right)
-        block.height = y + box.height
-        return block
+    /// A bold label and amount sharing one baseline, in the taller one's line box; returns its bottom.
+    private func boldRow(_ row: InvoiceContent.LabeledValue, label: TextStyle, value: TextStyle, x: Double,
+                         width: Double, top: Double, into block: inout Block) -> Double {
+        let tall = value.lineBoxHeight >= label.lineBoxHeight ? value : label
+        let baseline = top + typesetter.baselineOffset(tall)
+        func box(_ style: TextStyle) -> Rect {
+            Rect(x: x, y: style == tall ? top : baseline - typesetter.baselineOffset(style), width: width,
+                 height: style.lineBoxHeight)
+        }
+        block.ops += typesetter.place(typesetter.shapeLine(row.label, label), label, box: box(label), alignment: .left)
+        block.ops += typesetter.place(typesetter.shapeLine(row.value, value), value, box: box(value), alignment: .right)
+        return top + tall.lineBoxHeight
     }
 }
