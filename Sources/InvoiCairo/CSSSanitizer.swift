@@ -18,8 +18,8 @@ enum CSSSanitizer {
         guard !css.contains("\\"), let rules = CSSStylesheetReader.rules(in: css),
               let scoped = scopedRules(rules, renaming: renaming) else { return "" }
         let text = scoped.joined(separator: "\n")
-        // Removing comments could join "/" and "*" into a new comment opener.
-        guard !text.contains("/*"), !text.contains("*/") else { return "" }
+        // Removing comments could have joined "/" and "*" into a new comment opener.
+        guard CSSStylesheetReader.withoutComments(text) == text else { return "" }
         return text
     }
 
