@@ -1,17 +1,48 @@
 /// Makes CSS from an untrusted SVG (a `<style>` element or a `style` attribute) safe and
-/// consistent with the renamed ids: `url(#id)` becomes `url(#logo-id)` and any other
-/// `url(…)` becomes `none`; `@import` rules go; in a stylesheet, `#id` selectors are
-/// renamed. CSS with a backslash escape is dropped whole: escapes could spell `url` or
-/// `@import` in a way this reader would not see.
+/// consistent with the renamed ids: `url(#id)` follows the id's renaming and any other
+/// `url(…)` becomes `none`. A stylesheet is also scoped to the logo's root
+/// (`CSSSelectorScoping`), so that inlined into a page it cannot restyle the page; of its
+/// at-rules only `@media` and `@supports` stay, their rules scoped too (`@import`,
+/// `@font-face`, `@keyframes`, `@namespace`, `@page`, `@layer`, `@property` … name or load
+/// things for the whole page, and go). CSS with a backslash escape, or that the strict
+/// reader cannot read (`CSSStylesheetReader`), is dropped whole: escapes could spell `url`
+/// or `@import` in a way this code would not see, and a browser could end a rule
+/// elsewhere than this code thinks.
 enum CSSSanitizer {
-    static func declarations(_ css: String) -> String {
-        guard !css.contains("\\") else { return "" }
-        return rewritingURLs(withoutComments(css))
+    static func declarations(_ css: String, renaming: IDRenaming) -> String {
+        guard !css.contains("\\"), let text = CSSStylesheetReader.withoutComments(css) else { return "" }
+        return rewritingURLs(text, renaming: renaming)
     }
 
-    static func stylesheet(_ css: String) -> String {
-        guard !css.contains("\\") else { return "" }
-        return renamingIDSelectors(withoutImports(rewritingURLs(withoutComments(css))))
+    static func stylesheet(_ css: String, renaming: IDRenaming) -> String {
+        guard !css.contains("\\"), let rules = CSSStylesheetReader.rules(in: css),
+              let scoped = scopedRules(rules, renaming: renaming) else { return "" }
+        let text = scoped.joined(separator: "\n")
+        // Removing comments could have joined "/" and "*" into a new comment opener.
+        guard CSSStylesheetReader.withoutComments(text) == text else { return "" }
+        return text
+    }
+
+    /// Each rule written out scoped; nil when a rule cannot be.
+    private static func scopedRules(_ rules: [CSSRule], renaming: IDRenaming) -> [String]? {
+        var out: [String] = []
+        for rule in rules {
+            switch rule {
+            case let .style(selectors, declarations):
+                // A nested rule would need its own scoping: not read.
+                guard !declarations.contains("{"),
+                      let scoped = CSSSelectorScoping.scoped(selectors, renaming: renaming) else { return nil }
+                guard !scoped.isEmpty else { continue }
+                out.append(scoped.joined(separator: ", ") + " {" + rewritingURLs(declarations, renaming: renaming) + "}")
+            case let .atRule(name, prelude, block):
+                guard ["media", "supports"].contains(name.lowercased()), let block else { continue }
+                guard let inner = CSSStylesheetReader.rules(inBlock: block),
+                      let scopedInner = scopedRules(inner, renaming: renaming) else { return nil }
+                let condition = rewritingURLs(prelude, renaming: renaming).trimmingCharacters(in: .whitespacesAndNewlines)
+                out.append("@\(name) \(condition) {\n" + scopedInner.joined(separator: "\n") + "\n}")
+            }
+        }
+        return out
     }
 
     static func containsURL(_ text: String) -> Bool {
@@ -19,7 +50,7 @@ enum CSSSanitizer {
     }
 
     /// Every `url(…)`: a same-document fragment renamed, anything else replaced by `none`.
-    static func rewritingURLs(_ text: String) -> String {
+    static func rewritingURLs(_ text: String, renaming: IDRenaming) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var index = 0
@@ -44,7 +75,7 @@ enum CSSSanitizer {
                     target = String(target.dropFirst().dropLast())
                 }
                 if target.hasPrefix("#"), target.count > 1 {
-                    out.append(contentsOf: "url(#\(SVGSanitizer.idPrefix)\(target.dropFirst()))".unicodeScalars)
+                    out.append(contentsOf: "url(#\(renaming.target(of: String(target.dropFirst()))))".unicodeScalars)
                 } else {
                     out.append(contentsOf: "none".unicodeScalars)
                 }
@@ -55,61 +86,5 @@ enum CSSSanitizer {
             }
         }
         return String(out)
-    }
-
-    static func withoutComments(_ css: String) -> String {
-        var out = ""
-        var rest = Substring(css)
-        while let start = rest.range(of: "/*") {
-            out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "*/") else { return out }
-            rest = rest[end.upperBound...]
-        }
-        return out + rest
-    }
-
-    /// Removes `@import …;` (to the next semicolon, or the end).
-    static func withoutImports(_ css: String) -> String {
-        var out = ""
-        var rest = Substring(css)
-        while let start = rest.range(of: "@import", options: .caseInsensitive) {
-            out += rest[..<start.lowerBound]
-            guard let semicolon = rest[start.upperBound...].firstIndex(of: ";") else { return out }
-            rest = rest[rest.index(after: semicolon)...]
-        }
-        return out + rest
-    }
-
-    /// `#name` in selectors becomes `#logo-name`; colours such as `#fff` in declaration
-    /// blocks are left alone. Blocks of @media and @supports hold rules, others declarations.
-    static func renamingIDSelectors(_ css: String) -> String {
-        enum Block { case rules, declarations }
-        var blocks: [Block] = []
-        var prelude = ""
-        var out = ""
-        for character in css {
-            let inRules = blocks.last.map { $0 == .rules } ?? true
-            switch character {
-            case "{":
-                let trimmed = prelude.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-                blocks.append(trimmed.hasPrefix("@media") || trimmed.hasPrefix("@supports") ? .rules : .declarations)
-                prelude = ""
-                out.append(character)
-            case ";" where inRules:
-                prelude = ""  // the end of an at-rule statement such as @charset
-                out.append(character)
-            case "}":
-                _ = blocks.popLast()
-                prelude = ""
-                out.append(character)
-            case "#" where inRules && !prelude.trimmingCharacters(in: .whitespaces).hasPrefix("@"):
-                out += "#" + SVGSanitizer.idPrefix
-                prelude.append(character)
-            default:
-                if inRules { prelude.append(character) }
-                out.append(character)
-            }
-        }
-        return out
     }
 }

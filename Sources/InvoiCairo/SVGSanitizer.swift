@@ -5,14 +5,13 @@ import InvoiDocument
 /// `VectorGraphic.source` promises (see there), before librsvg or any other SVG
 /// renderer sees it. A small XML reader of its own, so that no parser ever expands an
 /// entity or fetches anything: whatever could run a script, load another file or
-/// reach the network is dropped, and every id is renamed so that the SVG backend can
-/// inline the logo into a page that has ids of its own.
+/// reach the network is dropped, every id is renamed (see `IDRenaming`) and every
+/// stylesheet scoped to the root, so that the SVG backend can inline the logo into a
+/// page that has ids and elements of its own.
 struct SVGSanitizer {
     static let svgNamespace = "http://www.w3.org/2000/svg"
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
     static let xIncludeNamespace = "http://www.w3.org/2001/XInclude"
-    /// Prefixed to every id and every reference to one.
-    static let idPrefix = "logo-"
 
     var largestDepth = 200
     var largestElementCount = 100_000
@@ -62,6 +61,7 @@ private struct SVGReader {
     var rootClosed = false
     var size = Size(width: 0, height: 0)
     var styleText: [UInt8] = []
+    var renaming = IDRenaming()
 
     init(bytes: [UInt8], limits: SVGSanitizer) {
         self.bytes = bytes
@@ -141,7 +141,7 @@ private struct SVGReader {
             throw fail("not a well-formed SVG: </\(string(name))> does not close the element open there")
         }
         if element.isStyle && element.kept {
-            output += Array(CSSSanitizer.stylesheet(String(decoding: styleText, as: UTF8.self)).utf8).escapedText
+            output += Array(CSSSanitizer.stylesheet(String(decoding: styleText, as: UTF8.self), renaming: renaming).utf8).escapedText
             styleText = []
         }
         if element.kept { output += Array("</\(localName(string(name)))>".utf8) }
@@ -203,8 +203,11 @@ private struct SVGReader {
         if isRoot {
             guard isSVG, local == "svg" else { throw fail("not an SVG image: its root element is <\(name)>") }
             sawRoot = true
+            renaming.sourceRootID = attributes.first(where: { $0.name == "id" })?.value
         }
-        let kept = parentKept && isSVG && !SVGSanitizer.droppedElements.contains(local)
+        // A <style> holds text only: markup inside it is no stylesheet.
+        let insideStyle = open.last?.isStyle ?? false
+        let kept = parentKept && !insideStyle && isSVG && !SVGSanitizer.droppedElements.contains(local)
         if kept {
             output += Array("<\(local)".utf8)
             for (attribute, value) in try keptAttributes(attributes, namespaces: namespaces, isRoot: isRoot) {
@@ -230,16 +233,17 @@ private struct SVGReader {
             let geometry = try RootGeometry(width: value("width"), height: value("height"), viewBox: value("viewBox"))
             size = geometry.size
             kept.append(("viewBox", geometry.viewBox))
+            kept.append(("id", IDRenaming.rootID))
         }
         for (name, value) in attributes {
             if name == "xmlns" || name.hasPrefix("xmlns:") { continue }
-            if isRoot && ["width", "height", "x", "y", "viewBox"].contains(name) { continue }
+            if isRoot && ["width", "height", "x", "y", "viewBox", "id"].contains(name) { continue }
             if let prefix = prefix(name) {
                 let local = localName(name)
                 if prefix == "xml" && local == "space" {
                     kept.append((name, value))
                 } else if namespaces[prefix] == SVGSanitizer.xlinkNamespace && local == "href",
-                          let reference = Self.fragmentReference(value) {
+                          let reference = fragmentReference(value) {
                     kept.append(("xlink:href", reference))
                 }
                 continue  // any other namespace: editor metadata, xml:base, XInclude
@@ -248,24 +252,25 @@ private struct SVGReader {
             if lowered.hasPrefix("on") { continue }  // event handlers
             switch name {
             case "href":
-                if let reference = Self.fragmentReference(value) { kept.append((name, reference)) }
+                if let reference = fragmentReference(value) { kept.append((name, reference)) }
             case "id":
-                kept.append((name, SVGSanitizer.idPrefix + value))
+                kept.append((name, renaming.renamed(value)))
             case "style":
-                kept.append((name, CSSSanitizer.declarations(value)))
+                kept.append((name, CSSSanitizer.declarations(value, renaming: renaming)))
             default:
-                kept.append((name, CSSSanitizer.containsURL(value) ? CSSSanitizer.rewritingURLs(value) : value))
+                let rewritten = CSSSanitizer.containsURL(value) ? CSSSanitizer.rewritingURLs(value, renaming: renaming) : value
+                kept.append((name, rewritten))
             }
         }
         return kept
     }
 
-    /// `#name` as `#logo-name`; nil for anything that points outside the document
-    /// (another file, a URL, `javascript:`, `data:`).
-    static func fragmentReference(_ value: String) -> String? {
+    /// `#name` as `#logo-name` (`#logo` for the root); nil for anything that points outside
+    /// the document (another file, a URL, `javascript:`, `data:`).
+    func fragmentReference(_ value: String) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.hasPrefix("#"), trimmed.count > 1 else { return nil }
-        return "#" + SVGSanitizer.idPrefix + trimmed.dropFirst()
+        return "#" + renaming.target(of: String(trimmed.dropFirst()))
     }
 
     // MARK: Text

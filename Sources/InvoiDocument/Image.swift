@@ -36,14 +36,19 @@ public struct VectorGraphic: Hashable, Sendable {
     ///   instruction before, inside or after it; well-formed XML, every text and attribute
     ///   value escaped;
     /// - the root declares `xmlns` (SVG) and `xmlns:xlink`, has a `viewBox` (made from the
-    ///   file's width and height when it had none) and no `width`, `height`, `x` or `y`: the
-    ///   embedding page sets those; it may keep `preserveAspectRatio`;
+    ///   file's width and height when it had none), the id `logo`, and no `width`, `height`,
+    ///   `x` or `y`: the embedding page sets those; it may keep `preserveAspectRatio`;
     /// - only SVG elements: no `<script>`, `<foreignObject>`, animation, XInclude or other
     ///   namespace; no `on…` event attribute;
     /// - every `href` / `xlink:href` is a same-document `#fragment`; every `url(…)` in an
     ///   attribute or in CSS is `url(#…)` (others became `none`); no `@import`;
-    /// - every `id`, and every reference to one (`#id` in href, `url(#id)`, `#id` selectors
-    ///   in `<style>`), starts with `logo-`, so it cannot collide with the page's ids.
+    /// - every other `id` starts with `logo-`, and every reference (`#id` in href, `url(#id)`,
+    ///   `#id` selectors in `<style>`) names `logo` or a `logo-` id, so none can collide with
+    ///   the page's ids;
+    /// - every `<style>` rule is scoped to the root: each selector starts at `#logo` (as
+    ///   `#logo …`, or with `#logo` in its first compound and no sibling combinator after
+    ///   it), inside `@media` / `@supports` blocks too, and no other at-rule is left; so
+    ///   nested in a page, the logo's stylesheet can select only the logo's own elements.
     public var source: String
     /// The picture's own size (its `width`/`height`, else its viewBox) in CSS px.
     public var size: Size

@@ -1,7 +1,7 @@
 /// A vector image's source, checked against the decoder's contract before it is
 /// nested in a page: a standalone `<svg …>` root without width, height, x or y (the
-/// page sets those), no DOCTYPE, entity declarations, processing instructions or
-/// scripts. The decoder already guarantees this; the check is a cheap second line
+/// page sets those; its id, `logo`, stays: the logo's stylesheets are scoped to it),
+/// no DOCTYPE, entity declarations, processing instructions or scripts. The decoder already guarantees this; the check is a cheap second line
 /// so that a broken source is left out instead of breaking or endangering the page.
 struct InlineSVG {
     /// The source after its `<svg`: the root's own attributes, then its content.

@@ -113,11 +113,52 @@ import Testing
             <rect id="mark" width="1" height="1"/></svg>
             """)
         #expect(!clean.contains("@import") && !clean.contains("evil") && !clean.contains("b.css") && !clean.contains("comment"))
-        #expect(clean.contains("#logo-mark, .x &gt; #logo-other { fill: #3B82F6; background: none }"), "\(clean)")
-        #expect(clean.contains("@media print { #logo-mark { mask: url(#logo-m) } }"))
-        #expect(clean.contains(".c { filter: url(#logo-f) }"))
+        #expect(clean.contains("#logo #logo-mark, #logo .x &gt; #logo-other, #logo.x &gt; #logo-other { fill: #3B82F6; background: none }"),
+                "\(clean)")
+        #expect(clean.contains("@media print {\n#logo #logo-mark { mask: url(#logo-m) }\n}"), "\(clean)")
+        #expect(clean.contains("#logo .c, #logo.c { filter: url(#logo-f) }"))
         #expect(!clean.contains("\\75"), "CSS escapes drop the whole stylesheet")
         try expectWellFormed(clean)
+    }
+
+    @Test func theRootIsNamedLogoAndReferencesToItFollow() throws {
+        let clean = try sanitize(##"""
+            <svg xmlns="http://www.w3.org/2000/svg" id="brand" viewBox="0 0 10 10">
+            <style>#brand .a { fill: url(#brand) } #logo { fill: red } #root { fill: blue }</style>
+            <g id="root"><rect id="logo" class="a" width="1" height="1"/></g><use href="#brand"/><use href="#root"/></svg>
+            """##)
+        #expect(clean.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" id="logo">"#))
+        // The root's id is unique: no other id can be renamed to it.
+        #expect(clean.components(separatedBy: #"id="logo""#).count == 2, "\(clean)")
+        #expect(!clean.contains("brand"))
+        #expect(clean.contains(#"id="logo-root""#) && clean.contains(#"id="logo-logo""#))
+        #expect(clean.contains("#logo .a { fill: url(#logo) }\n#logo #logo-logo { fill: red }\n#logo #logo-root { fill: blue }"), "\(clean)")
+        #expect(clean.contains(##"<use href="#logo"/><use href="#logo-root"/>"##))
+        try expectWellFormed(clean)
+    }
+
+    @Test func markupInsideAStyleIsDropped() throws {
+        let clean = try sanitize(Self.open + "<style>.a { fill: red }<rect width='9' height='9'/><g><circle r='1'/></g></style><circle r='2'/></svg>")
+        #expect(!clean.contains("<rect") && !clean.contains("<g") && !clean.contains(#"r="1""#))
+        #expect(clean.contains("#logo .a, #logo.a { fill: red }</style><circle r=\"2\"/>"), "\(clean)")
+        try expectWellFormed(clean)
+    }
+
+    /// Drawn on its own by librsvg (the pdf and png backends), an Illustrator-style logo
+    /// looks as it did: classes, type selectors and rules on the root still apply.
+    @Test func scopedStylesheetsStillStyleTheLogo() throws {
+        func centre(_ style: String, shape: String = #"<rect class="cls-1" width="10" height="10"/>"#) throws -> UInt32 {
+            try centrePixel(ofRendering: try sanitize(Self.open + "<defs><style>\(style)</style></defs>\(shape)</svg>"))
+        }
+        #expect(try centre(".cls-1{fill:#1e40af;}") == 0x1E40AF)
+        #expect(try centre("rect{fill:#10b981}") == 0x10B981)
+        #expect(try centre("svg{fill:#dc2626}") == 0xDC2626)
+        #expect(try centre(":root{fill:#7c3aed}", shape: #"<rect width="10" height="10"/>"#) == 0x7C3AED)
+        #expect(try centre("svg > .cls-1{fill:#f59e0b}") == 0xF59E0B)
+        #expect(try centre("*{fill:#0ea5e9}") == 0x0EA5E9)
+        #expect(try centre(".cls-1{fill:#1e40af} @media print { .cls-1 { fill: #dc2626 } }") == 0x1E40AF)
+        // Unreadable: dropped whole, so the rect keeps its own (default black) fill.
+        #expect(try centre(".cls-1{fill:#1e40af} a { content: \"}\" }") == 0x000000)
     }
 
     @Test func doctypeAndEntitiesAreNeverExpanded() throws {

@@ -33,10 +33,10 @@ enum ImageFixture {
                              hasAlpha: false, encoded: jpeg, encodedFormat: .jpeg))
     }
 
-    /// As the decoder leaves an SVG logo: root with a viewBox only, ids prefixed `logo-`.
+    /// As the decoder leaves an SVG logo: root with a viewBox and the id `logo`, other ids prefixed `logo-`.
     /// The top half purple, the bottom half empty.
     static let vectorSource = """
-        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">\
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" id="logo">\
         <defs><rect id="logo-half" width="10" height="5"/></defs><use xlink:href="#logo-half" fill="#7C3AED"/></svg>
         """
 

@@ -246,13 +246,14 @@ enum StampFixture {
         #expect(attributes["height"] == "48.25")
         #expect(attributes["preserveAspectRatio"] == "xMidYMid meet")
         #expect(attributes["viewBox"] == "0 0 10 10")
+        #expect(attributes["id"] == "logo")
         // The picture's own content follows unchanged.
         #expect(svg.contains(String(ImageFixture.vectorSource.dropFirst(4))))
         // invoi's own ids never collide with the picture's.
         for (index, element) in outline.elements.enumerated() {
             guard let id = element.attributes["id"] else { continue }
-            let inPicture = outline.ancestors(of: index).contains(nested)
-            #expect(id.hasPrefix("logo-") == inPicture, "\(id)")
+            let inPicture = index == nested || outline.ancestors(of: index).contains(nested)
+            #expect((id == "logo" || id.hasPrefix("logo-")) == inPicture, "\(id)")
         }
     }
 
@@ -294,6 +295,7 @@ enum StampFixture {
         #expect(InlineSVG("<svg viewBox=\"0 0 1 1\"/>") != nil)
         #expect(InlineSVG("<svg\n viewBox='0 0 1 1'\n data-x = \"a>b\"><rect width=\"1\" height=\"1\"/></svg>")?.hasPreserveAspectRatio == false)
         #expect(InlineSVG("<svg>text with y=\"1\"</svg>") != nil)
+        #expect(InlineSVG("<svg viewBox=\"0 0 1 1\" id=\"logo\"><style>#logo rect {fill:red}</style></svg>") != nil)
     }
 
     @Test func altTextIsAnEscapedTitle() throws {
