@@ -14,16 +14,7 @@ struct PNGImageDecoder {
             throw ImageDecodingFailure("the PNG is \(width) × \(height) pixels; a logo may have at most "
                                        + "\(largestPixelCount / 1_000_000) megapixels")
         }
-        let reader = ByteReader(data)
-        let surface = CairoSurface(
-            cairo_image_surface_create_from_png_stream(
-                { closure, buffer, length in
-                    guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
-                    let reader = Unmanaged<ByteReader>.fromOpaque(closure).takeUnretainedValue()
-                    return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-                },
-                Unmanaged.passUnretained(reader).toOpaque()),
-            callbackTarget: reader)
+        let surface = CairoSurface(readingPNG: data)
         let status = cairo_surface_status(surface.handle)
         guard status == CAIRO_STATUS_SUCCESS else {
             let reason = status == CAIRO_STATUS_READ_ERROR ? "it is truncated or corrupt"

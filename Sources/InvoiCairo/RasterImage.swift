@@ -29,16 +29,7 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Decodes any PNG (all colour types and depths; 16-bit channels are reduced to 8).
     public init(pngData: Data) throws {
-        let reader = ByteReader(pngData)
-        let surface = CairoSurface(
-            cairo_image_surface_create_from_png_stream(
-                { closure, buffer, length in
-                    guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
-                    let reader = Unmanaged<ByteReader>.fromOpaque(closure).takeUnretainedValue()
-                    return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-                },
-                Unmanaged.passUnretained(reader).toOpaque()),
-            callbackTarget: reader)
+        let surface = CairoSurface(readingPNG: pngData)
         do {
             try surface.checkStatus("reading a PNG")
         } catch {
@@ -97,6 +88,22 @@ public struct RasterImageError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Hands a PNG's bytes to Cairo's stream reader.
+extension CairoSurface {
+    /// An image surface decoded by Cairo's PNG reader from bytes in memory; check its status.
+    convenience init(readingPNG data: Data) {
+        let reader = ByteReader(data)
+        self.init(
+            cairo_image_surface_create_from_png_stream(
+                { closure, buffer, length in
+                    guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                    let reader = Unmanaged<ByteReader>.fromOpaque(closure).takeUnretainedValue()
+                    return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+                },
+                Unmanaged.passUnretained(reader).toOpaque()),
+            callbackTarget: reader)
+    }
+}
+
 final class ByteReader {
     private let data: Data
     private var offset: Int

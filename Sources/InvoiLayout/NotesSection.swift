@@ -13,14 +13,8 @@ struct NotesSection {
     let typesetter: Typesetter
 
     func layOut(_ notes: String, x: Double, width: Double) -> Layout {
-        var block = Block(height: 0)
-        block.ops.append(.line(LineOp(from: Point(x: x, y: style.rowRuleWidth / 2),
-                                      to: Point(x: x + width, y: style.rowRuleWidth / 2),
-                                      width: style.rowRuleWidth, color: style.border)))
-        var y = style.rowRuleWidth + style.notesPaddingTop
-        let label = typesetter.paragraph("Notes", style.label, x: x, width: width, top: y)
-        block.append(label, at: 0)
-        y += label.height + style.labelGap
+        var (block, y) = typesetter.ruledSectionStart("Notes", style: style, x: x, width: width,
+                                                      paddingTop: style.notesPaddingTop)
         let text = typesetter.paragraph(notes, style.notesText, x: x, width: width, top: y)
         block.append(text, at: 0)
         let keptTogether = y + min(text.height, style.notesText.lineBoxHeight)

@@ -6,14 +6,8 @@ struct PaymentSection {
     let typesetter: Typesetter
 
     func block(_ content: InvoiceContent, x: Double, width: Double) -> Block {
-        var block = Block(height: 0)
-        block.ops.append(.line(LineOp(from: Point(x: x, y: style.rowRuleWidth / 2),
-                                      to: Point(x: x + width, y: style.rowRuleWidth / 2),
-                                      width: style.rowRuleWidth, color: style.border)))
-        var y = style.rowRuleWidth + style.paymentPaddingTop
-        let label = typesetter.paragraph("Payment Details", style.label, x: x, width: width, top: y)
-        block.append(label, at: 0)
-        y += label.height + style.labelGap
+        var (block, y) = typesetter.ruledSectionStart("Payment Details", style: style, x: x, width: width,
+                                                      paddingTop: style.paymentPaddingTop)
         let valueX = x + style.paymentLabelColumnWidth
         let valueWidth = width - style.paymentLabelColumnWidth
         for row in content.paymentRows {
