@@ -151,6 +151,13 @@ struct PNGEncoder {
     private static func writeFiltered(_ current: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int,
                                       bytesPerPixel bpp: Int, into line: UnsafeMutablePointer<UInt8>) {
         let out = line + 1
+        // A row like the one above (most of a page's blank rows) filters to zeros with
+        // Up, which then also costs least: the same choice without weighing each filter.
+        if memcmp(current, above, count) == 0 {
+            line[0] = 2
+            out.update(repeating: 0, count: count)
+            return
+        }
         let head = min(bpp, count)
         @inline(__always) func cost(_ residual: UInt8) -> UInt32 {
             let value = UInt32(residual)
