@@ -86,7 +86,8 @@ struct RenderJob: Sendable {
     /// two same-named invoices. Numbers rather than names: a batch keeps only 8 bytes
     /// per invoice between this pass and rendering.
     private func nameSuffixes(decoder: InvoiceDecoder?, log: MessageLog) -> [Int?] {
-        guard case .directory = destination else { return Array(repeating: nil, count: sources.count) }
+        // One input has no other to be told apart from: no decoding ahead for it.
+        guard case .directory = destination, sources.count > 1 else { return Array(repeating: nil, count: sources.count) }
         let bases = parallelMap(count: sources.count, workers: jobs) { index -> String? in
             guard let invoice = try? load(sources[index], decoder: decoder).invoice else { return nil }
             return OutputName.base(for: invoice)
