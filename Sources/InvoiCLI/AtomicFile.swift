@@ -10,9 +10,10 @@ enum AtomicFile {
     enum Durability {
         /// Flushed before the rename: once `write` returns, the file survives a crash.
         case flushedEachFile
-        /// Not flushed here: the caller flushes the file system once, after a batch
-        /// (`FileSystemFlush`). Readers still see either nothing or the whole file.
-        case flushedByCaller
+        /// Not flushed here: the caller flushes the directory once, after a batch
+        /// (`DirectoryFlush`), and the data reaches the disk with the kernel's
+        /// writeback. Readers still see either nothing or the whole file.
+        case flushedWithDirectory
     }
 
     static func write(_ data: Data, to path: String, durability: Durability = .flushedEachFile) throws(CLIFailure) {
@@ -46,16 +47,15 @@ enum AtomicFile {
     }
 }
 
-/// Flushes to disk what a batch wrote with `AtomicFile.Durability.flushedByCaller`:
-/// one syncfs per file system instead of one fsync per file.
-enum FileSystemFlush {
-    /// Flushes the file system holding `directory`; false when that failed.
+/// Flushes a directory's entries to disk (fsync on the directory), once after a batch
+/// written with `AtomicFile.Durability.flushedWithDirectory`.
+enum DirectoryFlush {
+    /// False when the directory could not be opened or flushed.
     static func flush(directory: String) -> Bool {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        // Without syncfs, sync() flushes every file system: more than needed, still once.
-        return GlibcExtras.syncfs(descriptor) ?? { sync(); return true }()
+        return fsync(descriptor) == 0
     }
 }
 

@@ -2,19 +2,13 @@
 import Glibc
 #endif
 
-/// glibc functions that Swift's Glibc module does not import (declared in malloc.h,
-/// or GNU extensions), looked up by name in the running process.
+/// glibc functions that Swift's Glibc module does not import (declared in malloc.h),
+/// looked up by name in the running process.
 enum GlibcExtras {
     /// `mallopt(3)`; nil when the C library has none.
     static func mallopt(_ parameter: Int32, _ value: Int32) -> Bool? {
         typealias Function = @convention(c) (Int32, Int32) -> Int32
         return function("mallopt", as: Function.self).map { $0(parameter, value) == 1 }
-    }
-
-    /// `syncfs(2)`: flushes the file system holding `descriptor`; nil when the C library has none.
-    static func syncfs(_ descriptor: Int32) -> Bool? {
-        typealias Function = @convention(c) (Int32) -> Int32
-        return function("syncfs", as: Function.self).map { $0(descriptor) == 0 }
     }
 
     private static func function<F>(_ name: String, as type: F.Type) -> F? {

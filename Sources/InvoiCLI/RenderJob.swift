@@ -64,21 +64,22 @@ struct RenderJob: Sendable {
         return max(statuses.max() ?? .ok, flushed)
     }
 
-    /// Puts on disk what a batch wrote without flushing each file.
+    /// Puts on disk the directory entries of what a batch wrote without flushing each file.
     private func flushOutputs(log: MessageLog) -> ExitStatus {
         guard case .directory(let path) = destination, flushesOnce else { return .ok }
-        guard FileSystemFlush.flush(directory: path) else {
-            log.error("\(path): could not flush the rendered files to disk (\(String(cString: strerror(errno)))); "
+        guard DirectoryFlush.flush(directory: path) else {
+            log.error("\(path): could not flush the directory to disk (\(String(cString: strerror(errno)))); "
                       + "check the disk, then render again")
             return .cannotCreate
         }
         return .ok
     }
 
-    /// A batch into a directory flushes the file system once at the end rather than
-    /// each file as it is written (an fsync per file cost more than rendering it).
-    /// Each file still appears whole or not at all; a crash mid-batch may lose files
-    /// written since the last flush, but the batch has then not reported success.
+    /// A batch into a directory flushes the directory once at the end instead of each
+    /// file as it is written (an fsync per file cost more than rendering it). Each file
+    /// still appears whole or not at all; after a crash, files written in the seconds
+    /// before it may be missing or empty (as after `cp`), and can be rendered again
+    /// from their inputs, which the batch never touches.
     private var flushesOnce: Bool { sources.count > 1 }
 
     /// Per input, the number that tells its output name apart from an earlier input's
@@ -171,7 +172,7 @@ struct RenderJob: Sendable {
                                              fileExtension: ext, count: files.count)
             for (data, file) in zip(files, names) {
                 try AtomicFile.write(data, to: (directory as NSString).appendingPathComponent(file),
-                                     durability: flushesOnce ? .flushedByCaller : .flushedEachFile)
+                                     durability: flushesOnce ? .flushedWithDirectory : .flushedEachFile)
             }
         }
     }
