@@ -69,7 +69,18 @@ let package = Package(
             name: "InvoiCLI",
             dependencies: ["InvoiRender", "InvoiCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "invoi", dependencies: ["InvoiCLI"]),
+        .executableTarget(
+            name: "invoi",
+            dependencies: ["InvoiCLI"],
+            // Release builds carry the Swift runtime and Foundation inside the binary:
+            // no symbol binding against a dozen shared libraries at every start
+            // (DESIGN.md §9 start-up budget). Debug builds and tests link them shared.
+            // The modules were compiled against the shared Foundation, whose link entries
+            // leave out the libraries the static one needs; they are named here.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims",
+                                           "-l_FoundationCollections", "-l_FoundationICU"],
+                                          .when(configuration: .release))]
+        ),
 
         // Benchmarks (assembled into tools/bench).
         .executableTarget(name: "InvoiBench", dependencies: ["InvoiRender", "InvoiModel", "InvoiText", "InvoiDocument"]),

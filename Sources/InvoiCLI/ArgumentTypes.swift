@@ -2,9 +2,22 @@ import ArgumentParser
 import InvoiDocument
 import InvoiModel
 
-extension OutputFormat: ExpressibleByArgument {}
-extension PaperSize: ExpressibleByArgument {}
-extension ColorMode: ExpressibleByArgument {}
+// Values and descriptions spelled out: ArgumentParser's defaults derive them through
+// `String(describing:)` and generic constraints, whose first use costs runtime
+// conformance look-ups at every start of the process.
+protocol NamedArgumentValue: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension NamedArgumentValue {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public var defaultValueDescription: String { rawValue }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+extension OutputFormat: NamedArgumentValue {}
+extension PaperSize: NamedArgumentValue {}
+extension ColorMode: NamedArgumentValue {}
 
 /// `--accent COLOR`, read with the model's parser so that it accepts what `accentColor` does.
 enum AccentArgument {

@@ -43,14 +43,14 @@ extension AtomicFile {
     }
 
     /// The directory part as written (`.` when there is none) and the file name.
-    private static func split(_ path: String) -> (directory: String, name: String) {
+    static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
     /// 0 on success, else the errno of the failed write.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
         guard let base = bytes.baseAddress else { return 0 }
         var offset = 0
         while offset < bytes.count {
@@ -75,7 +75,7 @@ extension AtomicFile {
     }
 
     /// The process's umask, read without changing it (Linux reports it in /proc).
-    private static let processUmask: mode_t = {
+    static let processUmask: mode_t = {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
            let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {

@@ -6,34 +6,56 @@ import Glibc
 /// Writes files so that a failed write never leaves a partial file nor destroys an
 /// existing one: the bytes go to a temporary file beside the target, then a rename.
 enum AtomicFile {
-    static func write(_ data: Data, to path: String) throws(CLIFailure) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CLIFailure(.cannotCreate, "\(path): cannot write: the directory \(directory.path) does not exist "
+    /// When the bytes must be on disk.
+    enum Durability {
+        /// Flushed before the rename: once `write` returns, the file survives a crash.
+        case flushedEachFile
+        /// Not flushed here: the caller flushes the directory once, after a batch
+        /// (`DirectoryFlush`), and the data reaches the disk with the kernel's
+        /// writeback. Readers still see either nothing or the whole file.
+        case flushedWithDirectory
+    }
+
+    static func write(_ data: Data, to path: String, durability: Durability = .flushedEachFile) throws(CLIFailure) {
+        let (directory, name) = split(path)
+        var status = stat()
+        guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw CLIFailure(.cannotCreate, "\(path): cannot write: the directory \(directory) does not exist "
                              + "(create it, or choose another path)")
         }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).invoi-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
-        do {
-            try data.write(to: temporary, options: [.withoutOverwriting])
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CLIFailure(.cannotCreate, "\(path): cannot write (\(Self.reason(error))); check that the directory exists and is writable")
+        var template = Array((directory + "/." + name + ".invoi-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CLIFailure(.cannotCreate, "\(path): cannot write (\(reason))")
+        guard descriptor >= 0 else { throw failure(path, errno: errno) }
+        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+
+        fchmod(descriptor, 0o666 & ~processUmask)  // mkstemp creates 0600
+        var code = data.withUnsafeBytes { writeAll($0, to: descriptor) }
+        if code == 0, durability == .flushedEachFile, fsync(descriptor) != 0 { code = errno }
+        if close(descriptor) != 0, code == 0 { code = errno }
+        if code == 0, rename(temporaryPath, path) != 0 { code = errno }
+        guard code == 0 else {
+            unlink(temporaryPath)
+            throw failure(path, errno: code)
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
+    private static func failure(_ path: String, errno code: Int32) -> CLIFailure {
+        CLIFailure(.cannotCreate, "\(path): cannot write (\(String(cString: strerror(code)))); "
+                   + "check that the directory exists and is writable")
+    }
+}
+
+/// Flushes a directory's entries to disk (fsync on the directory), once after a batch
+/// written with `AtomicFile.Durability.flushedWithDirectory`.
+enum DirectoryFlush {
+    /// False when the directory could not be opened or flushed.
+    static func flush(directory: String) -> Bool {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
     }
 }
 

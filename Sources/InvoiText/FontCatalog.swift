@@ -20,33 +20,123 @@ struct CatalogEntry {
     }
 }
 
-/// The fontconfig side of font resolution. Owns its `FcConfig`: either the system's
-/// configuration, loaded privately, or an isolated one that sees only given paths.
-/// Not thread-safe: `FontRegistry` uses it under its lock.
+/// The fontconfig side of font resolution. Owns its `FcConfig`: the system's
+/// configuration, loaded privately; fontconfig's standard font directories read
+/// from their caches (`standardDirectories`); or an isolated one that sees only
+/// given paths. Not thread-safe: `FontRegistry` uses it under its lock.
 final class FontCatalog {
     private let config: OpaquePointer
 
-    init(configuration: FontConfiguration) throws(FontError) {
-        for path in (configuration.fontDirectories ?? []) + configuration.fontFiles
-        where !FileManager.default.fileExists(atPath: path) {
-            throw .fontPathMissing(path)
-        }
+    /// The isolated catalog when `configuration` names font directories, else the system's.
+    convenience init(configuration: FontConfiguration) throws(FontError) {
         if let directories = configuration.fontDirectories {
-            guard let config = FcConfigCreate() else { throw .configurationUnavailable }
-            self.config = config
-            let description = Self.isolatedConfiguration(directories: directories, files: configuration.fontFiles)
-            guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
-                  FcConfigBuildFonts(config) != 0 else { throw .configurationUnavailable }
+            try self.init(isolatedDirectories: directories, files: configuration.fontFiles)
         } else {
-            guard let config = FcInitLoadConfigAndFonts() else { throw .configurationUnavailable }
-            self.config = config
-            for file in configuration.fontFiles where FcConfigAppFontAddFile(config, file) == 0 {
-                throw .fontPathMissing(file)
+            try self.init(systemAddingFiles: configuration.fontFiles)
+        }
+    }
+
+    /// The system's configuration: every file under /etc/fonts with its rules
+    /// (aliases, preferences, accepted and rejected fonts) — what fallback by
+    /// coverage needs. Parsing it is most of the cost of opening fonts.
+    init(systemAddingFiles files: [String]) throws(FontError) {
+        try Self.checkExist(files)
+        guard let config = FcInitLoadConfigAndFonts() else { throw .configurationUnavailable }
+        self.config = config
+        for file in files where FcConfigAppFontAddFile(config, file) == 0 {
+            throw .fontPathMissing(file)
+        }
+        try checkHasFaces(files)
+    }
+
+    init(isolatedDirectories directories: [String], files: [String]) throws(FontError) {
+        try Self.checkExist(directories + files)
+        guard let config = FcConfigCreate() else { throw .configurationUnavailable }
+        self.config = config
+        let description = Self.isolatedConfiguration(directories: directories, files: files)
+        guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
+              FcConfigBuildFonts(config) != 0 else { throw .configurationUnavailable }
+        try checkHasFaces(directories + files)
+    }
+
+    private init(adopting config: OpaquePointer) {
+        self.config = config
+    }
+
+    /// The fonts in fontconfig's standard directories (those its stock fonts.conf
+    /// lists) as their caches describe them, with none of the system's rules: what
+    /// finding a family by name needs, at a fraction of the system configuration's
+    /// cost. nil — use the system's — whenever that could differ from it or cost more:
+    /// the environment points fontconfig elsewhere, or a directory has no valid cache
+    /// (fontconfig would scan its fonts and write a cache made without the system's rules).
+    /// `description` replaces the stock directories (tests use their own).
+    static func standardDirectories(addingFiles files: [String],
+                                    description: String = standardConfiguration) -> FontCatalog? {
+        let environment = ProcessInfo.processInfo.environment
+        guard ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT"].allSatisfy({ environment[$0] == nil }),
+              let config = FcConfigCreate() else { return nil }
+        let catalog = FontCatalog(adopting: config)
+        guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
+              catalog.everyCacheIsValid(),
+              FcConfigBuildFonts(config) != 0 else { return nil }
+        for file in files where FcConfigAppFontAddFile(config, file) == 0 { return nil }
+        guard (try? catalog.checkHasFaces(files)) != nil else { return nil }
+        return catalog
+    }
+
+    /// fontconfig's stock fonts.conf without its `conf.d` rules: the same font and cache directories.
+    static let standardConfiguration = """
+        <?xml version="1.0"?>
+        <fontconfig>
+        <dir>/usr/share/fonts</dir>
+        <dir>/usr/local/share/fonts</dir>
+        <dir prefix="xdg">fonts</dir>
+        <dir>~/.fonts</dir>
+        <cachedir>/var/cache/fontconfig</cachedir>
+        <cachedir prefix="xdg">fontconfig</cachedir>
+        <cachedir>~/.fontconfig</cachedir>
+        </fontconfig>
+
+        """
+
+    /// Whether every configured directory that exists, and each directory below it,
+    /// has a cache fontconfig accepts (one newer than the directory), so that
+    /// building the fonts reads caches only.
+    private func everyCacheIsValid() -> Bool {
+        guard let list = FcConfigGetFontDirs(config) else { return false }
+        defer { FcStrListDone(list) }
+        var pending: [String] = []
+        while let directory = FcStrListNext(list) { pending.append(String(cString: directory)) }
+        while let directory = pending.popLast() {
+            var status = stat()
+            guard stat(directory, &status) == 0 else { continue }  // fontconfig skips missing directories too
+            guard (status.st_mode & S_IFMT) == S_IFDIR, let cache = FcDirCacheLoad(directory, config, nil) else {
+                return false
+            }
+            defer { FcDirCacheUnload(cache) }
+            for index in 0..<FcCacheNumSubdir(cache) {
+                guard let subdirectory = FcCacheSubdir(cache, index) else { return false }
+                pending.append(String(cString: subdirectory))
             }
         }
-        for path in (configuration.fontDirectories ?? []) + configuration.fontFiles
-        where !hasFaces(under: path) {
+        return true
+    }
+
+    private static func checkExist(_ paths: [String]) throws(FontError) {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw .fontPathMissing(path)
+        }
+    }
+
+    /// Throws unless the configuration holds a face from each of `paths`.
+    private func checkHasFaces(_ paths: [String]) throws(FontError) {
+        guard !paths.isEmpty else { return }
+        let files = allFiles()
+        for path in paths {
+            let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard files.contains(where: { $0 == standardized || $0.hasPrefix(standardized + "/") }) else {
+                throw .fontPathMissing(path)
+            }
         }
     }
 
@@ -77,12 +167,6 @@ final class FontCatalog {
         }
         xml += "</fontconfig>\n"
         return xml
-    }
-
-    /// Whether the configuration holds a face from `path` (a font file or a directory).
-    private func hasFaces(under path: String) -> Bool {
-        let path = URL(fileURLWithPath: path).standardizedFileURL.path
-        return allFiles().contains { $0 == path || $0.hasPrefix(path + "/") }
     }
 
     /// The font file of every face the configuration sees.

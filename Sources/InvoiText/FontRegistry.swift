@@ -13,10 +13,13 @@ final class FontRegistry: Sendable {
     private let state: Mutex<State>
 
     private struct State {
+        /// Where the configured families were found.
         var catalog: FontCatalog
+        var fallbackCatalog: FallbackCatalog
         var loaded: [FaceKey: LoadedFace] = [:]
         /// Fonts opened only to draw outlines of faces named in a document.
         var outlineFonts: [FaceKey: HarfBuzzFont?] = [:]
+        /// Faces per family: from the families' catalog, then from the one fallback searches once it is loaded.
         var familyEntries: [String: [CatalogEntry]] = [:]
         var candidates: [Int: [CatalogEntry]] = [:]
         var fallbacks: [FallbackKey: LoadedFace?] = [:]
@@ -27,8 +30,18 @@ final class FontRegistry: Sendable {
         var weight: FontWeight
     }
 
-    init(configuration: FontConfiguration) throws(FontError) {
-        var state = State(catalog: try FontCatalog(configuration: configuration))
+    /// How a configuration without font directories of its own finds its families.
+    enum SystemLookup {
+        /// In fontconfig's standard directories, loading the system's configuration
+        /// only when one is not there or a character needs fallback.
+        case standardDirectoriesFirst
+        /// In the system's configuration from the start (tests compare the two).
+        case systemConfiguration
+    }
+
+    init(configuration: FontConfiguration, systemLookup: SystemLookup = .standardDirectoriesFirst) throws(FontError) {
+        let (catalog, fallbackCatalog) = try Self.catalogs(for: configuration, systemLookup: systemLookup)
+        var state = State(catalog: catalog, fallbackCatalog: fallbackCatalog)
         var chains = Array(repeating: [LoadedFace](), count: FontWeight.allCases.count)
         var unavailable: [String] = []
         for family in configuration.families {
@@ -50,14 +63,44 @@ final class FontRegistry: Sendable {
         self.state = Mutex(state)
     }
 
+    /// The catalog to find the configured families in, and where fallback searches.
+    /// Without font directories of its own, a configuration's families are looked
+    /// up in fontconfig's standard directories, which lists the same faces as the
+    /// system's configuration at a fraction of its cost; the system's is used from
+    /// the start when one of the families is not there (it may add directories).
+    private static func catalogs(for configuration: FontConfiguration, systemLookup: SystemLookup) throws(FontError)
+        -> (FontCatalog, FallbackCatalog) {
+        if configuration.fontDirectories != nil {
+            let catalog = try FontCatalog(configuration: configuration)
+            return (catalog, .loaded(catalog))
+        }
+        if systemLookup == .standardDirectoriesFirst,
+           let standard = FontCatalog.standardDirectories(addingFiles: configuration.fontFiles),
+           configuration.families.allSatisfy({ !standard.faces(ofFamily: $0).isEmpty }) {
+            return (standard, .system(addingFiles: configuration.fontFiles))
+        }
+        let system = try FontCatalog(systemAddingFiles: configuration.fontFiles)
+        return (system, .loaded(system))
+    }
+
+    /// Whether fallback still waits to load the system's configuration (its first need has not come).
+    var isSystemConfigurationPending: Bool {
+        state.withLock { state in
+            if case .system = state.fallbackCatalog { true } else { false }
+        }
+    }
+
     /// A face outside the configured chain that covers `scalar`, in fontconfig's order
     /// of preference, at the nearest weight its family has; nil when no font covers it.
     func fallbackFace(for scalar: Unicode.Scalar, weight: FontWeight) -> LoadedFace? {
         let key = FallbackKey(scalar: scalar, weight: weight)
         return state.withLock { state in
             if let cached = state.fallbacks[key] { return cached }
+            let (catalog, loaded) = state.fallbackCatalog.catalog(familiesCatalog: state.catalog)
+            // From now on families are looked up where the candidates come from.
+            if loaded { state.familyEntries = [:] }
             let candidates = state.candidates[weight.ordinal]
-                ?? state.catalog.fallbackCandidates(families: families, weight: weight)
+                ?? catalog.fallbackCandidates(families: families, weight: weight)
             state.candidates[weight.ordinal] = candidates
             var found: LoadedFace?
             for candidate in candidates where candidate.coverage.contains(scalar) {
@@ -87,7 +130,8 @@ final class FontRegistry: Sendable {
 
     private static func entries(ofFamily family: String, in state: inout State) -> [CatalogEntry] {
         if let entries = state.familyEntries[family] { return entries }
-        let entries = state.catalog.faces(ofFamily: family)
+        let catalog = state.fallbackCatalog.catalog(familiesCatalog: state.catalog).catalog
+        let entries = catalog.faces(ofFamily: family)
         state.familyEntries[family] = entries
         return entries
     }

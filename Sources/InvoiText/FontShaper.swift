@@ -11,7 +11,7 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     /// the CLI can warn when `--font FAMILY` is one of them.
     public var unavailableFamilies: [String] { registry.unavailableFamilies }
 
-    private let registry: FontRegistry
+    let registry: FontRegistry
     private let resources = ShapingResources()
     private let outlines: OutlineDrawer
     private let lineCache = Mutex(RecentCache<ShapingKey, ShapedLine>(generationSize: 512))
@@ -20,9 +20,13 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     /// Opens the configured fonts. Throws when none of the configured families is
     /// installed (naming them and pointing at tools/setup), or an isolated font
     /// directory is missing.
-    public init(configuration: FontConfiguration) throws(FontError) {
+    public convenience init(configuration: FontConfiguration) throws(FontError) {
+        try self.init(configuration: configuration, systemLookup: .standardDirectoriesFirst)
+    }
+
+    init(configuration: FontConfiguration, systemLookup: FontRegistry.SystemLookup) throws(FontError) {
         self.configuration = configuration
-        registry = try FontRegistry(configuration: configuration)
+        registry = try FontRegistry(configuration: configuration, systemLookup: systemLookup)
         outlines = OutlineDrawer(registry: registry)
     }
 

@@ -49,6 +49,29 @@ import Testing
         expectSamePixels(words, image)
     }
 
+    @Test(arguments: [false, true])
+    func repeatedRowsAreFilteredUpAsZeros(grey: Bool) throws {
+        var generator = SplitMix(seed: 5)
+        let width = 29
+        let noise = (0..<width).map { _ in grey ? UInt32(generator.next() & 0xFF) * 0x01_01_01 : UInt32(generator.next() & 0xFF_FF_FF) }
+        let white = [UInt32](repeating: 0xFF_FF_FF, count: width)
+        let rows = [noise, noise, white, white, white, noise]
+        let words = rows.flatMap { $0 }
+        let filtered = try words.withUnsafeBytes { bytes in
+            try PNGEncoder().filter(XRGBPixels(base: try #require(bytes.baseAddress), width: width,
+                                               height: rows.count, bytesPerRow: width * 4))
+        }
+        let stride = 1 + width * (grey ? 1 : 3)
+        for row in [1, 3, 4] {
+            let line = filtered.bytes[(row * stride)..<((row + 1) * stride)]
+            #expect(line.first == 2 && line.dropFirst().allSatisfy { $0 == 0 }, "row \(row)")
+        }
+        // A row unlike the one above is weighed as before: noise after white is not all zeros.
+        #expect(filtered.bytes[(5 * stride + 1)..<(6 * stride)].contains { $0 != 0 })
+        let (_, image) = try roundTrip(words, width: width, height: rows.count)
+        expectSamePixels(words, image)
+    }
+
     @Test func onePixelImage() throws {
         let (png, image) = try roundTrip([0x12_34_56], width: 1, height: 1)
         #expect(png[png.startIndex + 25] == 2)
