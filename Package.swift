@@ -40,9 +40,10 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        // Headers only (no pkg-config, no `link`): see headerSearchFlags.
+        // Headers only (no pkg-config, no `link`): opened with dlopen on first use.
+        // librsvg's headers are found with headerSearchFlags; turbojpeg.h is in /usr/include.
         .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // Layers.
         .target(name: "InvoiModel"),
@@ -91,7 +92,9 @@ let package = Package(
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiLayout", "InvoiText"]),
         .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiCairo", "InvoiText", "CFreeType", "CCairo", "CTurboJPEG"],
-                    swiftSettings: librsvgHeaders),
+                    swiftSettings: librsvgHeaders,
+                    // The tests make JPEGs with libjpeg-turbo, linked (invoi opens it with dlopen).
+                    linkerSettings: [.linkedLibrary("turbojpeg")]),
         .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiSVG", "InvoiText"]),
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
         .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender", "InvoiCairo"]),

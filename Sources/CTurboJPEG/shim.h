@@ -1,1 +1,2 @@
 #include <turbojpeg.h>
+#include <dlfcn.h>

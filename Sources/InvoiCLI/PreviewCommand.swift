@@ -12,6 +12,7 @@ import Glibc
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
+        _superCommandName: InvoiCommand.configuration.commandName ?? "invoi",
         abstract: "Show an invoice as text in the terminal; --watch redraws it on every save."
     )
 

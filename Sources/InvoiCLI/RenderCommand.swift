@@ -8,6 +8,7 @@ import InvoiText
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
+        _superCommandName: InvoiCommand.configuration.commandName ?? "invoi",
         abstract: "Render invoices to PDF, PNG, SVG, a text preview, or the display list.",
         discussion: """
             Outputs are named "{invoiceNumber} - {fromName}.{ext}" unless -o is given. PNG and SVG \

@@ -4,13 +4,14 @@ import InvoiDocument
 /// Owns one `cairo_surface_t`.
 final class CairoSurface {
     let handle: OpaquePointer
-    /// An object the surface calls back into (a stream sink); kept alive as long as the surface.
-    private let callbackTarget: AnyObject?
+    /// An object the surface uses (the stream sink it calls back into, the memory of its
+    /// pixels); kept alive until the surface is destroyed.
+    private let dependency: AnyObject?
 
     /// Takes ownership of `handle`, which may be one of Cairo's error surfaces.
-    init(_ handle: OpaquePointer, callbackTarget: AnyObject? = nil) {
+    init(_ handle: OpaquePointer, dependency: AnyObject? = nil) {
         self.handle = handle
-        self.callbackTarget = callbackTarget
+        self.dependency = dependency
     }
 
     deinit { cairo_surface_destroy(handle) }

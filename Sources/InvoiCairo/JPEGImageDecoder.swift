@@ -1,4 +1,4 @@
-import CTurboJPEG
+internal import CTurboJPEG
 import Foundation
 import InvoiDocument
 
@@ -9,12 +9,13 @@ struct JPEGImageDecoder {
     var largestPixelCount: Int
 
     func decode(_ data: Data) throws(ImageDecodingFailure) -> RasterPixels {
-        guard let handle = tjInitDecompress() else { throw ImageDecodingFailure("libjpeg-turbo could not start") }
-        defer { tjDestroy(handle) }
+        let library = try LibTurboJPEG.loaded.get()
+        guard let handle = library.initDecompress() else { throw ImageDecodingFailure("libjpeg-turbo could not start") }
+        defer { _ = library.destroy(handle) }
         let bytes = [UInt8](data)
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
-            throw ImageDecodingFailure("not a readable JPEG (\(Self.message(handle)))")
+        guard library.decompressHeader(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
+            throw ImageDecodingFailure("not a readable JPEG (\(Self.message(handle, library)))")
         }
         let (w, h) = (Int(width), Int(height))
         guard w > 0, h > 0 else { throw ImageDecodingFailure("not a readable JPEG (it gives no image size)") }
@@ -29,15 +30,15 @@ struct JPEGImageDecoder {
         // A truncated or damaged file is a warning to libjpeg (it fills in grey): refuse it instead.
         let flags = Int32(TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING)
         let status = pixels.withUnsafeMutableBufferPointer { out in
-            tjDecompress2(handle, bytes, UInt(bytes.count), out.baseAddress, width, 0, height, Int32(format.rawValue), flags)
+            library.decompress(handle, bytes, UInt(bytes.count), out.baseAddress, width, 0, height, Int32(format.rawValue), flags)
         }
-        guard status == 0 else { throw ImageDecodingFailure("not a readable JPEG (\(Self.message(handle)))") }
+        guard status == 0 else { throw ImageDecodingFailure("not a readable JPEG (\(Self.message(handle, library)))") }
         if isCMYK { Self.convertCMYK(&pixels, inverted: Self.hasAdobeMarker(bytes)) }
         return RasterPixels(width: w, height: h, rgba: pixels, hasAlpha: false, encoded: data, encodedFormat: .jpeg)
     }
 
-    private static func message(_ handle: tjhandle) -> String {
-        tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+    private static func message(_ handle: tjhandle, _ library: LibTurboJPEG) -> String {
+        library.errorString(handle).map { String(cString: $0) } ?? "unknown error"
     }
 
     /// CMYK to RGB in place, the naive way every viewer without a colour profile uses.

@@ -35,7 +35,7 @@ public struct PDFBackend: Backend {
                     return CAIRO_STATUS_SUCCESS
                 },
                 Unmanaged.passUnretained(sink).toOpaque(), first.size.width, first.size.height),
-            callbackTarget: sink)
+            dependency: sink)
         try surface.checkStatus("creating the PDF surface")
         setMetadata(document.metadata, creator: options.creator, on: surface)
 

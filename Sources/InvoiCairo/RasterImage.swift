@@ -100,7 +100,7 @@ extension CairoSurface {
                     return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
                 },
                 Unmanaged.passUnretained(reader).toOpaque()),
-            callbackTarget: reader)
+            dependency: reader)
     }
 }
 

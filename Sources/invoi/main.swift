@@ -1,3 +1,3 @@
 import InvoiCLI
 
-InvoiCommand.main()
+InvoiCommand.runFromCommandLine()
