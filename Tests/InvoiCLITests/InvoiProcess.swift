@@ -69,6 +69,10 @@ final class TemporaryDirectory {
     }
 
     func run(_ arguments: String..., input: String? = nil) throws -> InvoiProcess.Result {
+        try run(arguments, input: input)
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> InvoiProcess.Result {
         try InvoiProcess.run(arguments, in: url, input: input.map { Data($0.utf8) })
     }
 }
