@@ -115,8 +115,14 @@ struct RenderCommand: ParsableCommand {
                             terminal: terminal)
         // Every output is written: end the process here instead of tearing down the fonts,
         // shaping caches and Cairo faces the renderer holds (about a tenth of a short
-        // run's instructions, for memory the exit frees anyway). exit flushes stdio.
-        withExtendedLifetime(job) { Glibc.exit(job.run().rawValue) }
+        // run's instructions, for memory the exit frees anyway), and without the C
+        // library's exit handlers, which only free and tidy up too (they touched enough
+        // new pages to raise the peak memory). Standard output and error are flushed first.
+        withExtendedLifetime(job) {
+            let status = job.run()
+            fflush(nil)
+            Glibc._exit(status.rawValue)
+        }
     }
 
     private func sources() throws -> [InvoiceSource] {
