@@ -44,31 +44,8 @@ public struct RasterImage: Hashable, Sendable {
               width > 0, height > 0, let data = cairo_image_surface_get_data(surface.handle)
         else { throw RasterImageError("the PNG decoded to an unexpected pixel format") }
 
-        let hasAlpha = format == CAIRO_FORMAT_ARGB32
-        let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let p = row[x]
-                    let alpha = hasAlpha ? Int(p >> 24) : 255
-                    var red = Int((p >> 16) & 0xFF), green = Int((p >> 8) & 0xFF), blue = Int(p & 0xFF)
-                    if alpha == 0 {
-                        (red, green, blue) = (0, 0, 0)
-                    } else if alpha < 255 {
-                        // Cairo premultiplies; undo it with rounding.
-                        red = min(255, (red * 255 + alpha / 2) / alpha)
-                        green = min(255, (green * 255 + alpha / 2) / alpha)
-                        blue = min(255, (blue * 255 + alpha / 2) / alpha)
-                    }
-                    let i = (y * width + x) * 4
-                    out[i] = UInt8(red)
-                    out[i + 1] = UInt8(green)
-                    out[i + 2] = UInt8(blue)
-                    out[i + 3] = UInt8(alpha)
-                }
-            }
-            count = width * height * 4
-        }
+        let (rgba, _) = PNGImageDecoder.straightRGBA(data, width: width, height: height, stride: stride,
+                                                     opaque: format == CAIRO_FORMAT_RGB24)
         self.width = width
         self.height = height
         self.rgba = rgba
