@@ -98,12 +98,13 @@ let package = Package(
         // Benchmarks (assembled into tools/bench).
         .executableTarget(name: "InvoiBench", dependencies: ["InvoiRender", "InvoiModel", "InvoiText", "InvoiDocument"]),
 
-        // Tests, one target beside each module.
-        .testTarget(name: "InvoiModelTests", dependencies: ["InvoiModel"]),
+        // Tests, one target beside each module, and what several of them share.
+        .target(name: "InvoiTestSupport", path: "Tests/InvoiTestSupport"),
+        .testTarget(name: "InvoiModelTests", dependencies: ["InvoiTestSupport", "InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
-        .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiLayout", "InvoiText"]),
-        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiCairo", "InvoiText", "CFreeType", "CCairo", "CTurboJPEG"],
+        .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiTestSupport", "InvoiLayout", "InvoiText"]),
+        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiTestSupport", "InvoiCairo", "InvoiText", "CFreeType", "CCairo", "CTurboJPEG"],
                     swiftSettings: librsvgHeaders,
                     // The tests make JPEGs with libjpeg-turbo, linked (invoi opens it with dlopen).
                     linkerSettings: [.linkedLibrary("turbojpeg")]),

@@ -34,19 +34,19 @@ final class LibRSVG: @unchecked Sendable {
     }
 
     private static func load() -> Result<LibRSVG, ImageDecodingFailure> {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(ImageDecodingFailure("SVG logos need librsvg (install librsvg2-2): \(reason)"))
+        let library: DynamicLibrary
+        switch DynamicLibrary.open(soname) {
+        case .success(let opened): library = opened
+        case .failure(let failure):
+            return .failure(ImageDecodingFailure("SVG logos need librsvg (install librsvg2-2): \(failure.reason)"))
         }
-        // dlsym on the library's handle also finds the symbols of its dependencies (GObject, GLib).
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let newFromData = symbol("rsvg_handle_new_from_data", as: NewFromData.self),
-              let renderDocument = symbol("rsvg_handle_render_document", as: RenderDocument.self),
-              let objectUnref = symbol("g_object_unref", as: ObjectUnref.self),
-              let errorFree = symbol("g_error_free", as: ErrorFree.self)
+        // GObject's and GLib's functions come through librsvg's handle too.
+        guard let newFromData = library.symbol("rsvg_handle_new_from_data", as: NewFromData.self),
+              let renderDocument = library.symbol("rsvg_handle_render_document", as: RenderDocument.self),
+              let objectUnref = library.symbol("g_object_unref", as: ObjectUnref.self),
+              let errorFree = library.symbol("g_error_free", as: ErrorFree.self)
         else {
+            library.close()
             return .failure(ImageDecodingFailure("the installed librsvg is too old for SVG logos (2.46 or later is needed)"))
         }
         return .success(LibRSVG(newFromData: newFromData, renderDocument: renderDocument, objectUnref: objectUnref,

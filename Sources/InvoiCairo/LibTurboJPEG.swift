@@ -39,20 +39,19 @@ final class LibTurboJPEG: @unchecked Sendable {
 
     /// Opens the library named `soname` (a parameter so that tests can name a missing one).
     static func load(soname: String) -> Result<LibTurboJPEG, ImageDecodingFailure> {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(ImageDecodingFailure("JPEG logos need libjpeg-turbo (install libturbojpeg0): \(reason)"))
+        let library: DynamicLibrary
+        switch DynamicLibrary.open(soname) {
+        case .success(let opened): library = opened
+        case .failure(let failure):
+            return .failure(ImageDecodingFailure("JPEG logos need libjpeg-turbo (install libturbojpeg0): \(failure.reason)"))
         }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let initDecompress = symbol("tjInitDecompress", as: InitDecompress.self),
-              let destroy = symbol("tjDestroy", as: Destroy.self),
-              let decompressHeader = symbol("tjDecompressHeader3", as: DecompressHeader.self),
-              let decompress = symbol("tjDecompress2", as: Decompress.self),
-              let errorString = symbol("tjGetErrorStr2", as: ErrorString.self)
+        guard let initDecompress = library.symbol("tjInitDecompress", as: InitDecompress.self),
+              let destroy = library.symbol("tjDestroy", as: Destroy.self),
+              let decompressHeader = library.symbol("tjDecompressHeader3", as: DecompressHeader.self),
+              let decompress = library.symbol("tjDecompress2", as: Decompress.self),
+              let errorString = library.symbol("tjGetErrorStr2", as: ErrorString.self)
         else {
-            dlclose(library)
+            library.close()
             return .failure(ImageDecodingFailure("the installed libjpeg-turbo is too old for JPEG logos (2.0 or later is needed)"))
         }
         return .success(LibTurboJPEG(initDecompress: initDecompress, destroy: destroy, decompressHeader: decompressHeader,

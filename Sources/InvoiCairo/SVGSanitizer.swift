@@ -461,22 +461,12 @@ struct RootGeometry {
 
 extension [UInt8] {
     /// XML-escaped for text content.
-    var escapedText: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(count)
-        for byte in self {
-            switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            default: out.append(byte)
-            }
-        }
-        return out
-    }
+    var escapedText: [UInt8] { xmlEscaped(inAttribute: false) }
 
     /// XML-escaped for a double-quoted attribute value (line breaks kept as references).
-    var escapedAttribute: [UInt8] {
+    var escapedAttribute: [UInt8] { xmlEscaped(inAttribute: true) }
+
+    private func xmlEscaped(inAttribute: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(count)
         for byte in self {
@@ -484,10 +474,9 @@ extension [UInt8] {
             case UInt8(ascii: "&"): out += Array("&amp;".utf8)
             case UInt8(ascii: "<"): out += Array("&lt;".utf8)
             case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            case 0x09: out += Array("&#9;".utf8)
-            case 0x0A: out += Array("&#10;".utf8)
-            case 0x0D: out += Array("&#13;".utf8)
+            case UInt8(ascii: "\"") where inAttribute: out += Array("&quot;".utf8)
+            case 0x09, 0x0A, 0x0D:
+                if inAttribute { out += Array("&#\(byte);".utf8) } else { out.append(byte) }
             default: out.append(byte)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiTestSupport
 import Testing
 @testable import InvoiCairo
 
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func greyNoiseRoundTripsAsGreyscale() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let (width, height) = (37, 23)
         let words = (0..<(width * height)).map { _ in UInt32(generator.next() & 0xFF) * 0x01_01_01 }
         let (png, image) = try roundTrip(words, width: width, height: height)
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func colourNoiseRoundTripsAsRGB() throws {
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         let (width, height) = (41, 19)
         let words = (0..<(width * height)).map { _ in UInt32(generator.next() & 0xFF_FF_FF) }
         let (png, image) = try roundTrip(words, width: width, height: height)
@@ -51,7 +52,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func repeatedRowsAreFilteredUpAsZeros(grey: Bool) throws {
-        var generator = SplitMix(seed: 5)
+        var generator = SplitMix64(seed: 5)
         let width = 29
         let noise = (0..<width).map { _ in grey ? UInt32(generator.next() & 0xFF) * 0x01_01_01 : UInt32(generator.next() & 0xFF_FF_FF) }
         let white = [UInt32](repeating: 0xFF_FF_FF, count: width)
@@ -86,18 +87,5 @@ import Testing
                     XRGBPixels(base: try #require(bytes.baseAddress), width: 0, height: 1, bytesPerRow: 4))
             }
         }
-    }
-}
-
-/// A small deterministic generator, so a failure can be reproduced.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

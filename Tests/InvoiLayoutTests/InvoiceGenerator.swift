@@ -1,3 +1,4 @@
+import InvoiTestSupport
 import Foundation
 import InvoiDocument
 import InvoiModel
@@ -8,7 +9,7 @@ struct InvoiceGenerator {
     var text: ContentGenerator
 
     init(seed: UInt64) {
-        text = ContentGenerator(rng: SeededGenerator(seed: seed))
+        text = ContentGenerator(rng: SplitMix64(seed: seed))
     }
 
     private mutating func chance(_ oneIn: Int) -> Bool {

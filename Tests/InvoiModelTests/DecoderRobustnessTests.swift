@@ -1,4 +1,5 @@
 import Foundation
+import InvoiTestSupport
 import Testing
 @testable import InvoiModel
 
