@@ -10,9 +10,11 @@ enum AtomicFile {
     enum Durability {
         /// Flushed before the rename: once `write` returns, the file survives a crash.
         case flushedEachFile
-        /// Not flushed here: the caller flushes the directory once, after a batch
-        /// (`DirectoryFlush`), and the data reaches the disk with the kernel's
-        /// writeback. Readers still see either nothing or the whole file.
+        /// A new file is not flushed here: the caller flushes the directory once, after
+        /// a batch (`DirectoryFlush`), and the data reaches the disk with the kernel's
+        /// writeback. A file that replaces an existing one is still flushed before the
+        /// rename, so that a crash can never leave an empty file where a good one was.
+        /// Readers always see either nothing or the whole file.
         case flushedWithDirectory
     }
 
@@ -32,7 +34,8 @@ enum AtomicFile {
 
         fchmod(descriptor, 0o666 & ~processUmask)  // mkstemp creates 0600
         var code = data.withUnsafeBytes { writeAll($0, to: descriptor) }
-        if code == 0, durability == .flushedEachFile, fsync(descriptor) != 0 { code = errno }
+        let replacesFile = durability == .flushedWithDirectory && access(path, F_OK) == 0
+        if code == 0, durability == .flushedEachFile || replacesFile, fsync(descriptor) != 0 { code = errno }
         if close(descriptor) != 0, code == 0 { code = errno }
         if code == 0, rename(temporaryPath, path) != 0 { code = errno }
         guard code == 0 else {

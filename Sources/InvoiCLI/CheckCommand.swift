@@ -43,7 +43,7 @@ struct CheckCommand: ParsableCommand {
         for source in sources {
             do {
                 let data = try source.data() ?? Data(Invoice.sample.prettyPrintedJSON().utf8)
-                status = max(status, check(data, named: source.displayName, with: decoder, log: log))
+                status = max(status, check(data, named: source.displayName, baseDirectory: source.baseDirectory, with: decoder, log: log))
             } catch {
                 log.write(error)
                 status = max(status, error.status)
@@ -52,9 +52,10 @@ struct CheckCommand: ParsableCommand {
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 
-    private func check(_ data: Data, named name: String, with decoder: InvoiceDecoder, log: MessageLog) -> ExitStatus {
+    private func check(_ data: Data, named name: String, baseDirectory: String, with decoder: InvoiceDecoder,
+                       log: MessageLog) -> ExitStatus {
         do {
-            let (invoice, warnings) = try decoder.decode(data, file: name)
+            let (invoice, warnings) = try decoder.decode(data, file: name, baseDirectory: baseDirectory)
             log.write(warnings)
             if let logo = invoice.logo, let kind = logo.kind {
                 do throws(LogoError) {

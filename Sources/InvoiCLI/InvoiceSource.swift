@@ -23,6 +23,21 @@ enum InvoiceSource: Sendable {
         }
     }
 
+    /// Where a relative logo path starts (DESIGN.md §4a: relative to the invoice file): the
+    /// file's directory, the JSON Lines file's for one of its lines, else the current one.
+    var baseDirectory: String {
+        switch self {
+        case .sample, .standardInput: "."
+        case .file(let path): Self.directory(of: path)
+        case .jsonLine(let file, _, _): file == "-" ? "." : Self.directory(of: file)
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
     /// Reads the source's bytes; nil for the sample, which is built in.
     func data() throws(CLIFailure) -> Data? {
         switch self {

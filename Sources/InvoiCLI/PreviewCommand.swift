@@ -127,7 +127,8 @@ struct Watcher {
     private func render(settings: RenderSettings) -> (String?, String?) {
         do {
             let data = try InputFile.read(path)
-            let (invoice, warnings) = try InvoiceDecoder(today: .today()).decode(data, file: path)
+            let (invoice, warnings) = try InvoiceDecoder(today: .today())
+                .decode(data, file: path, baseDirectory: InvoiceSource.file(path).baseDirectory)
             let output = try renderer.render(invoice, settings: settings)
             guard case .document(let bytes) = output else { return (nil, "invoi: error: no preview") }
             let notes = warnings.map(\.description).joined(separator: "\n")

@@ -77,10 +77,11 @@ struct RenderJob: Sendable {
     }
 
     /// A batch into a directory flushes the directory once at the end instead of each
-    /// file as it is written (an fsync per file cost more than rendering it). Each file
-    /// still appears whole or not at all; after a crash, files written in the seconds
-    /// before it may be missing or empty (as after `cp`), and can be rendered again
-    /// from their inputs, which the batch never touches.
+    /// new file as it is written (an fsync per file cost more than rendering it). Each
+    /// file still appears whole or not at all, and one that replaces an existing file is
+    /// flushed before its rename; after a crash, new files written in the seconds before
+    /// it may be missing or empty (as after `cp`), and can be rendered again from their
+    /// inputs, which the batch never touches.
     private var flushesOnce: Bool { sources.count > 1 }
 
     /// Per input, the number that tells its output name apart from an earlier input's
@@ -118,7 +119,8 @@ struct RenderJob: Sendable {
 
     private func load(_ source: InvoiceSource, decoder: InvoiceDecoder?) throws -> (invoice: Invoice, warnings: [Diagnostic]) {
         guard let data = try source.data() else { return (Invoice.sample, []) }
-        return try (decoder ?? InvoiceDecoder(today: .today())).decode(data, file: source.displayName)
+        return try (decoder ?? InvoiceDecoder(today: .today())).decode(data, file: source.displayName,
+                                                                             baseDirectory: source.baseDirectory)
     }
 
     private func render(_ index: Int, nameSuffix: Int?, decoder: InvoiceDecoder?, log: MessageLog) -> ExitStatus {

@@ -10,17 +10,25 @@
 /// elsewhere than this code thinks.
 enum CSSSanitizer {
     static func declarations(_ css: String, renaming: IDRenaming) -> String {
-        guard !css.contains("\\"), let text = CSSStylesheetReader.withoutComments(css) else { return "" }
+        guard !css.contains("\\"), !loadsByString(css), let text = CSSStylesheetReader.withoutComments(css) else { return "" }
         return rewritingURLs(text, renaming: renaming)
     }
 
     static func stylesheet(_ css: String, renaming: IDRenaming) -> String {
-        guard !css.contains("\\"), let rules = CSSStylesheetReader.rules(in: css),
+        guard !css.contains("\\"), !loadsByString(css), let rules = CSSStylesheetReader.rules(in: css),
               let scoped = scopedRules(rules, renaming: renaming) else { return "" }
         let text = scoped.joined(separator: "\n")
         // Removing comments could have joined "/" and "*" into a new comment opener.
         guard CSSStylesheetReader.withoutComments(text) == text else { return "" }
         return text
+    }
+
+    /// Functions that take an address as a plain string, not only as `url(…)`
+    /// (`image-set("https://…" 1x)`): CSS using one is dropped whole, since a viewer of the
+    /// page's SVG would fetch the address.
+    static func loadsByString(_ css: String) -> Bool {
+        let text = css.lowercased()
+        return ["image-set(", "image(", "cross-fade(", "src(", "element("].contains { text.contains($0) }
     }
 
     /// Each rule written out scoped; nil when a rule cannot be.

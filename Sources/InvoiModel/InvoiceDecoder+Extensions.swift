@@ -118,17 +118,9 @@ extension InvoiceDecoder {
 
     /// The directory a relative logo path starts from when the caller gives none: the
     /// invoice file's directory, or the current directory for a source that is no path
-    /// (`-`, `<stdin>`, `<sample>`, or a JSON Lines line named `file:LINE`).
+    /// (`-`, `<stdin>`, `<sample>`). Callers reading JSON Lines pass the file's directory.
     static func baseDirectory(forSource file: String) -> String {
-        if ["", "-", "<stdin>", "<sample>"].contains(file) || isJSONLineName(file) { return "." }
+        if ["", "-", "<stdin>", "<sample>"].contains(file) { return "." }
         return FilePath.directory(of: file)
-    }
-
-    /// `bills.jsonl:12`, and not the name of a file that exists.
-    private static func isJSONLineName(_ file: String) -> Bool {
-        guard let colon = file.lastIndex(of: ":"), colon != file.startIndex else { return false }
-        let line = file[file.index(after: colon)...]
-        guard !line.isEmpty, line.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
-        return !FileManager.default.fileExists(atPath: file)
     }
 }

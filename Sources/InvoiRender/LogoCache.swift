@@ -8,6 +8,10 @@ import Synchronization
 /// time), so that `preview --watch` sees a logo that is fixed or replaced; a file that cannot
 /// be read is not remembered.
 final class LogoCache: Sendable {
+    /// Logos kept at once: a batch has a handful of brands, and a decoded logo may be large
+    /// (up to 40 megapixels), so the cache starts afresh rather than grow past this.
+    static let capacity = 8
+
     private let decoder: LogoDecoder
     private let entries = Mutex([Key: Result<EmbeddedImage, LogoError>]())
 
@@ -38,6 +42,8 @@ final class LogoCache: Sendable {
         self.decoder = decoder
     }
 
+    var count: Int { entries.withLock { $0.count } }
+
     func image(at path: String, format: ImageFormat) throws(LogoError) -> EmbeddedImage {
         guard let version = FileVersion(path: path) else {
             // Missing or unreachable: the decoder reports why.
@@ -56,6 +62,7 @@ final class LogoCache: Sendable {
         if case .failure(.unreadable) = result {} else {
             entries.withLock { entries in
                 entries = entries.filter { $0.key.path != path }  // an older version of the file
+                if entries.count >= Self.capacity { entries.removeAll() }
                 entries[key] = result
             }
         }

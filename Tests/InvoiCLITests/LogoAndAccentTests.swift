@@ -33,6 +33,17 @@ import Testing
         #expect(try directory.run("check", "acme.json").status == 0)
     }
 
+    /// DESIGN §4a: relative to the invoice file — for a JSON Lines stream, the .jsonl file.
+    @Test func jsonLinesLogosAreFoundBesideTheJSONLinesFile() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("bills"),
+                                                withIntermediateDirectories: true)
+        try write(Self.png, to: "bills/logo.png", in: directory)
+        try directory.write(Self.invoice(number: "INV-1", logo: "logo.png") + "\n", to: "bills/march.jsonl")
+        let result = try directory.run("render", "--jsonl", "bills/march.jsonl", "--out-dir", "out")
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
     @Test func missingLogoExits66NamingInvoiceFieldAndFile() throws {
         let directory = try TemporaryDirectory()
         try directory.write(Self.invoice(number: "INV-1", logo: "art/logo.png"), to: "acme.json")
@@ -103,12 +114,18 @@ import Testing
                 "\(result.standardError)")
     }
 
-    @Test(arguments: ["green", "#8B5CF6", "#8b5cf6"])
-    func goodAccentIsAccepted(accent: String) throws {
+    @Test(arguments: [("green", "#10B981"), ("#8B5CF6", "#8B5CF6"), ("#8b5cf6", "#8B5CF6")])
+    func goodAccentIsAccepted(accent: String, hex: String) throws {
         let directory = try TemporaryDirectory()
         try directory.write(RenderCommandTests.invoice, to: "acme.json")
-        let render = try directory.run("render", "acme.json", "--accent", accent, "--format", "txt")
+        let render = try directory.run("render", "acme.json", "--accent", accent, "--format", "ops")
         #expect(render.status == 0, "\(render.standardError)")
+        // The title takes the accent: the ops name its colour.
+        let json = try #require(JSONSerialization.jsonObject(with: Data(render.standardOutput.utf8)) as? [String: Any])
+        let pages = try #require(json["pages"] as? [[String: Any]])
+        let ops = try #require(pages.first?["ops"] as? [[String: Any]])
+        let title = try #require(ops.first { $0["text"] as? String == "INVOICE" })
+        #expect(title["color"] as? String == hex)
         let preview = try directory.run("preview", "acme.json", "--accent", accent)
         #expect(preview.status == 0, "\(preview.standardError)")
     }

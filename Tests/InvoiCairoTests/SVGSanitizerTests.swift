@@ -121,6 +121,18 @@ import Testing
         try expectWellFormed(clean)
     }
 
+    /// Addresses written as plain strings in image functions are external references too.
+    @Test func imageFunctionsWithStringAddressesAreDropped() throws {
+        let clean = try sanitize(Self.open + """
+            <style>.m { mask-image: -webkit-image-set("http://evil.invalid/x.png" 1x) } .k { fill: #111 }</style>
+            <rect class="k" width="1" height="1" style="mask-image: IMAGE-SET('http://evil.invalid/y.png' 1x)"/>
+            <rect width="1" height="1" style="background: cross-fade('a.png', 'b.png', 50%)"/></svg>
+            """)
+        #expect(!clean.contains("evil") && !clean.contains("a.png"), "\(clean)")
+        #expect(!clean.lowercased().contains("image-set") && !clean.contains("cross-fade"))
+        try expectWellFormed(clean)
+    }
+
     @Test func theRootIsNamedLogoAndReferencesToItFollow() throws {
         let clean = try sanitize(##"""
             <svg xmlns="http://www.w3.org/2000/svg" id="brand" viewBox="0 0 10 10">

@@ -102,7 +102,6 @@ import Testing
         ("-", "logo.png", "/logo.png"),
         ("<stdin>", "img/logo.png", "/img/logo.png"),
         ("<sample>", "logo.png", "/logo.png"),
-        ("bills/all.jsonl:12", "logo.png", "/logo.png"),
         ("<stdin>:3", "logo.png", "/logo.png"),
     ])
     func resolvesTheLogoAgainstTheWorkingDirectory(_ file: String, _ logo: String, _ expected: String) throws {
@@ -132,17 +131,6 @@ import Testing
                 == "/srv/in/brand/logo.jpg")
         #expect(try decoder.decode(data, file: "x/y.json", baseDirectory: "in").invoice.logo?.resolvedPath
                 == Self.workingDirectory + "/in/brand/logo.jpg")
-    }
-
-    /// A file whose name merely looks like `name:LINE` is still a file.
-    @Test func anExistingFileNamedLikeAJSONLineIsAFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-model-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("march:3").path
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
-        let (invoice, _) = try InvoiceDecoder(today: testToday).decode(Data(#"{"logo": "l.png"}"#.utf8), file: file)
-        #expect(invoice.logo?.resolvedPath == directory.path + "/l.png")
     }
 
     @Test func encodedExtensionsDecodeToTheSameInvoice() throws {
