@@ -52,6 +52,8 @@ let package = Package(
         // librsvg's headers are found with headerSearchFlags; turbojpeg.h is in /usr/include.
         .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        // zlib's z_stream, for the deflate functions invoi defines for Cairo (CairoDeflate.swift).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Layers.
         .target(name: "InvoiModel", swiftSettings: directMetadataAccess),
@@ -65,7 +67,7 @@ let package = Package(
                 swiftSettings: directMetadataAccess),
 
         // Backends.
-        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "CCairo", "CFreeType", "CDeflate", "CTurboJPEG", "CRsvg"],
+        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "CCairo", "CFreeType", "CDeflate", "CZlib", "CTurboJPEG", "CRsvg"],
                 swiftSettings: librsvgHeaders + directMetadataAccess),
         .target(name: "InvoiSVG", dependencies: ["InvoiDocument", "InvoiText"], swiftSettings: directMetadataAccess),
         .target(name: "InvoiTerminal", dependencies: ["InvoiDocument"], swiftSettings: directMetadataAccess),
@@ -104,7 +106,7 @@ let package = Package(
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiTestSupport", "InvoiLayout", "InvoiText"]),
-        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiTestSupport", "InvoiCairo", "InvoiText", "CFreeType", "CCairo", "CTurboJPEG"],
+        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiTestSupport", "InvoiCairo", "InvoiText", "CFreeType", "CCairo", "CTurboJPEG", "CDeflate", "CZlib"],
                     swiftSettings: librsvgHeaders,
                     // The tests make JPEGs with libjpeg-turbo, linked (invoi opens it with dlopen).
                     linkerSettings: [.linkedLibrary("turbojpeg")]),

@@ -1,0 +1,256 @@
+import CDeflate
+import CZlib
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Cairo 1.16 compresses every PDF stream (content, font subsets, ToUnicode maps, image
+// data) with zlib — deflateInit(Z_DEFAULT_COMPRESSION), deflate with Z_NO_FLUSH until a
+// last Z_FINISH, deflateEnd — and has no setting for it. Even at zlib's fastest level that
+// was over a third of a PDF's time. These three definitions take precedence over zlib's
+// for Cairo's calls (the executable is searched first): a stream opened at the default
+// level is gathered whole and compressed in one call by libdeflate at level 1, about four
+// times faster than zlib at level 1 and as small. A stream opened with an explicit level,
+// and every stream that is not one of ours, is zlib's own, untouched. Other zlib calls on
+// one of our streams (deflateReset, deflateParams, …) find no zlib state in it and return
+// Z_STREAM_ERROR, as zlib does for a stream it does not know.
+
+/// zlib's `deflateInit_(z_streamp, int level, const char *version, int stream_size)`.
+@_cdecl("deflateInit_")
+public func invoiDeflateInit(_ stream: UnsafeMutablePointer<z_stream>?, _ level: Int32,
+                             _ version: UnsafePointer<CChar>?, _ streamSize: Int32) -> Int32 {
+    guard let stream else { return Z_STREAM_ERROR }
+    guard level == Z_DEFAULT_COMPRESSION else {
+        guard let deflateInit2 = Zlib.functions?.deflateInit2 else { return Z_VERSION_ERROR }
+        return deflateInit2(stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, version, streamSize)
+    }
+    guard streamSize == Int32(MemoryLayout<z_stream>.size), version?.pointee == 0x31 /* "1" */ else {
+        return Z_VERSION_ERROR
+    }
+    let state = UnsafeMutablePointer<GatheredDeflate>.allocate(capacity: 1)
+    state.initialize(to: GatheredDeflate())
+    stream.pointee.state = OpaquePointer(state)
+    stream.pointee.msg = nil
+    stream.pointee.total_in = 0
+    stream.pointee.total_out = 0
+    stream.pointee.adler = 1
+    stream.pointee.data_type = Z_UNKNOWN
+    return Z_OK
+}
+
+/// zlib's `deflate(z_streamp, int flush)`. Ours take Z_NO_FLUSH and Z_FINISH, all Cairo uses.
+@_cdecl("deflate")
+public func invoiDeflate(_ stream: UnsafeMutablePointer<z_stream>?, _ flush: Int32) -> Int32 {
+    guard let stream, let state = GatheredDeflate.state(of: stream) else {
+        return Zlib.functions?.deflate(stream, flush) ?? Z_STREAM_ERROR
+    }
+    return state.pointee.deflate(stream, flush: flush)
+}
+
+/// zlib's `deflateEnd(z_streamp)`.
+@_cdecl("deflateEnd")
+public func invoiDeflateEnd(_ stream: UnsafeMutablePointer<z_stream>?) -> Int32 {
+    guard let stream, let state = GatheredDeflate.state(of: stream) else {
+        return Zlib.functions?.deflateEnd(stream) ?? Z_STREAM_ERROR
+    }
+    let status = state.pointee.end()
+    state.deinitialize(count: 1)
+    state.deallocate()
+    stream.pointee.state = nil
+    return status
+}
+
+/// The state behind one of our streams: the input gathered so far, then the compressed
+/// bytes handed out in as many calls as the caller's output space needs.
+struct GatheredDeflate {
+    /// First word of our state. zlib's state starts with its z_stream's address, and this is
+    /// no address a process can have (not canonical on x86-64 and AArch64).
+    static let tag: UInt = 0xD1F1_A7E5_1A7E_0001
+    /// Beyond this much input (a huge logo's pixels) the stream goes on in zlib instead of
+    /// holding the whole image a second time.
+    static let gatheringLimit = 16 << 20
+    /// libdeflate's level: the size of zlib's level 1, at a quarter of its time.
+    static let level: Int32 = 1
+
+    private let tag = GatheredDeflate.tag
+    private var input: UnsafeMutableRawPointer?
+    private var inputCount = 0
+    private var inputCapacity = 0
+    private var output: UnsafeMutableRawPointer?
+    private var outputCount = 0
+    private var outputSent = 0
+    /// The zlib stream that took over past `gatheringLimit`, and how much of the gathered
+    /// input it has been given.
+    private var zlibStream: UnsafeMutablePointer<z_stream>?
+    private var gatheredFed = 0
+
+    /// Our state behind `stream`, or nil when zlib (or nobody) owns it.
+    static func state(of stream: UnsafeMutablePointer<z_stream>) -> UnsafeMutablePointer<GatheredDeflate>? {
+        guard let state = stream.pointee.state else { return nil }
+        let raw = UnsafeMutableRawPointer(state)
+        guard raw.load(as: UInt.self) == tag else { return nil }
+        return raw.assumingMemoryBound(to: GatheredDeflate.self)
+    }
+
+    mutating func deflate(_ stream: UnsafeMutablePointer<z_stream>, flush: Int32) -> Int32 {
+        if zlibStream != nil { return deflateInZlib(stream, flush: flush) }
+        if output != nil {
+            return flush == Z_FINISH ? handOut(to: stream) : Z_STREAM_ERROR
+        }
+        guard flush == Z_NO_FLUSH || flush == Z_FINISH else { return Z_STREAM_ERROR }
+        let count = Int(stream.pointee.avail_in)
+        guard count == 0 || stream.pointee.next_in != nil else { return Z_STREAM_ERROR }
+        if inputCount + count > Self.gatheringLimit {
+            guard startZlib() else { return Z_MEM_ERROR }
+            return deflateInZlib(stream, flush: flush)
+        }
+        if count > 0 {
+            guard reserve(inputCount + count) else { return Z_MEM_ERROR }
+            (input! + inputCount).copyMemory(from: stream.pointee.next_in, byteCount: count)
+            inputCount += count
+            stream.pointee.next_in += count
+            stream.pointee.avail_in = 0
+            stream.pointee.total_in += UInt(count)
+        }
+        guard flush == Z_FINISH else { return count > 0 ? Z_OK : Z_BUF_ERROR }
+        guard compress() else { return Z_MEM_ERROR }
+        stream.pointee.adler = UInt(libdeflate_adler32(1, input, inputCount))
+        releaseInput()
+        return handOut(to: stream)
+    }
+
+    /// Frees what is held; Z_DATA_ERROR when the stream ended before all of it was handed out.
+    mutating func end() -> Int32 {
+        var status = Z_OK
+        if let zlibStream {
+            status = Zlib.functions?.deflateEnd(zlibStream) ?? Z_STREAM_ERROR
+            zlibStream.deallocate()
+            self.zlibStream = nil
+        } else if inputCount > 0 || outputSent < outputCount {
+            status = Z_DATA_ERROR
+        }
+        releaseInput()
+        free(output)
+        output = nil
+        return status
+    }
+
+    private mutating func reserve(_ capacity: Int) -> Bool {
+        guard capacity > inputCapacity else { return true }
+        let grown = max(capacity, inputCapacity * 2, 16 << 10)
+        guard let moved = realloc(input, grown) else { return false }
+        input = moved
+        inputCapacity = grown
+        return true
+    }
+
+    private mutating func releaseInput() {
+        free(input)
+        input = nil
+        inputCount = 0
+        inputCapacity = 0
+    }
+
+    /// The whole zlib stream for the gathered input, in `output`.
+    private mutating func compress() -> Bool {
+        guard let compressor = libdeflate_alloc_compressor(Self.level) else { return false }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, inputCount)
+        guard let buffer = malloc(max(bound, 1)) else { return false }
+        let written = libdeflate_zlib_compress(compressor, input, inputCount, buffer, bound)
+        guard written > 0 else {
+            free(buffer)
+            return false
+        }
+        output = buffer
+        outputCount = written
+        return true
+    }
+
+    /// As much of the compressed stream as fits; Z_STREAM_END with the last byte.
+    private mutating func handOut(to stream: UnsafeMutablePointer<z_stream>) -> Int32 {
+        let count = min(Int(stream.pointee.avail_out), outputCount - outputSent)
+        if count > 0 {
+            guard let next = stream.pointee.next_out else { return Z_STREAM_ERROR }
+            next.update(from: (output! + outputSent).assumingMemoryBound(to: UInt8.self), count: count)
+            stream.pointee.next_out = next + count
+            stream.pointee.avail_out -= UInt32(count)
+            stream.pointee.total_out += UInt(count)
+            outputSent += count
+        }
+        if outputSent == outputCount { return Z_STREAM_END }
+        return count > 0 ? Z_OK : Z_BUF_ERROR
+    }
+
+    /// Hands the stream to zlib at level 1; the gathered input goes to it first.
+    private mutating func startZlib() -> Bool {
+        guard let functions = Zlib.functions else { return false }
+        let inner = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        inner.initialize(to: z_stream())
+        guard functions.deflateInit2(inner, Self.level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                                     ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            inner.deallocate()
+            return false
+        }
+        zlibStream = inner
+        return true
+    }
+
+    /// One deflate call in zlib on the caller's buffers: the gathered input first, then the caller's.
+    private mutating func deflateInZlib(_ stream: UnsafeMutablePointer<z_stream>, flush: Int32) -> Int32 {
+        guard let inner = zlibStream, let functions = Zlib.functions else { return Z_STREAM_ERROR }
+        inner.pointee.next_out = stream.pointee.next_out
+        inner.pointee.avail_out = stream.pointee.avail_out
+        if gatheredFed < inputCount {
+            inner.pointee.next_in = (input! + gatheredFed).assumingMemoryBound(to: UInt8.self)
+            inner.pointee.avail_in = UInt32(inputCount - gatheredFed)
+            let status = functions.deflate(inner, Z_NO_FLUSH)
+            gatheredFed = inputCount - Int(inner.pointee.avail_in)
+            let produced = Int(stream.pointee.avail_out - inner.pointee.avail_out)
+            stream.pointee.next_out = inner.pointee.next_out
+            stream.pointee.avail_out = inner.pointee.avail_out
+            stream.pointee.total_out += UInt(produced)
+            guard status == Z_OK || status == Z_BUF_ERROR else { return status }
+            // The caller's output is full: it empties it and calls again (its input is still there).
+            guard gatheredFed == inputCount else { return Z_OK }
+            releaseInput()
+            gatheredFed = 0
+        }
+        let inputBefore = stream.pointee.avail_in, outputBefore = stream.pointee.avail_out
+        inner.pointee.next_in = stream.pointee.next_in
+        inner.pointee.avail_in = inputBefore
+        let status = functions.deflate(inner, flush)
+        stream.pointee.next_in = inner.pointee.next_in
+        stream.pointee.avail_in = inner.pointee.avail_in
+        stream.pointee.next_out = inner.pointee.next_out
+        stream.pointee.avail_out = inner.pointee.avail_out
+        stream.pointee.total_in += UInt(inputBefore - inner.pointee.avail_in)
+        stream.pointee.total_out += UInt(outputBefore - inner.pointee.avail_out)
+        stream.pointee.adler = inner.pointee.adler
+        return status
+    }
+}
+
+/// zlib's own functions, found in the zlib Cairo loaded.
+enum Zlib {
+    typealias DeflateInit2 = @convention(c) (UnsafeMutablePointer<z_stream>?, Int32, Int32, Int32, Int32, Int32,
+                                             UnsafePointer<CChar>?, Int32) -> Int32
+    typealias Deflate = @convention(c) (UnsafeMutablePointer<z_stream>?, Int32) -> Int32
+    typealias DeflateEnd = @convention(c) (UnsafeMutablePointer<z_stream>?) -> Int32
+
+    struct Functions {
+        let deflateInit2: DeflateInit2
+        let deflate: Deflate
+        let deflateEnd: DeflateEnd
+    }
+
+    /// nil only if no zlib can be loaded.
+    static let functions: Functions? = {
+        guard let zlib = dlopen("libz.so.1", RTLD_NOW | RTLD_NOLOAD) ?? dlopen("libz.so.1", RTLD_NOW),
+              let deflateInit2 = dlsym(zlib, "deflateInit2_"), let deflate = dlsym(zlib, "deflate"),
+              let deflateEnd = dlsym(zlib, "deflateEnd") else { return nil }
+        return Functions(deflateInit2: unsafeBitCast(deflateInit2, to: DeflateInit2.self),
+                         deflate: unsafeBitCast(deflate, to: Deflate.self),
+                         deflateEnd: unsafeBitCast(deflateEnd, to: DeflateEnd.self))
+    }()
+}

@@ -1,0 +1,179 @@
+import CDeflate
+import CZlib
+import Foundation
+import InvoiDocument
+import InvoiTestSupport
+import Testing
+@testable import InvoiCairo
+
+/// The deflate functions as the process resolves them, which is how Cairo reaches them.
+private struct ProcessDeflate {
+    let initialize = unsafeBitCast(dlsym(nil, "deflateInit_")!, to: (@convention(c) (UnsafeMutablePointer<z_stream>?, Int32, UnsafePointer<CChar>?, Int32) -> Int32).self)
+    let deflate = unsafeBitCast(dlsym(nil, "deflate")!, to: Zlib.Deflate.self)
+    let end = unsafeBitCast(dlsym(nil, "deflateEnd")!, to: Zlib.DeflateEnd.self)
+
+    /// Compresses `input` the way Cairo's deflate stream does: `chunk` bytes per Z_NO_FLUSH
+    /// call, an output buffer of `outputSize` emptied whenever it is full, then Z_FINISH until
+    /// Z_STREAM_END. Returns the output and the stream's final counters.
+    func compress(_ input: [UInt8], level: Int32 = Z_DEFAULT_COMPRESSION, chunk: Int = 16384,
+                  outputSize: Int = 16384) throws -> (bytes: [UInt8], totalIn: UInt, totalOut: UInt, adler: UInt) {
+        var stream = z_stream()
+        try #require(initialize(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: outputSize)
+        try input.withUnsafeBufferPointer { input in
+            try buffer.withUnsafeMutableBufferPointer { buffer in
+                stream.next_out = buffer.baseAddress
+                stream.avail_out = UInt32(outputSize)
+                func empty() {
+                    result += buffer.prefix(outputSize - Int(stream.avail_out))
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = UInt32(outputSize)
+                }
+                var offset = 0
+                while offset < input.count {
+                    let count = min(chunk, input.count - offset)
+                    stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + offset)
+                    stream.avail_in = UInt32(count)
+                    while stream.avail_in > 0 {
+                        let status = deflate(&stream, Z_NO_FLUSH)
+                        try #require(status == Z_OK || status == Z_BUF_ERROR)
+                        if stream.avail_out == 0 { empty() }
+                    }
+                    offset += count
+                }
+                var status = Z_OK
+                var calls = 0
+                repeat {
+                    status = deflate(&stream, Z_FINISH)
+                    try #require(status == Z_OK || status == Z_STREAM_END, "deflate returned \(status)")
+                    empty()
+                    calls += 1
+                } while status != Z_STREAM_END && calls < 1_000_000
+            }
+        }
+        let counters = (stream.total_in, stream.total_out, stream.adler)
+        #expect(end(&stream) == Z_OK)
+        #expect(stream.state == nil)
+        return (result, counters.0, counters.1, counters.2)
+    }
+}
+
+/// libdeflate's own zlib stream of `input` at `level`.
+private func libdeflateStream(_ input: [UInt8], level: Int32 = GatheredDeflate.level) -> [UInt8] {
+    let compressor = libdeflate_alloc_compressor(level)!
+    defer { libdeflate_free_compressor(compressor) }
+    var output = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, input.count))
+    let count = libdeflate_zlib_compress(compressor, input, input.count, &output, output.count)
+    return Array(output.prefix(count))
+}
+
+/// The data a zlib stream holds, or nil when it is not a valid stream of at most `limit` bytes.
+private func inflated(_ stream: [UInt8], limit: Int) -> [UInt8]? {
+    let decompressor = libdeflate_alloc_decompressor()!
+    defer { libdeflate_free_decompressor(decompressor) }
+    var output = [UInt8](repeating: 0, count: limit)
+    var produced = 0
+    let status = libdeflate_zlib_decompress(decompressor, stream, stream.count, &output, limit, &produced)
+    return status == LIBDEFLATE_SUCCESS ? Array(output.prefix(produced)) : nil
+}
+
+/// Text-like bytes: compressible, but not trivially.
+private func sampleBytes(count: Int, seed: UInt64) -> [UInt8] {
+    var generator = SplitMix64(seed: seed)
+    let words = ["invoice", "total", " ", "\n", "0.00", "Tj", "BT", "ET", "1 0 0 -1 72 144 cm", "<00a1>"].map { Array($0.utf8) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count + 32)
+    while bytes.count < count {
+        bytes += words[Int(generator.next() % UInt64(words.count))]
+        if generator.next() % 7 == 0 { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
+    }
+    return Array(bytes.prefix(count))
+}
+
+@Suite struct CairoDeflateTests {
+    private let process = ProcessDeflate()
+
+    /// The PDF's streams: the bytes between "stream\n" and "\nendstream".
+    private func streams(in pdf: Data) -> [[UInt8]] {
+        let bytes = [UInt8](pdf)
+        let start = Array("stream\n".utf8), end = Array("\nendstream".utf8)
+        var result: [[UInt8]] = []
+        var index = 0
+        while let open = bytes[index...].firstRange(of: start) {
+            guard let close = bytes[open.upperBound...].firstRange(of: end) else { break }
+            result.append(Array(bytes[open.upperBound..<close.lowerBound]))
+            index = close.upperBound
+        }
+        return result
+    }
+
+    @Test func everyPDFStreamIsLibdeflatesOwnOutput() throws {
+        let output = try PDFBackend(fonts: CairoFontCache()).render(try Fixtures.invoice(),
+                                                                    options: BackendOptions(creator: "invoi 0.1.0"))
+        let streams = streams(in: try #require(output.documentData))
+        // Content of both pages, font subsets, ToUnicode maps.
+        #expect(streams.count >= 5)
+        for stream in streams {
+            let content = try #require(inflated(stream, limit: 1 << 24), "a stream that does not inflate")
+            let isLibdeflates = stream == libdeflateStream(content)
+            #expect(isLibdeflates, "a \(stream.count)-byte stream not compressed by libdeflate at level \(GatheredDeflate.level)")
+        }
+    }
+
+    @Test func chunkedInputAndATinyOutputBufferGiveTheWholeStream() throws {
+        let input = sampleBytes(count: 200_000, seed: 7)
+        let result = try process.compress(input, chunk: 16384, outputSize: 7)
+        #expect(result.bytes == libdeflateStream(input))
+        #expect(result.totalIn == UInt(input.count))
+        #expect(result.totalOut == UInt(result.bytes.count))
+        #expect(result.adler == UInt(libdeflate_adler32(1, input, input.count)))
+        #expect(inflated(result.bytes, limit: input.count) == input)
+    }
+
+    @Test func anEmptyStreamIsAValidStreamOfNothing() throws {
+        let result = try process.compress([])
+        #expect(result.bytes == libdeflateStream([]))
+        #expect(inflated(result.bytes, limit: 0) == [])
+    }
+
+    @Test(arguments: [(Int32(9), UInt8(0xDA)), (1, 0x01), (6, 0x9C)])
+    func anExplicitLevelIsZlibsOwnStream(level: Int32, headerByte: UInt8) throws {
+        let input = sampleBytes(count: 50_000, seed: 3)
+        let result = try process.compress(input, level: level, chunk: 4096, outputSize: 1000)
+        #expect(Array(result.bytes.prefix(2)) == [0x78, headerByte])
+        #expect(result.bytes != libdeflateStream(input, level: level))
+        #expect(inflated(result.bytes, limit: input.count) == input)
+    }
+
+    @Test func pastTheGatheringLimitZlibTakesOverWithTheInputSoFar() throws {
+        let input = sampleBytes(count: GatheredDeflate.gatheringLimit + 3 * 65536 + 17, seed: 11)
+        let result = try process.compress(input, chunk: 65536, outputSize: 16384)
+        #expect(Array(result.bytes.prefix(2)) == [0x78, 0x01])  // zlib at level 1
+        #expect(result.totalIn == UInt(input.count))
+        #expect(result.totalOut == UInt(result.bytes.count))
+        #expect(result.adler == UInt(libdeflate_adler32(1, input, input.count)))
+        #expect(inflated(result.bytes, limit: input.count) == input)
+    }
+
+    @Test func otherFlushesAndZlibsOtherCallsAreRefusedNotCrashed() throws {
+        var stream = z_stream()
+        #expect(process.initialize(&stream, Z_DEFAULT_COMPRESSION, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        #expect(process.deflate(&stream, Z_SYNC_FLUSH) == Z_STREAM_ERROR)
+        #expect(process.deflate(&stream, Z_FULL_FLUSH) == Z_STREAM_ERROR)
+        // zlib's own deflateReset finds no zlib state behind the stream.
+        let reset = unsafeBitCast(try #require(dlsym(dlopen("libz.so.1", RTLD_NOW | RTLD_NOLOAD), "deflateReset")),
+                                  to: Zlib.DeflateEnd.self)
+        #expect(reset(&stream) == Z_STREAM_ERROR)
+        var input = [UInt8](repeating: 65, count: 100)
+        input.withUnsafeMutableBufferPointer { input in
+            stream.next_in = input.baseAddress
+            stream.avail_in = 100
+            #expect(process.deflate(&stream, Z_NO_FLUSH) == Z_OK)
+        }
+        // Ended with input still held: zlib's "freed prematurely".
+        #expect(process.end(&stream) == Z_DATA_ERROR)
+        #expect(process.initialize(&stream, Z_DEFAULT_COMPRESSION, "2.0.0", Int32(MemoryLayout<z_stream>.size)) == Z_VERSION_ERROR)
+        #expect(process.initialize(&stream, Z_DEFAULT_COMPRESSION, ZLIB_VERSION, 100) == Z_VERSION_ERROR)
+    }
+}
