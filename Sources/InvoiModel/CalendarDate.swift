@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A day in the proleptic Gregorian calendar, with no time and no time zone:
 /// an invoice's dates are days, and must print the same on every machine.
@@ -52,11 +55,17 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
         return date.formatted(style)
     }
 
-    /// Today in the machine's time zone: the only value in invoi that depends on the machine.
+    /// Today in the machine's time zone (TZ, else /etc/localtime): the only value in invoi
+    /// that depends on the machine. The C library's localtime rather than Foundation's
+    /// TimeZone.current, which loads ICU's whole time-zone table (about 2 MB of memory) to
+    /// find the zone's canonical name, for a date.
     public static func today() -> CalendarDate {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
-        return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? CalendarDate(year: 2000, month: 1, day: 1)!
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil,
+              let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        else { return CalendarDate(year: 2000, month: 1, day: 1)! }
+        return date
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

@@ -52,4 +52,16 @@ import Testing
         #expect(a < b)
         #expect(!(b < a))
     }
+
+    @Test func todayIsFoundationsTodayInTheMachinesTimeZone() {
+        func foundationToday() -> CalendarDate? {
+            let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
+            return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)
+        }
+        let before = foundationToday()
+        let today = CalendarDate.today()
+        let after = foundationToday()
+        // Either side of a midnight that passes during the test.
+        #expect(today == before || today == after, "\(today) is neither \(String(describing: before)) nor \(String(describing: after))")
+    }
 }
