@@ -22,12 +22,9 @@ extension AtomicFile {
             throw CLIFailure(.cannotCreate, "cannot write \(shown): the directory \(shownDirectory) does not exist; create it first (mkdir -p \(shownDirectory))")
         }
 
-        var template = Array((directory + "/." + name + ".invoi-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        guard let (descriptor, temporaryPath) = createTemporary(for: path) else {
+            throw failure(writing: shown, errno: errno)
         }
-        guard descriptor >= 0 else { throw failure(writing: shown, errno: errno) }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(temporaryPath) }  // after link() the new name keeps the file
 
         fchmod(descriptor, 0o666 & ~processUmask)  // mkstemp creates 0600

@@ -19,18 +19,13 @@ enum AtomicFile {
     }
 
     static func write(_ data: Data, to path: String, durability: Durability = .flushedEachFile) throws(CLIFailure) {
-        let (directory, name) = split(path)
+        let directory = split(path).directory
         var status = stat()
         guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
             throw CLIFailure(.cannotCreate, "\(path): cannot write: the directory \(directory) does not exist "
                              + "(create it, or choose another path)")
         }
-        var template = Array((directory + "/." + name + ".invoi-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else { throw failure(path, errno: errno) }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let (descriptor, temporaryPath) = createTemporary(for: path) else { throw failure(path, errno: errno) }
 
         fchmod(descriptor, 0o666 & ~processUmask)  // mkstemp creates 0600
         var code = data.withUnsafeBytes { writeAll($0, to: descriptor) }
@@ -44,7 +39,19 @@ enum AtomicFile {
         }
     }
 
-    private static func failure(_ path: String, errno code: Int32) -> CLIFailure {
+    /// A new temporary file beside `path` (hidden, named after it), open for writing;
+    /// nil with errno set when it cannot be created.
+    static func createTemporary(for path: String) -> (descriptor: Int32, path: String)? {
+        let (directory, name) = split(path)
+        var template = Array((directory + "/." + name + ".invoi-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else { return nil }
+        return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    static func failure(_ path: String, errno code: Int32) -> CLIFailure {
         CLIFailure(.cannotCreate, "\(path): cannot write (\(String(cString: strerror(code)))); "
                    + "check that the directory exists and is writable")
     }

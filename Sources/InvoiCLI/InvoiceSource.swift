@@ -19,8 +19,13 @@ enum InvoiceSource: Sendable {
         case .sample: "<sample>"
         case .standardInput: "<stdin>"
         case .file(let path): path
-        case .jsonLine(let file, let line, _): "\(file == "-" ? "<stdin>" : file):\(line)"
+        case .jsonLine(let file, let line, _): Self.jsonLineName(file: file, line: line)
         }
+    }
+
+    /// `bills.jsonl:12`, `<stdin>:3`.
+    static func jsonLineName(file: String, line: Int) -> String {
+        "\(file == "-" ? "<stdin>" : file):\(line)"
     }
 
     /// Where a relative logo path starts (DESIGN.md §4a: relative to the invoice file): the
@@ -46,19 +51,6 @@ enum InvoiceSource: Sendable {
         case .file(let path): return try InputFile.read(path)
         case .jsonLine(_, _, let data): return data
         }
-    }
-
-    /// Splits a JSON Lines file (or stdin for "-") into one source per non-blank line.
-    static func jsonLines(_ input: String) throws(CLIFailure) -> [InvoiceSource] {
-        let data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try InputFile.read(input)
-        var sources: [InvoiceSource] = []
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            sources.append(.jsonLine(file: input, line: lineNumber, data: Data(line)))
-        }
-        return sources
     }
 }
 

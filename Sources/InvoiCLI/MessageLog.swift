@@ -5,7 +5,7 @@ import Synchronization
 /// in the middle of the progress bar's line.
 final class MessageLog: Sendable {
     private let state = Mutex(State())
-    private let isTerminal: Bool
+    let isTerminal: Bool
 
     private struct State {
         var progressShown = false

@@ -61,7 +61,7 @@ struct PreviewCommand: ParsableCommand {
             accent: try AccentArgument.parse(accent))
         let source: InvoiceSource = input == "-" ? .standardInput : .file(input)
         guard watch else {
-            let status = RenderJob(renderer: renderer, settings: settings, sources: [source],
+            let status = RenderJob(renderer: renderer, settings: settings, sources: SourceStream(listed: [source]),
                                    destination: .standardOutput, jobs: 1, terminal: terminal).run()
             if status != .ok { throw ExitCode(status.rawValue) }
             return

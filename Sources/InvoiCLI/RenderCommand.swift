@@ -125,19 +125,20 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    private func sources() throws -> [InvoiceSource] {
-        var sources: [InvoiceSource] = sample ? [.sample] : []
+    private func sources() throws -> SourceStream {
         if jsonl {
-            for input in inputs.isEmpty ? ["-"] : inputs {
-                sources += try InvoiceSource.jsonLines(input)
+            let inputs = inputs.isEmpty ? ["-"] : inputs
+            if inputs.filter({ $0 == "-" }).count > 1 {
+                throw ValidationError("standard input ('-') can be read only once")
             }
-        } else {
-            sources += inputs.map { $0 == "-" ? .standardInput : .file($0) }
+            if sample { throw ValidationError("--sample cannot be combined with --jsonl; render the sample on its own") }
+            return try SourceStream(jsonLines: inputs)
         }
+        let sources: [InvoiceSource] = (sample ? [.sample] : []) + inputs.map { $0 == "-" ? .standardInput : .file($0) }
         if sources.filter({ $0.isStandardInput }).count > 1 {
             throw ValidationError("standard input ('-') can be read only once")
         }
-        return sources
+        return SourceStream(listed: sources)
     }
 
     private func destination(for format: OutputFormat) -> Destination {

@@ -15,20 +15,23 @@ enum Destination: Sendable {
 }
 
 /// Renders a batch of invoices in parallel, reports each failure with its source, and
-/// keeps going; the exit status is that of the worst failure.
+/// keeps going; the exit status is that of the worst failure. Each invoice is read and
+/// decoded once, by the worker that renders it.
 struct RenderJob: Sendable {
     let renderer: Renderer
     let settings: RenderSettings
-    let sources: [InvoiceSource]
+    let sources: SourceStream
     let destination: Destination
     let jobs: Int
     let terminal: TerminalInfo
 
     func run() -> ExitStatus {
         let log = MessageLog(isTerminal: terminal.stderrIsTerminal)
+        let several = sources.hasAtLeast(2)
         switch destination {
-        case .standardOutput where sources.count > 1, .path where sources.count > 1:
-            log.error("-o writes one invoice, but \(sources.count) were given; use --out-dir DIR to render several")
+        case .standardOutput where several, .path where several:
+            let count = sources.knownCount.map { "\($0) were given" } ?? "the JSON Lines input has several"
+            log.error("-o writes one invoice, but \(count); use --out-dir DIR to render several")
             return .usage
         case .directory(let path):
             do {
@@ -43,31 +46,37 @@ struct RenderJob: Sendable {
 
         MallocTuning.keepFreedMemoryForReuse()
         // One decoder, and one reading of the clock for "today", per job; the built-in sample needs neither.
-        let decoder = sources.contains(where: \.needsDecoding) ? InvoiceDecoder(today: .today()) : nil
-        let suffixes = nameSuffixes(decoder: decoder, log: log)
+        let decoder = sources.needsDecoding ? InvoiceDecoder(today: .today()) : nil
+        // Names are told apart only between several invoices written into one directory.
+        let names: NameClaims? = if case .directory = destination, several { NameClaims() } else { nil }
+        let outcome = BatchOutcome()
+        let progress = Progress(total: sources.knownCount, log: log, shown: sources.hasAtLeast(6))
+        let writer = BatchWriter(flushesOnce: several)
         let start = ContinuousClock.now
-        let progress = Progress(total: sources.count, log: log, shown: sources.count > 5)
-        let statuses = parallelMap(count: sources.count, workers: jobs) { index in
-            let status = render(index, nameSuffix: suffixes[index], decoder: decoder, log: log)
-            progress.advance()
-            return status
+        DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
+            var scratch = writer.makeScratch()
+            defer { scratch.discard() }
+            while let item = sources.next() {
+                outcome.record(render(item, names: names, decoder: decoder, scratch: &scratch, log: log))
+                progress.advance()
+            }
         }
         log.clearProgress()
 
-        let flushed = flushOutputs(log: log)
-        let failed = statuses.filter { $0 != .ok }.count
-        if sources.count > 1 {
+        let flushed = flushOutputs(durability: writer.durability, log: log)
+        let (rendered, failed, worst) = outcome.totals
+        if rendered + failed > 1 {
             let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18
                 + Double((ContinuousClock.now - start).components.seconds)
-            log.info("rendered \(sources.count - failed) of \(sources.count) invoices"
+            log.info("rendered \(rendered) of \(rendered + failed) invoices"
                      + (failed > 0 ? " (\(failed) failed)" : "") + String(format: " in %.2f s", seconds))
         }
-        return max(statuses.max() ?? .ok, flushed)
+        return max(worst, flushed)
     }
 
     /// Puts on disk the directory entries of what a batch wrote without flushing each file.
-    private func flushOutputs(log: MessageLog) -> ExitStatus {
-        guard case .directory(let path) = destination, flushesOnce else { return .ok }
+    private func flushOutputs(durability: AtomicFile.Durability, log: MessageLog) -> ExitStatus {
+        guard case .directory(let path) = destination, durability == .flushedWithDirectory else { return .ok }
         guard DirectoryFlush.flush(directory: path) else {
             log.error("\(path): could not flush the directory to disk (\(String(cString: strerror(errno)))); "
                       + "check the disk, then render again")
@@ -76,58 +85,38 @@ struct RenderJob: Sendable {
         return .ok
     }
 
-    /// A batch into a directory flushes the directory once at the end instead of each
-    /// new file as it is written (an fsync per file cost more than rendering it). Each
-    /// file still appears whole or not at all, and one that replaces an existing file is
-    /// flushed before its rename; after a crash, new files written in the seconds before
-    /// it may be missing or empty (as after `cp`), and can be rendered again from their
-    /// inputs, which the batch never touches.
-    private var flushesOnce: Bool { sources.count > 1 }
-
-    /// Per input, the number that tells its output name apart from an earlier input's
-    /// ("NAME (2)"; nil: the name as it is), so that the number goes to the later of
-    /// two same-named invoices. Numbers rather than names: a batch keeps only 8 bytes
-    /// per invoice between this pass and rendering.
-    private func nameSuffixes(decoder: InvoiceDecoder?, log: MessageLog) -> [Int?] {
-        // One input has no other to be told apart from: no decoding ahead for it.
-        guard case .directory = destination, sources.count > 1 else { return Array(repeating: nil, count: sources.count) }
-        let bases = parallelMap(count: sources.count, workers: jobs) { index -> String? in
-            guard let invoice = try? load(sources[index], decoder: decoder).invoice else { return nil }
-            return OutputName.base(for: invoice)
-        }
-        var taken: [String: Int] = [:]  // lower-cased name → the input that took it
-        return bases.enumerated().map { index, base in
-            guard let base else { return nil }
-            var name = base
-            var number = 1
-            while taken[name.lowercased()] != nil {
-                number += 1
-                name = Self.name(base, suffix: number)
-            }
-            if number > 1, let first = taken[base.lowercased()] {
-                log.warning("\(sources[index].displayName) would be named like \(sources[first].displayName): "
-                            + "writing \"\(name)\" instead")
-            }
-            taken[name.lowercased()] = index
-            return number > 1 ? number : nil
-        }
-    }
-
-    private static func name(_ base: String, suffix: Int?) -> String {
-        suffix.map { "\(base) (\($0))" } ?? base
-    }
-
     private func load(_ source: InvoiceSource, decoder: InvoiceDecoder?) throws -> (invoice: Invoice, warnings: [Diagnostic]) {
         guard let data = try source.data() else { return (Invoice.sample, []) }
         return try (decoder ?? InvoiceDecoder(today: .today())).decode(data, file: source.displayName,
                                                                              baseDirectory: source.baseDirectory)
     }
 
-    private func render(_ index: Int, nameSuffix: Int?, decoder: InvoiceDecoder?, log: MessageLog) -> ExitStatus {
-        let source = sources[index]
+    private func render(_ item: SourceStream.Item, names: NameClaims?, decoder: InvoiceDecoder?,
+                        scratch: inout BatchWriter.Scratch, log: MessageLog) -> ExitStatus {
+        // Every invoice takes its turn at naming, named or not, so that later ones never wait forever.
+        var passedNaming = names == nil
+        defer { if !passedNaming { names?.pass(index: item.index) } }
+        let source: InvoiceSource
+        switch item.source {
+        case .success(let value): source = value
+        case .failure(let failure):
+            log.write(failure)
+            return failure.status
+        }
         do {
             let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
+            var nameSuffix: Int?
+            if let names {
+                let claim = names.claim(OutputName.base(for: invoice), index: item.index, reference: item.reference)
+                passedNaming = true
+                nameSuffix = claim.suffix
+                if let first = claim.firstClaimant {
+                    let name = NameClaims.name(OutputName.base(for: invoice), suffix: claim.suffix)
+                    log.warning("\(source.displayName) would be named like \(sources.displayName(of: first)): "
+                                + "writing \"\(name)\" instead")
+                }
+            }
             let laidOut: LaidOutInvoice
             do throws(LogoError) {
                 laidOut = try renderer.layOut(invoice, settings: settings)
@@ -142,7 +131,7 @@ struct RenderJob: Sendable {
                             + "(install a font that covers them, e.g. fonts-noto-core)")
             }
             let output = try renderer.render(document, settings: settings)
-            try write(output, nameSuffix: nameSuffix, invoice: invoice)
+            try write(output, nameSuffix: nameSuffix, invoice: invoice, scratch: &scratch)
             return .ok
         } catch let failure as CLIFailure {
             log.write(failure)
@@ -156,7 +145,8 @@ struct RenderJob: Sendable {
         }
     }
 
-    private func write(_ output: RenderedOutput, nameSuffix: Int?, invoice: Invoice) throws(CLIFailure) {
+    private func write(_ output: RenderedOutput, nameSuffix: Int?, invoice: Invoice,
+                       scratch: inout BatchWriter.Scratch) throws(CLIFailure) {
         let files: [Data] = switch output {
         case .document(let data): [data]
         case .pages(let pages): pages
@@ -176,38 +166,56 @@ struct RenderJob: Sendable {
             let paths = files.count == 1 ? [path] : OutputName.fileNames(base: base, fileExtension: pathExt, count: files.count)
             for (data, path) in zip(files, paths) { try AtomicFile.write(data, to: path) }
         case .directory(let directory):
-            let names = OutputName.fileNames(base: Self.name(OutputName.base(for: invoice), suffix: nameSuffix),
+            let names = OutputName.fileNames(base: NameClaims.name(OutputName.base(for: invoice), suffix: nameSuffix),
                                              fileExtension: ext, count: files.count)
             for (data, file) in zip(files, names) {
-                try AtomicFile.write(data, to: (directory as NSString).appendingPathComponent(file),
-                                     durability: flushesOnce ? .flushedWithDirectory : .flushedEachFile)
+                try scratch.write(data, to: (directory as NSString).appendingPathComponent(file))
             }
         }
     }
 }
 
-/// The batch progress bar on standard error: done/total, rate, ETA; redrawn at most ten times a second.
+/// How a batch went: invoices rendered and failed, and the worst exit status.
+final class BatchOutcome: Sendable {
+    private let state = Mutex((rendered: 0, failed: 0, worst: ExitStatus.ok))
+
+    func record(_ status: ExitStatus) {
+        state.withLock { state in
+            if status == .ok { state.rendered += 1 } else { state.failed += 1 }
+            state.worst = max(state.worst, status)
+        }
+    }
+
+    var totals: (rendered: Int, failed: Int, worst: ExitStatus) {
+        state.withLock { $0 }
+    }
+}
+
+/// The batch progress bar on standard error: done/total, rate, ETA (done and rate when the
+/// total is not known ahead, as for JSON Lines); redrawn at most ten times a second.
 final class Progress: Sendable {
-    private let total: Int
+    private let total: Int?
     private let log: MessageLog
     private let shown: Bool
     private let start = ContinuousClock.now
     private let state = Mutex((done: 0, lastDraw: ContinuousClock.now - .seconds(1)))
 
-    init(total: Int, log: MessageLog, shown: Bool) {
+    init(total: Int?, log: MessageLog, shown: Bool) {
         self.total = total
         self.log = log
-        self.shown = shown
+        self.shown = shown && log.isTerminal
     }
 
     func advance() {
+        guard shown else { return }
         let line: String? = state.withLock { state in
             state.done += 1
             let now = ContinuousClock.now
-            guard shown, now - state.lastDraw >= .milliseconds(100) || state.done == total else { return nil }
+            guard now - state.lastDraw >= .milliseconds(100) || state.done == total else { return nil }
             state.lastDraw = now
             let elapsed = max(Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds), 0.001)
             let rate = Double(state.done) / elapsed
+            guard let total else { return String(format: "%d done  %.0f/s", state.done, rate) }
             let eta = Double(total - state.done) / max(rate, 0.001)
             let width = 24
             let filled = total == 0 ? width : width * state.done / total
@@ -215,12 +223,5 @@ final class Progress: Sendable {
             return String(format: "%@ %d/%d  %.0f/s  ETA %.0fs", bar, state.done, total, rate, eta)
         }
         if let line { log.progress(line) }
-    }
-}
-
-private extension InvoiceSource {
-    /// False for the built-in sample, which is not decoded.
-    var needsDecoding: Bool {
-        if case .sample = self { false } else { true }
     }
 }

@@ -80,6 +80,27 @@ import Testing
         #expect(outputs == ["INV-0007 - Acme Studio.txt"])
     }
 
+    @Test func jsonLinesWithSeveralInvoicesIntoOneFileIsAUsageErrorBeforeAnyWrite() throws {
+        let directory = try TemporaryDirectory()
+        let lines = [Self.invoice, Self.invoice].joined(separator: "\n")
+        let result = try directory.run("render", "--jsonl", "-", "-o", "one.pdf", input: lines)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("use --out-dir DIR"))
+        #expect(try directory.entries().isEmpty)
+    }
+
+    @Test func reRenderingABatchReplacesEveryFileAndLeavesNoSpare() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(Self.invoice, to: "a.json")
+        try directory.write(Self.invoice.replacingOccurrences(of: "INV-0007", with: "INV-0008"), to: "b.json")
+        for _ in 1...2 {
+            let result = try directory.run("render", "a.json", "b.json", "--out-dir", "out", "--format", "txt")
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path).sorted()
+        #expect(outputs == ["INV-0007 - Acme Studio.txt", "INV-0008 - Acme Studio.txt"])
+    }
+
     @Test func severalPagesOfPngAreNumbered() throws {
         let directory = try TemporaryDirectory()
         let items = (1...60).map { #"{"description": "Item \#($0)", "quantity": 1, "rate": 10}"# }.joined(separator: ",")

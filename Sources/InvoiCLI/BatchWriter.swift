@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a batch writes its files into their directory. A new file goes through
+/// `AtomicFile` (temporary file, rename; flushed with the directory at the end). A file
+/// that replaces one from an earlier run is flushed, then swapped with the old one in
+/// one step (renameat2 RENAME_EXCHANGE): the old file lives on under the temporary name,
+/// and is emptied and reused for the next replacement, so re-rendering a month of
+/// invoices creates and deletes one inode instead of one per invoice (on ext4, new inodes
+/// beside just-freed ones cost about as much as rendering). Readers see the old file or
+/// the new one, whole, as with a rename.
+struct BatchWriter: Sendable {
+    let durability: AtomicFile.Durability
+
+    init(flushesOnce: Bool) {
+        durability = flushesOnce ? .flushedWithDirectory : .flushedEachFile
+    }
+
+    /// One per worker: the file it reuses for replacements.
+    func makeScratch() -> Scratch {
+        Scratch(durability: durability)
+    }
+
+    struct Scratch {
+        let durability: AtomicFile.Durability
+        /// A file of ours holding the last replaced output, and its directory.
+        private var spare: (path: String, directory: String)?
+        /// False once the file system has refused an exchange.
+        private var exchanges = true
+
+        init(durability: AtomicFile.Durability) {
+            self.durability = durability
+        }
+
+        mutating func write(_ data: Data, to path: String) throws(CLIFailure) {
+            var status = stat()
+            guard durability == .flushedWithDirectory, exchanges, lstat(path, &status) == 0,
+                  (status.st_mode & S_IFMT) == S_IFREG else {
+                try AtomicFile.write(data, to: path, durability: durability)
+                return
+            }
+            let directory = AtomicFile.split(path).directory
+            if let spare, spare.directory != directory { discard() }
+            var descriptor = spare.map { Self.openReusable($0.path) } ?? -1
+            if descriptor < 0 {
+                discard()
+                guard let created = AtomicFile.createTemporary(for: path) else { throw AtomicFile.failure(path, errno: errno) }
+                descriptor = created.descriptor
+                fchmod(descriptor, 0o666 & ~AtomicFile.processUmask)  // mkstemp creates 0600
+                spare = (created.path, directory)
+            }
+            guard let spare else { return }
+            var code: Int32 = 0
+            if ftruncate(descriptor, 0) != 0 { code = errno }
+            if code == 0 { code = data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) } }
+            // The new bytes are on disk before they take the old file's place.
+            if code == 0, fsync(descriptor) != 0 { code = errno }
+            if close(descriptor) != 0, code == 0 { code = errno }
+            if code == 0, RenameExchange.exchange(spare.path, path) != 0 {
+                code = errno
+                if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP || code == ENOENT {
+                    // No exchange here (or the old file just went): a plain rename, as for a new file.
+                    exchanges = code == ENOENT
+                    code = rename(spare.path, path) == 0 ? 0 : errno
+                    self.spare = nil
+                }
+            }
+            guard code == 0 else {
+                discard()
+                throw AtomicFile.failure(path, errno: code)
+            }
+        }
+
+        /// Removes the spare file; a worker calls it when the batch ends.
+        mutating func discard() {
+            if let spare { unlink(spare.path) }
+            spare = nil
+        }
+
+        /// The spare, opened for rewriting if it is still plainly ours: a regular file of our
+        /// user with one link and no extended attributes (an earlier output hard-linked into a
+        /// backup, or carrying an ACL or a label, is left alone and removed from this name).
+        private static func openReusable(_ path: String) -> Int32 {
+            let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { return -1 }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,
+                  status.st_uid == geteuid(), !ExtendedAttributes.present(descriptor),
+                  fchmod(descriptor, 0o666 & ~AtomicFile.processUmask) == 0 else {
+                close(descriptor)
+                return -1
+            }
+            return descriptor
+        }
+    }
+}
+
+/// renameat2(2) with RENAME_EXCHANGE, which Swift's Glibc module does not import.
+enum RenameExchange {
+    private typealias Function = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let function: Function? = {
+        guard let process = dlopen(nil, RTLD_NOW), let address = dlsym(process, "renameat2") else { return nil }
+        return unsafeBitCast(address, to: Function.self)
+    }()
+    private static let exchangeFlag: UInt32 = 1 << 1
+
+    /// 0 when the two names now name each other's file; -1 with errno set otherwise
+    /// (ENOSYS when the C library has no renameat2).
+    static func exchange(_ first: String, _ second: String) -> Int32 {
+        guard let function else {
+            errno = ENOSYS
+            return -1
+        }
+        return function(AT_FDCWD, first, AT_FDCWD, second, exchangeFlag)
+    }
+}
+
+/// Whether a file carries extended attributes (ACLs, security labels, user attributes).
+enum ExtendedAttributes {
+    private typealias Function = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int
+    private static let list: Function? = {
+        guard let process = dlopen(nil, RTLD_NOW), let address = dlsym(process, "flistxattr") else { return nil }
+        return unsafeBitCast(address, to: Function.self)
+    }()
+
+    /// True when it has any, or when that cannot be told (other than the file system having none).
+    static func present(_ descriptor: Int32) -> Bool {
+        guard let list else { return true }
+        let size = list(descriptor, nil, 0)
+        return size > 0 || (size < 0 && errno != ENOTSUP)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a JSON Lines file or standard input one line at a time, holding no more than
+/// the line being read, so that a stream of any length renders in flat memory.
+final class JSONLinesReader {
+    /// The file as messages name it ("-" for standard input).
+    let name: String
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    /// The 1-based number of the line returned last.
+    private(set) var lineNumber = 0
+
+    /// Opens `path` ("-": standard input) now, so that a missing file is reported before anything renders.
+    init(path: String) throws(CLIFailure) {
+        name = path
+        if path == "-" {
+            descriptor = STDIN_FILENO
+            return
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw CLIFailure(.noInput, "\(path): no such file (check the path of the JSON Lines file)")
+        }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else {
+            throw CLIFailure(.noInput, "\(path): is a directory, not a JSON Lines file")
+        }
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CLIFailure(.noInput, "\(path): cannot be read (\(String(cString: strerror(errno)))); check its permissions")
+        }
+    }
+
+    deinit {
+        if descriptor != STDIN_FILENO { close(descriptor) }
+    }
+
+    /// The next line that is not blank, with its number; nil at the end.
+    func nextInvoiceLine() throws(CLIFailure) -> (number: Int, bytes: Data)? {
+        while let line = try nextLine() {
+            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                return (lineNumber, line)
+            }
+        }
+        return nil
+    }
+
+    private func nextLine() throws(CLIFailure) -> Data? {
+        var searched = start
+        while true {
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(buffer[start..<newline])
+                start = newline + 1
+                lineNumber += 1
+                return line
+            }
+            searched = buffer.count
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = Data(buffer[start...])
+                start = buffer.count
+                lineNumber += 1
+                return line
+            }
+            if start > 0 && start * 2 >= buffer.count {
+                buffer.removeSubrange(0..<start)
+                searched -= start
+                start = 0
+            }
+            try fill()
+        }
+    }
+
+    private func fill() throws(CLIFailure) {
+        let chunk = 64 << 10
+        let old = buffer.count
+        buffer.reserveCapacity(old + chunk)
+        var readCount = 0
+        var code: Int32 = 0
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        buffer.withUnsafeMutableBytes { bytes in
+            repeat {
+                readCount = Glibc.read(descriptor, bytes.baseAddress! + old, chunk)
+                code = readCount < 0 ? errno : 0
+            } while readCount < 0 && code == EINTR
+        }
+        buffer.removeLast(chunk - max(readCount, 0))
+        if readCount < 0 {
+            atEnd = true
+            let shown = name == "-" ? "<stdin>" : name
+            throw CLIFailure(.noInput, "\(shown): reading stopped after line \(lineNumber) (\(String(cString: strerror(code))))")
+        }
+        if readCount == 0 { atEnd = true }
+    }
+}
