@@ -100,10 +100,7 @@ struct BatchWriter: Sendable {
 /// renameat2(2) with RENAME_EXCHANGE, which Swift's Glibc module does not import.
 enum RenameExchange {
     private typealias Function = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    private static let function: Function? = {
-        guard let process = dlopen(nil, RTLD_NOW), let address = dlsym(process, "renameat2") else { return nil }
-        return unsafeBitCast(address, to: Function.self)
-    }()
+    private static let function = GlibcExtras.function("renameat2", as: Function.self)
     private static let exchangeFlag: UInt32 = 1 << 1
 
     /// 0 when the two names now name each other's file; -1 with errno set otherwise
@@ -120,10 +117,7 @@ enum RenameExchange {
 /// Whether a file carries extended attributes (ACLs, security labels, user attributes).
 enum ExtendedAttributes {
     private typealias Function = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int
-    private static let list: Function? = {
-        guard let process = dlopen(nil, RTLD_NOW), let address = dlsym(process, "flistxattr") else { return nil }
-        return unsafeBitCast(address, to: Function.self)
-    }()
+    private static let list = GlibcExtras.function("flistxattr", as: Function.self)
 
     /// True when it has any, or when that cannot be told (other than the file system having none).
     static func present(_ descriptor: Int32) -> Bool {
