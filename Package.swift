@@ -35,7 +35,7 @@ let directMetadataAccess: [SwiftSetting] = [
 /// it runs, so code a render uses, scattered over 20 MB of Foundation, ICU and the Swift
 /// runtime, kept 12 MB of the binary resident. lld places the functions named in
 /// Sources/invoi/hot-functions.txt (written by tools/order-functions from profiles of
-/// typical runs) first and side by side: 5 MB. Relative relocations are packed (DT_RELR)
+/// typical runs) first and side by side: about 6 MB. Relative relocations are packed (DT_RELR)
 /// instead of 1.8 MB of RELA entries read at every start. A stale list only costs memory:
 /// names that are no longer in the binary are skipped.
 let hotFunctions = Context.packageDirectory + "/Sources/invoi/hot-functions.txt"

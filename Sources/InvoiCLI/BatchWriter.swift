@@ -42,8 +42,8 @@ struct BatchWriter: Sendable {
                 return
             }
             let directory = AtomicFile.split(path).directory
-            if let spare, spare.directory != directory { discard() }
-            var descriptor = spare.map { Self.openReusable($0.path) } ?? -1
+            var descriptor: Int32 = -1
+            if let spare, spare.directory == directory { descriptor = Self.openReusable(spare.path) }
             if descriptor < 0 {
                 discard()
                 guard let created = AtomicFile.createTemporary(for: path) else { throw AtomicFile.failure(path, errno: errno) }
@@ -51,20 +51,20 @@ struct BatchWriter: Sendable {
                 fchmod(descriptor, 0o666 & ~AtomicFile.processUmask)  // mkstemp creates 0600
                 spare = (created.path, directory)
             }
-            guard let spare else { return }
+            let sparePath = spare?.path ?? ""
             var code: Int32 = 0
             if ftruncate(descriptor, 0) != 0 { code = errno }
             if code == 0 { code = data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) } }
             // The new bytes are on disk before they take the old file's place.
             if code == 0, fsync(descriptor) != 0 { code = errno }
             if close(descriptor) != 0, code == 0 { code = errno }
-            if code == 0, RenameExchange.exchange(spare.path, path) != 0 {
+            if code == 0, RenameExchange.exchange(sparePath, path) != 0 {
                 code = errno
                 if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP || code == ENOENT {
                     // No exchange here (or the old file just went): a plain rename, as for a new file.
                     exchanges = code == ENOENT
-                    code = rename(spare.path, path) == 0 ? 0 : errno
-                    self.spare = nil
+                    code = rename(sparePath, path) == 0 ? 0 : errno
+                    if code == 0 { spare = nil }
                 }
             }
             guard code == 0 else {

@@ -78,7 +78,6 @@ final class JSONLinesReader {
     private func fill() throws(CLIFailure) {
         let chunk = 64 << 10
         let old = buffer.count
-        buffer.reserveCapacity(old + chunk)
         var readCount = 0
         var code: Int32 = 0
         buffer.append(contentsOf: repeatElement(0, count: chunk))

@@ -50,7 +50,7 @@ struct RenderJob: Sendable {
         // Names are told apart only between several invoices written into one directory.
         let names: NameClaims? = if case .directory = destination, several { NameClaims() } else { nil }
         let outcome = BatchOutcome()
-        let progress = Progress(total: sources.knownCount, log: log, shown: sources.hasAtLeast(6))
+        let progress = Progress(total: sources.knownCount, log: log)
         let writer = BatchWriter(flushesOnce: several)
         let start = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
@@ -106,13 +106,12 @@ struct RenderJob: Sendable {
         do {
             let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
-            var nameSuffix: Int?
+            var name = OutputName.base(for: invoice)
             if let names {
-                let claim = names.claim(OutputName.base(for: invoice), index: item.index, reference: item.reference)
+                let claim = names.claim(name, index: item.index, reference: item.reference)
                 passedNaming = true
-                nameSuffix = claim.suffix
+                name = NameClaims.name(name, suffix: claim.suffix)
                 if let first = claim.firstClaimant {
-                    let name = NameClaims.name(OutputName.base(for: invoice), suffix: claim.suffix)
                     log.warning("\(source.displayName) would be named like \(sources.displayName(of: first)): "
                                 + "writing \"\(name)\" instead")
                 }
@@ -131,7 +130,7 @@ struct RenderJob: Sendable {
                             + "(install a font that covers them, e.g. fonts-noto-core)")
             }
             let output = try renderer.render(document, settings: settings)
-            try write(output, nameSuffix: nameSuffix, invoice: invoice, scratch: &scratch)
+            try write(output, named: name, scratch: &scratch)
             return .ok
         } catch let failure as CLIFailure {
             log.write(failure)
@@ -145,7 +144,8 @@ struct RenderJob: Sendable {
         }
     }
 
-    private func write(_ output: RenderedOutput, nameSuffix: Int?, invoice: Invoice,
+    /// `name`: the invoice's output name, told apart from the batch's others, for a directory.
+    private func write(_ output: RenderedOutput, named name: String,
                        scratch: inout BatchWriter.Scratch) throws(CLIFailure) {
         let files: [Data] = switch output {
         case .document(let data): [data]
@@ -166,8 +166,7 @@ struct RenderJob: Sendable {
             let paths = files.count == 1 ? [path] : OutputName.fileNames(base: base, fileExtension: pathExt, count: files.count)
             for (data, path) in zip(files, paths) { try AtomicFile.write(data, to: path) }
         case .directory(let directory):
-            let names = OutputName.fileNames(base: NameClaims.name(OutputName.base(for: invoice), suffix: nameSuffix),
-                                             fileExtension: ext, count: files.count)
+            let names = OutputName.fileNames(base: name, fileExtension: ext, count: files.count)
             for (data, file) in zip(files, names) {
                 try scratch.write(data, to: (directory as NSString).appendingPathComponent(file))
             }
@@ -191,19 +190,21 @@ final class BatchOutcome: Sendable {
     }
 }
 
-/// The batch progress bar on standard error: done/total, rate, ETA (done and rate when the
-/// total is not known ahead, as for JSON Lines); redrawn at most ten times a second.
+/// The batch progress bar on standard error, when it is a terminal and the batch is more
+/// than a handful: done/total, rate, ETA (done and rate when the total is not known ahead,
+/// as for JSON Lines, from the sixth invoice on); redrawn at most ten times a second.
 final class Progress: Sendable {
+    private static let handful = 5
     private let total: Int?
     private let log: MessageLog
     private let shown: Bool
     private let start = ContinuousClock.now
     private let state = Mutex((done: 0, lastDraw: ContinuousClock.now - .seconds(1)))
 
-    init(total: Int?, log: MessageLog, shown: Bool) {
+    init(total: Int?, log: MessageLog) {
         self.total = total
         self.log = log
-        self.shown = shown && log.isTerminal
+        self.shown = log.isTerminal && (total ?? Int.max) > Self.handful
     }
 
     func advance() {
@@ -211,7 +212,8 @@ final class Progress: Sendable {
         let line: String? = state.withLock { state in
             state.done += 1
             let now = ContinuousClock.now
-            guard now - state.lastDraw >= .milliseconds(100) || state.done == total else { return nil }
+            guard state.done > Self.handful || total != nil,
+                  now - state.lastDraw >= .milliseconds(100) || state.done == total else { return nil }
             state.lastDraw = now
             let elapsed = max(Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds), 0.001)
             let rate = Double(state.done) / elapsed

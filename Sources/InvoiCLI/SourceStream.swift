@@ -11,7 +11,8 @@ struct SourceReference: Hashable, Sendable {
 /// The invoices of one render, handed out one at a time in input order to however many
 /// workers ask. Listed inputs are known ahead; JSON Lines inputs are read a line at a
 /// time as workers need them, so a stream of any length renders in flat memory and a
-/// billing system's pipe starts rendering at its first line.
+/// billing system's pipe starts rendering long before it ends (once a second line tells
+/// a batch from a single invoice).
 final class SourceStream: Sendable {
     struct Item: Sendable {
         /// 0, 1, 2, … in input order.
