@@ -1,28 +1,32 @@
 import Foundation
 
-/// Formats the invoice's numbers through ICU (Foundation's format styles), always with
-/// Latin digits, independently of the machine's locale. Styles are built once per
-/// formatter: formatting is on the layout's hot path.
+/// Formats the invoice's numbers as ICU does (Foundation's format styles), always with
+/// Latin digits, independently of the machine's locale. In a currency's conventional
+/// locale the strings come from `CurrencyConvention`, ICU's own patterns captured and
+/// checked against ICU by the tests; an overridden locale is formatted by ICU itself.
 public struct AmountFormatter: Sendable {
     public let currency: Currency
     /// The BCP 47 identifier in use (the override, else the currency's conventional locale).
     public let localeIdentifier: String
-    private let locale: Locale
-    private let currencyStyle: Decimal.FormatStyle.Currency
-    private let plainStyle: Decimal.FormatStyle
+    private let notation: Notation
+
+    private enum Notation: Sendable {
+        /// ICU's conventions for the currency's conventional locale, from the captured table.
+        case convention(CurrencyConvention)
+        /// Anything else. Only then is ICU loaded: a Locale or a format style maps its data.
+        case icu(ICUStyles)
+    }
 
     /// `locale` nil means the currency's conventional locale.
     public init(currency: Currency, locale: String? = nil) {
+        let identifier = locale ?? currency.conventionalLocale
         self.currency = currency
-        self.localeIdentifier = locale ?? currency.conventionalLocale
-        self.locale = LocaleIdentifier.latinDigitsLocale(localeIdentifier)
-        self.currencyStyle = Self.currencyStyle(for: currency, locale: self.locale)
-        // Quantities and percentages: the locale's decimal separator (so `12,5` beside
-        // `1.234,56 €`), no grouping (a quantity column is narrow), every digit given.
-        self.plainStyle = Decimal.FormatStyle(locale: self.locale)
-            .grouping(.never)
-            .precision(.fractionLength(0...38))
-            .rounded(rule: .toNearestOrAwayFromZero)
+        self.localeIdentifier = identifier
+        if identifier == currency.conventionalLocale, let convention = CurrencyConvention.conventional(for: currency) {
+            notation = .convention(convention)
+        } else {
+            notation = .icu(ICUStyles(currency: currency, localeIdentifier: identifier))
+        }
     }
 
     /// The formatter for `invoice`: its currency in its effective locale.
@@ -33,34 +37,68 @@ public struct AmountFormatter: Sendable {
     /// `$1,234.56`, `1.234,56 €`, `₹12,34,567.89`, `¥1,235`. An amount with more digits than
     /// the currency shows (a rate of 0.125) is rounded half away from zero, like the totals.
     public func string(for money: Money) -> String {
-        let style = money.currency == currency
-            ? currencyStyle : Self.currencyStyle(for: money.currency, locale: locale)
         // Rounded here, as the totals are, so that ICU's own rounding never applies.
         let shown = money.amount.roundedHalfAwayFromZero(fractionDigits: money.currency.fractionDigits)
-        return shown.formatted(style)
+        switch notation {
+        case .convention(let convention):
+            if money.currency == currency, let text = convention.currencyString(shown) { return text }
+            return shown.formatted(ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                .currencyStyle(for: money.currency))
+        case .icu(let styles):
+            return shown.formatted(styles.currencyStyle(for: money.currency))
+        }
     }
 
     /// A quantity without trailing zeros: `1`, `12.5` (`12,5` in de-DE), `-2`.
     public func quantityString(_ quantity: Decimal) -> String {
-        normalizedZero(quantity).formatted(plainStyle)
+        plainString(quantity)
     }
 
     /// A VAT rate for the "VAT 20%" label: `20`, `7.5` (`7,5` in de-DE).
     public func percentString(_ rate: Decimal) -> String {
-        normalizedZero(rate).formatted(plainStyle)
+        plainString(rate)
     }
 
-    private static func currencyStyle(for currency: Currency, locale: Locale) -> Decimal.FormatStyle.Currency {
+    private func plainString(_ value: Decimal) -> String {
+        // Values that round to zero print as zero, never `-0`.
+        let value = value == 0 ? 0 : value
+        switch notation {
+        case .convention(let convention):
+            if let text = convention.plainString(value) { return text }
+            return value.formatted(ICUStyles(currency: currency, localeIdentifier: localeIdentifier).plainStyle)
+        case .icu(let styles):
+            return value.formatted(styles.plainStyle)
+        }
+    }
+}
+
+/// ICU's styles for a locale: amounts in a currency, and plain numbers.
+struct ICUStyles: Sendable {
+    let locale: Locale
+    let currencyStyle: Decimal.FormatStyle.Currency
+    /// Quantities and percentages: the locale's decimal separator (so `12,5` beside
+    /// `1.234,56 €`), no grouping (a quantity column is narrow), every digit given.
+    let plainStyle: Decimal.FormatStyle
+
+    init(currency: Currency, localeIdentifier: String) {
+        locale = LocaleIdentifier.latinDigitsLocale(localeIdentifier)
+        currencyStyle = Self.currencyStyle(for: currency, locale: locale)
+        plainStyle = Decimal.FormatStyle(locale: locale)
+            .grouping(.never)
+            .precision(.fractionLength(0...38))
+            .rounded(rule: .toNearestOrAwayFromZero)
+    }
+
+    func currencyStyle(for other: Currency) -> Decimal.FormatStyle.Currency {
+        other.code == currencyStyle.currencyCode ? currencyStyle : Self.currencyStyle(for: other, locale: locale)
+    }
+
+    static func currencyStyle(for currency: Currency, locale: Locale) -> Decimal.FormatStyle.Currency {
         let style = Decimal.FormatStyle.Currency(code: currency.code, locale: locale)
             .rounded(rule: .toNearestOrAwayFromZero)
         switch currency.symbolDisplay {
         case .symbol: return style
         case .isoCode: return style.presentation(.isoCode)
         }
-    }
-
-    /// Values that round to zero print as zero, never `-$0.00`.
-    private func normalizedZero(_ value: Decimal) -> Decimal {
-        value == 0 ? 0 : value
     }
 }
