@@ -9,42 +9,60 @@ extension InvoiCommand {
     /// completion scripts, any parse error — goes through `main()`, so every message
     /// and exit status stays exactly that of the full command tree.
     public static func runFromCommandLine() {
-        // The copy of the arguments lives only while parsing: with 10,000 file names it is 160 KB.
-        guard var command = directSubcommand(for: Array(CommandLine.arguments.dropFirst())) else {
+        guard var direct = directSubcommand(for: .process, from: 1) else {
             main()
             return
         }
         do {
-            try command.run()
+            try direct.run()
         } catch {
             exit(withError: error)
         }
     }
 
-    /// The subcommand `arguments` name, parsed on its own, if it parses cleanly into
-    /// that command (a help request parses into ArgumentParser's help command instead).
-    static func directSubcommand(for arguments: [String]) -> ParsableCommand? {
-        guard let name = arguments.first,
+    /// `directSubcommand(for:from:)` of arguments given as Strings (the subcommand first).
+    static func directSubcommand(for arguments: [String]) -> DirectCommand? {
+        directSubcommand(for: ArgumentVector(copying: arguments), from: 0)
+    }
+
+    /// The subcommand named at `start`, parsed on its own, if it parses cleanly into that
+    /// command (a help request parses into ArgumentParser's help command instead). A long
+    /// list of input files is parsed through `InputRuns` and comes back as an InputList.
+    static func directSubcommand(for vector: ArgumentVector, from start: Int) -> DirectCommand? {
+        guard start < vector.count,
+              case let name = vector[start],
               let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
               // Only subcommands that name invoi as their super-command print "invoi …"
               // in usage when they are the root.
               subcommand.configuration._superCommandName == configuration.commandName
         else { return nil }
-        let rest = Array(arguments.dropFirst())
-        if subcommand is any InputListCommand.Type, let runs = InputRuns(rest) {
-            guard var command = try? subcommand.parseAsRoot(runs.arguments) as? any InputListCommand,
-                  type(of: command) == subcommand,
-                  let inputs = runs.expanding(command.inputs)
-            else { return parsed(rest, as: subcommand) }
-            command.inputs = inputs
-            // Checked again with every input; a failure is reported by main() from the full list.
-            return (try? command.validate()) == nil ? nil : command
+        if subcommand is any InputListCommand.Type, let runs = InputRuns(vector, from: start + 1) {
+            if let command = parsed(runs.arguments, as: subcommand),
+               let inputs = (command as? any InputListCommand).flatMap({ runs.expanding($0.inputs) }) {
+                return DirectCommand(command: command, inputs: inputs)
+            }
         }
-        return parsed(rest, as: subcommand)
+        let arguments = (start + 1..<vector.count).map { vector[$0] }
+        return parsed(arguments, as: subcommand).map { DirectCommand(command: $0, inputs: nil) }
     }
 
     private static func parsed(_ arguments: [String], as subcommand: ParsableCommand.Type) -> ParsableCommand? {
         guard let command = try? subcommand.parseAsRoot(arguments), type(of: command) == subcommand else { return nil }
         return command
+    }
+}
+
+/// A subcommand parsed on its own, with its input files as an InputList when they were
+/// parsed through placeholders.
+struct DirectCommand {
+    var command: ParsableCommand
+    var inputs: InputList?
+
+    mutating func run() throws {
+        if let inputs, let listCommand = command as? any InputListCommand {
+            try listCommand.run(inputs: inputs)
+        } else {
+            try command.run()
+        }
     }
 }

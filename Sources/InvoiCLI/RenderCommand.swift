@@ -91,10 +91,14 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try CLIFailure.reporting(runReporting)
+        try run(inputs: InputList(inputs))
     }
 
-    private func runReporting() throws {
+    func run(inputs list: InputList) throws {
+        try CLIFailure.reporting { try runReporting(list) }
+    }
+
+    private func runReporting(_ inputs: InputList) throws {
         let terminal = TerminalInfo.current()
         let resolvedFormat = format ?? output.flatMap { $0 == "-" ? nil : Self.format(forPath: $0) } ?? .pdf
         var fonts = FontConfiguration.system
@@ -110,8 +114,8 @@ struct RenderCommand: ParsableCommand {
             backend: BackendOptions(dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
                                     usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)"),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent))
-        let job = RenderJob(renderer: renderer, settings: settings, sources: try sources(),
-                            destination: destination(for: resolvedFormat), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        let job = RenderJob(renderer: renderer, settings: settings, sources: try sources(inputs),
+                            destination: destination(for: resolvedFormat, inputCount: inputs.count), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                             terminal: terminal)
         // Every output is written: end the process here instead of tearing down the fonts,
         // shaping caches and Cairo faces the renderer holds (about a tenth of a short
@@ -125,31 +129,32 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    private func sources() throws -> SourceStream {
+    private func sources(_ inputs: InputList) throws -> SourceStream {
         if jsonl {
-            let inputs = inputs.isEmpty ? ["-"] : inputs
+            let inputs = inputs.isEmpty ? ["-"] : inputs.strings
             if inputs.filter({ $0 == "-" }).count > 1 {
                 throw ValidationError("standard input ('-') can be read only once")
             }
             if sample { throw ValidationError("--sample cannot be combined with --jsonl; render the sample on its own") }
             return try SourceStream(jsonLines: inputs)
         }
-        let sources: [InvoiceSource] = (sample ? [.sample] : []) + inputs.map { $0 == "-" ? .standardInput : .file($0) }
-        if sources.filter({ $0.isStandardInput }).count > 1 {
+        if inputs.standardInputCount > 1 {
             throw ValidationError("standard input ('-') can be read only once")
         }
-        return SourceStream(listed: sources)
+        return SourceStream(sample: sample, inputs: inputs)
     }
 
-    private func destination(for format: OutputFormat) -> Destination {
+    private func destination(for format: OutputFormat, inputCount: Int) -> Destination {
         if let output {
             return output == "-" ? .standardOutput : .path(output)
         }
         if let outDirectory { return .directory(outDirectory) }
-        let single = (inputs.count + (sample ? 1 : 0)) == 1 && !jsonl
+        let single = (inputCount + (sample ? 1 : 0)) == 1 && !jsonl
         if single && (format == .txt || format == .ops) { return .standardOutput }
         return .directory(".")
     }
 }
+
+extension RenderCommand: InputListCommand {}
 
 let invoiVersion = "0.1.0"

@@ -24,6 +24,8 @@ final class SourceStream: Sendable {
 
     private enum Origin: Sendable {
         case listed([InvoiceSource])
+        /// The sample first if asked for, then the files (`-`: standard input).
+        case files(sample: Bool, InputList)
         case jsonLines([String])
     }
 
@@ -46,6 +48,14 @@ final class SourceStream: Sendable {
         origin = .listed(sources)
         knownCount = sources.count
         needsDecoding = sources.contains { if case .sample = $0 { false } else { true } }
+        state = Mutex(State(readers: []))
+    }
+
+    /// The sample if asked for, then `inputs` (`-`: standard input).
+    init(sample: Bool, inputs: InputList) {
+        origin = .files(sample: sample, inputs)
+        knownCount = inputs.count + (sample ? 1 : 0)
+        needsDecoding = !inputs.isEmpty
         state = Mutex(State(readers: []))
     }
 
@@ -81,6 +91,7 @@ final class SourceStream: Sendable {
     func displayName(of reference: SourceReference) -> String {
         switch origin {
         case .listed(let sources): sources[Int(reference.input)].displayName
+        case .files(let sample, let inputs): Self.source(Int(reference.input), sample: sample, inputs: inputs).displayName
         case .jsonLines(let inputs):
             InvoiceSource.jsonLineName(file: inputs[Int(reference.input)], line: Int(reference.line))
         }
@@ -93,6 +104,11 @@ final class SourceStream: Sendable {
             defer { state.nextIndex += 1 }
             return Item(index: state.nextIndex, reference: SourceReference(input: Int32(state.nextIndex), line: 0),
                         source: .success(sources[state.nextIndex]))
+        case .files(let sample, let inputs):
+            guard state.nextIndex < inputs.count + (sample ? 1 : 0) else { return nil }
+            defer { state.nextIndex += 1 }
+            return Item(index: state.nextIndex, reference: SourceReference(input: Int32(state.nextIndex), line: 0),
+                        source: .success(Self.source(state.nextIndex, sample: sample, inputs: inputs)))
         case .jsonLines:
             while state.inputIndex < state.readers.count {
                 let reader = state.readers[state.inputIndex]
@@ -115,5 +131,17 @@ final class SourceStream: Sendable {
             }
             return nil
         }
+    }
+
+    private static func source(_ index: Int, sample: Bool, inputs: InputList) -> InvoiceSource {
+        if sample {
+            if index == 0 { return .sample }
+            return source(inputs[index - 1])
+        }
+        return source(inputs[index])
+    }
+
+    private static func source(_ input: String) -> InvoiceSource {
+        input == "-" ? .standardInput : .file(input)
     }
 }

@@ -7,14 +7,14 @@ import Testing
 /// full command tree means, and hand everything else to the full tree.
 @Suite struct DirectSubcommandTests {
     @Test func renderAndPreviewAreParsedDirectly() throws {
-        let render = try #require(InvoiCommand.directSubcommand(for: ["render", "--sample", "--format", "txt", "--dpi", "300"])
-                                  as? RenderCommand)
+        let render = try #require(InvoiCommand.directSubcommand(for: ["render", "--sample", "--format", "txt", "--dpi", "300"])?
+                                  .command as? RenderCommand)
         let full = try #require(try InvoiCommand.parseAsRoot(["render", "--sample", "--format", "txt", "--dpi", "300"])
                                 as? RenderCommand)
         #expect(render.sample && full.sample)
         #expect(render.format == .txt && full.format == .txt)
         #expect(render.dpi == 300 && full.dpi == 300)
-        #expect(InvoiCommand.directSubcommand(for: ["preview", "invoice.json"]) is PreviewCommand)
+        #expect(InvoiCommand.directSubcommand(for: ["preview", "invoice.json"])?.command is PreviewCommand)
     }
 
     @Test(arguments: [

@@ -20,11 +20,14 @@ import Testing
 
     @Test(arguments: shapes)
     func parsesAsTheFullArgumentList(arguments: [String]) throws {
-        #expect(InputRuns(arguments) != nil)
-        let direct = try #require(InvoiCommand.directSubcommand(for: ["render"] + arguments) as? RenderCommand)
+        #expect(InputRuns(ArgumentVector(copying: arguments), from: 0) != nil)
+        let parsed = try #require(InvoiCommand.directSubcommand(for: ["render"] + arguments))
+        let direct = try #require(parsed.command as? RenderCommand)
+        let inputs = try #require(parsed.inputs)
         let full = try #require(try InvoiCommand.parseAsRoot(["render"] + arguments) as? RenderCommand)
-        #expect(direct.inputs == full.inputs)
-        #expect(!direct.inputs.contains { $0.hasPrefix(InputRuns.placeholderPrefix) })
+        #expect(inputs.strings == full.inputs)
+        #expect(inputs.count == full.inputs.count)
+        #expect(inputs.standardInputCount == full.inputs.filter { $0 == "-" }.count)
         #expect(direct.outDirectory == full.outDirectory)
         #expect(direct.format == full.format)
         #expect(direct.jobs == full.jobs)
@@ -33,24 +36,41 @@ import Testing
     }
 
     @Test func errorsWithManyFilesGoThroughTheFullTree() {
-        // -o with several inputs is refused at run time, but -o with --out-dir by validation,
-        // and an unknown option by the parser: both are the full tree's messages.
+        // -o with --out-dir is refused by validation, an unknown option by the parser:
+        // both are the full tree's messages.
         #expect(InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["-o", "x.pdf", "--out-dir", "d"]) == nil)
         #expect(InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["--bogus"]) == nil)
     }
 
-    @Test func shortListsAndDoubleDashParseAsGiven() {
-        #expect(InputRuns(Self.files("m", 10)) == nil)
-        #expect(InputRuns(Self.files("m", 70) + ["--", "-odd.json"]) == nil)
-        #expect(InputRuns(Array(repeating: "--sample", count: 70)) == nil)
+    @Test func shortListsAndDoubleDashParseAsGiven() throws {
+        #expect(InputRuns(ArgumentVector(copying: Self.files("m", 10)), from: 0) == nil)
+        #expect(InputRuns(ArgumentVector(copying: Self.files("m", 70) + ["--", "-odd.json"]), from: 0) == nil)
+        #expect(InputRuns(ArgumentVector(copying: Array(repeating: "--sample", count: 70)), from: 0) == nil)
+        let short = try #require(InvoiCommand.directSubcommand(for: ["render", "a.json", "b.json", "c.json"]))
+        #expect(short.inputs == nil)
+        #expect((short.command as? RenderCommand)?.inputs == ["a.json", "b.json", "c.json"])
     }
 
     @Test func placeholdersMustComeBackExactlyOnce() throws {
-        let runs = try #require(InputRuns(Self.files("n", 70)))
+        let runs = try #require(InputRuns(ArgumentVector(copying: Self.files("n", 70)), from: 0))
         #expect(runs.arguments == ["n1.json", InputRuns.placeholderPrefix + "0"])
-        #expect(runs.expanding(runs.arguments) == Self.files("n", 70))
+        #expect(runs.expanding(runs.arguments)?.strings == Self.files("n", 70))
         #expect(runs.expanding(["n1.json"]) == nil)
         #expect(runs.expanding(runs.arguments + [InputRuns.placeholderPrefix + "0"]) == nil)
         #expect(runs.expanding(["n1.json", InputRuns.placeholderPrefix + "7"]) == nil)
+    }
+
+    @Test func inputListsMixWordsAndArguments() {
+        let vector = ArgumentVector(copying: ["invoi", "render", "x.json", "y.json", "z.json"])
+        var list = InputList(arguments: vector)
+        list.append("-")
+        list.append(argumentsAt: 2..<5)
+        list.append("last.json")
+        #expect(list.strings == ["-", "x.json", "y.json", "z.json", "last.json"])
+        #expect(list.count == 5 && list[3] == "z.json")
+        #expect(list.standardInputCount == 1)
+        #expect(InputList([]).isEmpty)
+        #expect(vector.startsWithDash(1) == false && ArgumentVector(copying: ["-"]).startsWithDash(0))
+        #expect(ArgumentVector(copying: ["--"]).isDoubleDash(0) && !ArgumentVector(copying: ["--x"]).isDoubleDash(0))
     }
 }

@@ -70,6 +70,30 @@ import Testing
         #expect(outputs == ["INV-0007 - Acme Studio (2).svg", "INV-0007 - Acme Studio.svg"])
     }
 
+    /// Enough files for the long-list parse (InputRuns): the same results as a short list,
+    /// with the files named from the command line in messages, in order.
+    @Test func aLongListOfFilesRendersEveryOneInOrder() throws {
+        let directory = try TemporaryDirectory()
+        var arguments = ["render", "--format", "txt"]
+        for index in 1...70 {
+            let number = index == 70 ? 1 : index  // the last repeats the first's name
+            try directory.write(Self.invoice.replacingOccurrences(of: "INV-0007", with: "INV-\(1000 + number)"),
+                                to: "in-\(index).json")
+            arguments.append("in-\(index).json")
+        }
+        try directory.write(#"{"lineItems": 5}"#, to: "bad.json")
+        arguments += ["bad.json", "missing.json", "--out-dir", "out", "--jobs", "2"]
+        let result = try directory.run(arguments)
+        #expect(result.status == 66, "\(result.standardError)")
+        #expect(result.errorLines.contains { $0.contains("bad.json: lineItems") })
+        #expect(result.errorLines.contains { $0.contains("missing.json") })
+        #expect(result.errorLines.contains { $0.hasPrefix("invoi: warning: in-70.json") && $0.contains("(2)") })
+        #expect(result.standardError.contains("rendered 70 of 72 invoices (2 failed)"))
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path)
+        #expect(outputs.count == 70)
+        #expect(outputs.contains("INV-1001 - Acme Studio (2).txt") && outputs.contains("INV-1069 - Acme Studio.txt"))
+    }
+
     @Test func jsonLinesNameTheLineOfABadInvoice() throws {
         let directory = try TemporaryDirectory()
         let lines = [Self.invoice, "", #"{"currency": "XYZ"}"#].joined(separator: "\n")
