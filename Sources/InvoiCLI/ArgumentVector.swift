@@ -31,12 +31,12 @@ struct ArgumentVector: @unchecked Sendable {
     }
 
     /// Whether the argument starts with `-` (an option, `-` or `--`), read without a String.
-    func startsWithDash(_ index: Int) -> Bool {
+    func startsWithDash(at index: Int) -> Bool {
         base[index].map { $0[0] == 0x2D } ?? false
     }
 
     /// Whether the argument is exactly `--`.
-    func isDoubleDash(_ index: Int) -> Bool {
+    func isDoubleDash(at index: Int) -> Bool {
         base[index].map { $0[0] == 0x2D && $0[1] == 0x2D && $0[2] == 0 } ?? false
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 
 /// A command whose positional arguments are a list of input files, which it can also
-/// take as an `InputList` (see `InputRuns`).
+/// take as an `InputList` (see `InputRuns`). Its `validate()` may test only whether
+/// `inputs` is empty: a long list reaches it as placeholders. Checks of the inputs
+/// themselves belong in `run(inputs:)`.
 protocol InputListCommand: ParsableCommand {
     var inputs: [String] { get }
     func run(inputs: InputList) throws

@@ -6,8 +6,11 @@
 /// A run of three or more consecutive arguments not starting with `-` keeps its first
 /// argument (it may be an option's value) and is otherwise replaced by a placeholder.
 /// The placeholder follows a word, so it parses as an input, and the arguments it stands
-/// for, each following a word too, would have parsed as inputs as well. The parse counts
-/// only if the placeholders come back among the inputs exactly once each.
+/// for, each following a word too, would have parsed as inputs as well — as long as an
+/// option takes at most one value; one that takes more (`.upToNextOption`) would swallow
+/// a placeholder, and the parse counts only if the placeholders come back among the
+/// inputs exactly once each. The command's `validate()` sees the placeholders: it may ask
+/// only whether there are inputs (see InputListCommand).
 struct InputRuns {
     /// A NUL cannot occur in a real argument.
     static let placeholderPrefix = "\u{0}invoi-inputs-"
@@ -22,13 +25,13 @@ struct InputRuns {
     /// The arguments of `vector` from `start` on; nil when there is nothing worth replacing.
     init?(_ vector: ArgumentVector, from start: Int) {
         guard vector.count - start >= Self.minimumArguments,
-              !(start..<vector.count).contains(where: vector.isDoubleDash) else { return nil }
+              !(start..<vector.count).contains(where: { vector.isDoubleDash(at: $0) }) else { return nil }
         var arguments: [String] = []
         var runs: [Range<Int>] = []
         var first = start
         while first < vector.count {
             var end = first
-            while end < vector.count, !vector.startsWithDash(end) { end += 1 }
+            while end < vector.count, !vector.startsWithDash(at: end) { end += 1 }
             if end - first >= 3 {
                 arguments.append(vector[first])
                 arguments.append(Self.placeholderPrefix + String(runs.count))

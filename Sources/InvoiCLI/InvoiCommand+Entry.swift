@@ -46,7 +46,7 @@ extension InvoiCommand {
         return parsed(arguments, as: subcommand).map { DirectCommand(command: $0, inputs: nil) }
     }
 
-    private static func parsed(_ arguments: [String], as subcommand: ParsableCommand.Type) -> ParsableCommand? {
+    private static func parsed(_ arguments: [String], as subcommand: any ParsableCommand.Type) -> (any ParsableCommand)? {
         guard let command = try? subcommand.parseAsRoot(arguments), type(of: command) == subcommand else { return nil }
         return command
     }
@@ -55,8 +55,9 @@ extension InvoiCommand {
 /// A subcommand parsed on its own, with its input files as an InputList when they were
 /// parsed through placeholders.
 struct DirectCommand {
-    var command: ParsableCommand
-    var inputs: InputList?
+    /// Run it through `run()`: with `inputs`, its own `inputs` hold placeholders.
+    private(set) var command: any ParsableCommand
+    private(set) var inputs: InputList?
 
     mutating func run() throws {
         if let inputs, let listCommand = command as? any InputListCommand {

@@ -13,8 +13,14 @@ public struct AmountFormatter: Sendable {
     private enum Notation: Sendable {
         /// ICU's conventions for the currency's conventional locale, from the captured table.
         case convention(CurrencyConvention)
-        /// Anything else. Only then is ICU loaded: a Locale or a format style maps its data.
+        /// An overridden locale. ICU is loaded only then (a Locale or a format style maps its
+        /// data), or for an amount in another currency than the formatter's.
         case icu(ICUStyles)
+    }
+
+    /// Whether amounts in `currency` are written from the captured conventions, without ICU.
+    var writesFromCapturedConvention: Bool {
+        if case .convention = notation { true } else { false }
     }
 
     /// `locale` nil means the currency's conventional locale.
@@ -75,14 +81,15 @@ public struct AmountFormatter: Sendable {
 /// ICU's styles for a locale: amounts in a currency, and plain numbers.
 struct ICUStyles: Sendable {
     let locale: Locale
-    let currencyStyle: Decimal.FormatStyle.Currency
+    /// Amounts in the formatter's own currency.
+    let invoiceCurrencyStyle: Decimal.FormatStyle.Currency
     /// Quantities and percentages: the locale's decimal separator (so `12,5` beside
     /// `1.234,56 €`), no grouping (a quantity column is narrow), every digit given.
     let plainStyle: Decimal.FormatStyle
 
     init(currency: Currency, localeIdentifier: String) {
         locale = LocaleIdentifier.latinDigitsLocale(localeIdentifier)
-        currencyStyle = Self.currencyStyle(for: currency, locale: locale)
+        invoiceCurrencyStyle = Self.makeCurrencyStyle(for: currency, locale: locale)
         plainStyle = Decimal.FormatStyle(locale: locale)
             .grouping(.never)
             .precision(.fractionLength(0...38))
@@ -90,10 +97,11 @@ struct ICUStyles: Sendable {
     }
 
     func currencyStyle(for other: Currency) -> Decimal.FormatStyle.Currency {
-        other.code == currencyStyle.currencyCode ? currencyStyle : Self.currencyStyle(for: other, locale: locale)
+        other.code == invoiceCurrencyStyle.currencyCode
+            ? invoiceCurrencyStyle : Self.makeCurrencyStyle(for: other, locale: locale)
     }
 
-    static func currencyStyle(for currency: Currency, locale: Locale) -> Decimal.FormatStyle.Currency {
+    static func makeCurrencyStyle(for currency: Currency, locale: Locale) -> Decimal.FormatStyle.Currency {
         let style = Decimal.FormatStyle.Currency(code: currency.code, locale: locale)
             .rounded(rule: .toNearestOrAwayFromZero)
         switch currency.symbolDisplay {

@@ -5,36 +5,36 @@ import Foundation
 /// `CurrencyConvention.table` and checked against ICU by the tests, so that a render in
 /// a conventional locale gives ICU's exact strings without loading ICU: formatting
 /// through ICU maps 2–3 MB of its data and code into every process (DESIGN §9's 25 MB).
-public struct CurrencyConvention: Hashable, Sendable {
+struct CurrencyConvention: Hashable, Sendable {
     /// Text before and after the digits.
-    public struct Affixes: Hashable, Sendable {
-        public var prefix: String
-        public var suffix: String
+    struct Affixes: Hashable, Sendable {
+        var prefix: String
+        var suffix: String
 
-        public init(_ prefix: String, _ suffix: String) {
+        init(prefix: String, suffix: String) {
             self.prefix = prefix
             self.suffix = suffix
         }
     }
 
-    public var decimalSeparator: String
-    public var groupingSeparator: String
+    var decimalSeparator: String
+    var groupingSeparator: String
     /// Digits in the group nearest the separator (3), and in every group before it
     /// (3; 2 in en-IN's `12,34,567`).
-    public var primaryGroupSize: Int
-    public var secondaryGroupSize: Int
+    var primaryGroupSize: Int
+    var secondaryGroupSize: Int
     /// ICU groups only integer parts with at least this many digits more than the first
     /// group: 2 writes `1234,56 zł` but `12 345,67 zł`.
-    public var minimumGroupingDigits: Int
+    var minimumGroupingDigits: Int
     /// Digits after the separator, always shown.
-    public var fractionDigits: Int
-    public var positive: Affixes
-    public var negative: Affixes
+    var fractionDigits: Int
+    var positive: Affixes
+    var negative: Affixes
     /// Quantities and rates: no grouping, no trailing zeros, the locale's minus (U+2212 in sv-SE).
-    public var plainDecimalSeparator: String
-    public var plainNegative: Affixes
+    var plainDecimalSeparator: String
+    var plainNegative: Affixes
 
-    public init(decimalSeparator: String, groupingSeparator: String, primaryGroupSize: Int,
+    init(decimalSeparator: String, groupingSeparator: String, primaryGroupSize: Int,
                 secondaryGroupSize: Int, minimumGroupingDigits: Int, fractionDigits: Int,
                 positive: Affixes, negative: Affixes, plainDecimalSeparator: String, plainNegative: Affixes) {
         self.decimalSeparator = decimalSeparator
@@ -50,13 +50,13 @@ public struct CurrencyConvention: Hashable, Sendable {
     }
 
     /// The convention of `currency` in its conventional locale; nil if the table lacks it.
-    public static func conventional(for currency: Currency) -> CurrencyConvention? {
+    static func conventional(for currency: Currency) -> CurrencyConvention? {
         table[currency.code]
     }
 
     /// `amount` as a currency amount: rounded half away from zero to `fractionDigits`,
     /// grouped, padded with zeros. Nil for NaN, which ICU would have to spell.
-    public func currencyString(_ amount: Decimal) -> String? {
+    func currencyString(_ amount: Decimal) -> String? {
         let rounded = amount.roundedHalfAwayFromZero(fractionDigits: fractionDigits)
         guard let digits = DecimalDigits(rounded) else { return nil }
         var number = grouped(digits.integer)
@@ -69,8 +69,9 @@ public struct CurrencyConvention: Hashable, Sendable {
         return affixes.prefix + number + affixes.suffix
     }
 
-    /// `value` with every digit it has, no grouping: `12,5`, `−2`. Nil for NaN.
-    public func plainString(_ value: Decimal) -> String? {
+    /// `value` with every digit it has, no grouping: `12,5`, `−2`. Nil for NaN. ICU's plain
+    /// style stops at 38 fraction digits; invoice numbers carry at most 19.
+    func plainString(_ value: Decimal) -> String? {
         guard let digits = DecimalDigits(value) else { return nil }
         var number = digits.integer
         if !digits.fraction.isEmpty {
@@ -81,7 +82,7 @@ public struct CurrencyConvention: Hashable, Sendable {
 
     private func grouped(_ integer: String) -> String {
         let digits = Array(integer.utf8)
-        guard primaryGroupSize > 0,
+        guard primaryGroupSize > 0, secondaryGroupSize > 0,
               digits.count >= primaryGroupSize + minimumGroupingDigits else { return integer }
         // Group boundaries counted from the right: primary first, then secondary sizes.
         var groups: [ArraySlice<UInt8>] = []

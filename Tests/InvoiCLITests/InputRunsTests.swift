@@ -16,7 +16,18 @@ import Testing
         ["--format=txt", "--sample"] + files("f", 70) + ["--out-dir=out"],
         files("g", 2) + ["--dpi", "300"] + files("h", 3) + files("i", 60),
         files("j", 64),
+        ["-o", "x.pdf"] + files("k", 3) + [""] + files("l", 70) + ["--color", "never", "--width", "90"],
+        ["-o=x.svg", "--locale", "de-DE", "--font", "Inter", "--accent", "#0F766E"] + files("m", 70),
+        ["--jsonl", "--paper", "a4"] + files("n", 66) + ["-"],
     ]
+
+    /// Every option of a render command, as one comparable string.
+    static func options(_ command: RenderCommand) -> String {
+        "\(String(describing: command.format)) \(String(describing: command.output)) \(String(describing: command.outDirectory)) "
+            + "\(command.paper) \(command.dpi) \(String(describing: command.width)) \(command.color) "
+            + "\(String(describing: command.locale)) \(String(describing: command.font)) \(String(describing: command.jobs)) "
+            + "\(command.jsonl) \(command.sample) \(String(describing: command.accent))"
+    }
 
     @Test(arguments: shapes)
     func parsesAsTheFullArgumentList(arguments: [String]) throws {
@@ -28,11 +39,15 @@ import Testing
         #expect(inputs.strings == full.inputs)
         #expect(inputs.count == full.inputs.count)
         #expect(inputs.standardInputCount == full.inputs.filter { $0 == "-" }.count)
-        #expect(direct.outDirectory == full.outDirectory)
-        #expect(direct.format == full.format)
-        #expect(direct.jobs == full.jobs)
-        #expect(direct.dpi == full.dpi)
-        #expect(direct.sample == full.sample)
+        #expect(Self.options(direct) == Self.options(full))
+    }
+
+    /// The process's own path: argv with the program's name first.
+    @Test func readsTheArgumentVectorAfterTheProgramsName() throws {
+        let vector = ArgumentVector(copying: ["/usr/bin/invoi", "render"] + Self.files("p", 70) + ["--out-dir", "o"])
+        let parsed = try #require(InvoiCommand.directSubcommand(for: vector, from: 1))
+        #expect(parsed.inputs?.strings == Self.files("p", 70))
+        #expect((parsed.command as? RenderCommand)?.outDirectory == "o")
     }
 
     @Test func errorsWithManyFilesGoThroughTheFullTree() {
@@ -70,7 +85,7 @@ import Testing
         #expect(list.count == 5 && list[3] == "z.json")
         #expect(list.standardInputCount == 1)
         #expect(InputList([]).isEmpty)
-        #expect(vector.startsWithDash(1) == false && ArgumentVector(copying: ["-"]).startsWithDash(0))
-        #expect(ArgumentVector(copying: ["--"]).isDoubleDash(0) && !ArgumentVector(copying: ["--x"]).isDoubleDash(0))
+        #expect(!vector.startsWithDash(at: 1) && ArgumentVector(copying: ["-"]).startsWithDash(at: 0))
+        #expect(ArgumentVector(copying: ["--"]).isDoubleDash(at: 0) && !ArgumentVector(copying: ["--x"]).isDoubleDash(at: 0))
     }
 }

@@ -51,11 +51,14 @@ import Testing
             }
             amounts.append(Decimal(string: text)!)
         }
+        let convention = try #require(CurrencyConvention.table[currency.code])
+        #expect(formatter.writesFromCapturedConvention)
         for amount in amounts {
             let money = Money(amount: amount, currency: currency)
             let expected = amount.roundedHalfAwayFromZero(fractionDigits: currency.fractionDigits)
-                .formatted(icu.currencyStyle)
+                .formatted(icu.invoiceCurrencyStyle)
             #expect(formatter.string(for: money) == expected, "\(currency.code) \(amount)")
+            #expect(convention.currencyString(amount) == expected, "\(currency.code) \(amount)")
         }
     }
 
@@ -73,7 +76,9 @@ import Testing
             values.append(Decimal(sign: significand < 0 ? .minus : .plus, exponent: Int(scale),
                                   significand: significand.magnitude))
         }
+        let convention = try #require(CurrencyConvention.table[currency.code])
         for value in values {
+            #expect(convention.plainString(value) == value.formatted(icu.plainStyle), "\(currency.code) \(value)")
             #expect(formatter.quantityString(value) == value.formatted(icu.plainStyle), "\(currency.code) \(value)")
             #expect(formatter.percentString(value) == value.formatted(icu.plainStyle), "\(currency.code) \(value)")
         }
@@ -82,8 +87,9 @@ import Testing
     @Test func groupsAsTheConventionSays() {
         let indian = CurrencyConvention(
             decimalSeparator: ".", groupingSeparator: ",", primaryGroupSize: 3, secondaryGroupSize: 2,
-            minimumGroupingDigits: 1, fractionDigits: 2, positive: .init("₹", ""), negative: .init("-₹", ""),
-            plainDecimalSeparator: ".", plainNegative: .init("-", ""))
+            minimumGroupingDigits: 1, fractionDigits: 2, positive: .init(prefix: "₹", suffix: ""),
+            negative: .init(prefix: "-₹", suffix: ""), plainDecimalSeparator: ".",
+            plainNegative: .init(prefix: "-", suffix: ""))
         #expect(indian.currencyString(Decimal(string: "123456789.5")!) == "₹12,34,56,789.50")
         #expect(indian.currencyString(Decimal(string: "-999")!) == "-₹999.00")
         #expect(indian.currencyString(Decimal(string: "1000.005")!) == "₹1,000.01")
@@ -103,6 +109,7 @@ import Testing
         let german = AmountFormatter(currency: .usd, locale: "de-DE")
         #expect(german.string(for: Money(amount: 1234.5, currency: .usd)) == "1.234,50\u{A0}$")
         #expect(german.quantityString(Decimal(string: "2.5")!) == "2,5")
+        #expect(!german.writesFromCapturedConvention)
         let american = AmountFormatter(currency: .usd)
         #expect(american.string(for: Money(amount: 5, currency: eur)) == "€5.00")
     }
@@ -134,7 +141,9 @@ import Testing
                 }
             }.joined() + "\""
         }
-        func affixes(_ a: CurrencyConvention.Affixes) -> String { ".init(\(quoted(a.prefix)), \(quoted(a.suffix)))" }
+        func affixes(_ a: CurrencyConvention.Affixes) -> String {
+            ".init(prefix: \(quoted(a.prefix)), suffix: \(quoted(a.suffix)))"
+        }
         return "\(quoted(currency.code)): .init(decimalSeparator: \(quoted(c.decimalSeparator)), "
             + "groupingSeparator: \(quoted(c.groupingSeparator)), primaryGroupSize: \(c.primaryGroupSize), "
             + "secondaryGroupSize: \(c.secondaryGroupSize), minimumGroupingDigits: \(c.minimumGroupingDigits), "
@@ -192,12 +201,13 @@ struct ICUConventionProbe {
             groupingSeparator: largeParts.groupingSeparator ?? "",
             primaryGroupSize: primary, secondaryGroupSize: secondary, minimumGroupingDigits: minimumGrouping,
             fractionDigits: fractionDigits,
-            positive: .init(one.prefix, one.suffix), negative: .init(negative.prefix, negative.suffix),
+            positive: .init(prefix: one.prefix, suffix: one.suffix),
+            negative: .init(prefix: negative.prefix, suffix: negative.suffix),
             plainDecimalSeparator: plainParts.decimalSeparator ?? ".",
-            plainNegative: .init(plainNegative.prefix, plainNegative.suffix))
+            plainNegative: .init(prefix: plainNegative.prefix, suffix: plainNegative.suffix))
     }
 
-    private func currency(_ text: String) -> String { Decimal(string: text)!.formatted(styles.currencyStyle) }
+    private func currency(_ text: String) -> String { Decimal(string: text)!.formatted(styles.invoiceCurrencyStyle) }
     private func plain(_ text: String) -> String { Decimal(string: text)!.formatted(styles.plainStyle) }
 
     /// Text before the first ASCII digit, from it to the last, and after.
