@@ -59,9 +59,9 @@ struct PreviewCommand: ParsableCommand {
             format: .txt, paper: paper, locale: locale,
             backend: BackendOptions(columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color)),
             accent: try AccentArgument.parse(accent))
-        let source: InvoiceSource = input == "-" ? .standardInput : .file(input)
         guard watch else {
-            let status = RenderJob(renderer: renderer, settings: settings, sources: SourceStream(listed: [source]),
+            let status = RenderJob(renderer: renderer, settings: settings,
+                                   sources: SourceStream(sample: false, inputs: InputList([input])),
                                    destination: .standardOutput, jobs: 1, terminal: terminal).run()
             if status != .ok { throw ExitCode(status.rawValue) }
             return

@@ -130,16 +130,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func sources(_ inputs: InputList) throws -> SourceStream {
-        if jsonl {
-            let inputs = inputs.isEmpty ? ["-"] : inputs.strings
-            if inputs.filter({ $0 == "-" }).count > 1 {
-                throw ValidationError("standard input ('-') can be read only once")
-            }
-            if sample { throw ValidationError("--sample cannot be combined with --jsonl; render the sample on its own") }
-            return try SourceStream(jsonLines: inputs)
-        }
         if inputs.standardInputCount > 1 {
             throw ValidationError("standard input ('-') can be read only once")
+        }
+        if jsonl {
+            if sample { throw ValidationError("--sample cannot be combined with --jsonl; render the sample on its own") }
+            return try SourceStream(jsonLines: inputs.isEmpty ? ["-"] : inputs.strings)
         }
         return SourceStream(sample: sample, inputs: inputs)
     }

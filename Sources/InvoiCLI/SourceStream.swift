@@ -23,7 +23,6 @@ final class SourceStream: Sendable {
     }
 
     private enum Origin: Sendable {
-        case listed([InvoiceSource])
         /// The sample first if asked for, then the files (`-`: standard input).
         case files(sample: Bool, InputList)
         case jsonLines([String])
@@ -42,14 +41,6 @@ final class SourceStream: Sendable {
     let knownCount: Int?
     /// False when the only invoice is the built-in sample, which is not decoded.
     let needsDecoding: Bool
-
-    /// The sample, standard input and files, as listed.
-    init(listed sources: [InvoiceSource]) {
-        origin = .listed(sources)
-        knownCount = sources.count
-        needsDecoding = sources.contains { if case .sample = $0 { false } else { true } }
-        state = Mutex(State(readers: []))
-    }
 
     /// The sample if asked for, then `inputs` (`-`: standard input).
     init(sample: Bool, inputs: InputList) {
@@ -90,7 +81,6 @@ final class SourceStream: Sendable {
     /// How messages name the invoice behind `reference`.
     func displayName(of reference: SourceReference) -> String {
         switch origin {
-        case .listed(let sources): sources[Int(reference.input)].displayName
         case .files(let sample, let inputs): Self.source(Int(reference.input), sample: sample, inputs: inputs).displayName
         case .jsonLines(let inputs):
             InvoiceSource.jsonLineName(file: inputs[Int(reference.input)], line: Int(reference.line))
@@ -99,11 +89,6 @@ final class SourceStream: Sendable {
 
     private func read(_ state: inout State) -> Item? {
         switch origin {
-        case .listed(let sources):
-            guard state.nextIndex < sources.count else { return nil }
-            defer { state.nextIndex += 1 }
-            return Item(index: state.nextIndex, reference: SourceReference(input: Int32(state.nextIndex), line: 0),
-                        source: .success(sources[state.nextIndex]))
         case .files(let sample, let inputs):
             guard state.nextIndex < inputs.count + (sample ? 1 : 0) else { return nil }
             defer { state.nextIndex += 1 }
