@@ -17,7 +17,11 @@ extension NamedArgumentValue {
 
 extension OutputFormat: NamedArgumentValue {}
 extension PaperSize: NamedArgumentValue {}
-extension ColorMode: NamedArgumentValue {}
+/// `--color`: whether the text preview is coloured; `auto` is resolved against the terminal
+/// and the environment (`TerminalInfo.usesColor`).
+enum ColorMode: String, Hashable, Sendable, CaseIterable, NamedArgumentValue {
+    case auto, always, never
+}
 
 /// `--accent COLOR`, read with the model's parser so that it accepts what `accentColor` does.
 enum AccentArgument {

@@ -57,7 +57,7 @@ struct PreviewCommand: ParsableCommand {
         }
         let settings = RenderSettings(
             format: .txt, paper: paper, locale: locale,
-            backend: BackendOptions(columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color)),
+            output: OutputOptions(columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color)),
             accent: try AccentArgument.parse(accent))
         guard watch else {
             let status = RenderJob(renderer: renderer, settings: settings,
@@ -110,7 +110,7 @@ struct Watcher {
             }
             guard let since = pendingSince, ContinuousClock.now - since >= .milliseconds(100) else { return }
             pendingSince = nil
-            if fixedWidth == nil, let columns = TerminalInfo.current().columns { settings.backend.columns = max(columns, 60) }
+            if fixedWidth == nil, let columns = TerminalInfo.current().columns { settings.output.columns = max(columns, 60) }
             let (text, problem) = render(settings: settings)
             if let text { lastGood = text }
             var screen = "\u{1B}[H\u{1B}[2J" + (lastGood ?? "")

@@ -111,8 +111,8 @@ struct RenderCommand: ParsableCommand {
         }
         let settings = RenderSettings(
             format: resolvedFormat, paper: paper, locale: locale,
-            backend: BackendOptions(dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
-                                    usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)"),
+            output: OutputOptions(dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
+                                  usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)"),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent))
         let job = RenderJob(renderer: renderer, settings: settings, sources: try sources(inputs),
                             destination: destination(for: resolvedFormat, inputCount: inputs.count), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,

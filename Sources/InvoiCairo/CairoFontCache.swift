@@ -6,11 +6,6 @@ import Synchronization
 /// Cairo font faces for the font files that glyphs were shaped with, opened once
 /// and shared by every render that uses this cache, on any thread.
 public final class CairoFontCache: Sendable {
-    /// The cache `PDFBackend()` and `PNGBackend()` use: fonts are opened once per
-    /// process (DESIGN §9) however often a backend is made. It only ever grows by
-    /// the few font files the shaper picks from the project's fixed font set.
-    public static let processWide = CairoFontCache()
-
     private struct Key: Hashable {
         var path: String
         var index: Int

@@ -2,26 +2,33 @@ import CCairo
 import Foundation
 import InvoiDocument
 
+/// What a PDF may be given beside the document.
+public struct PDFOptions: Hashable, Sendable {
+    /// The creator string written in the metadata ("invoi 1.2.0").
+    public var creator: String
+
+    public init(creator: String = "invoi") {
+        self.creator = creator
+    }
+}
+
 /// `--format pdf`: every page on one Cairo PDF surface, written to memory.
 /// Text keeps its UTF-8 and clusters so it stays selectable and searchable;
 /// fonts are embedded as subsets; email links become link annotations.
 public struct PDFBackend: Backend {
+    public typealias Options = PDFOptions
+
     public let fonts: CairoFontCache
 
-    /// A backend on the process's font cache, so that a backend made per render
-    /// still opens each font file once per process.
-    public init() {
-        self.init(fonts: .processWide)
-    }
-
-    /// A backend on a cache of the caller's (tests use a fresh one).
-    public init(fonts: CairoFontCache) {
+    /// A backend drawing with `fonts`: pass every backend of a process the same cache,
+    /// so that each font file is opened once however many backends are made.
+    public init(fonts: CairoFontCache = CairoFontCache()) {
         self.fonts = fonts
     }
 
     public var format: OutputFormat { .pdf }
 
-    public func render(_ document: Document, options: BackendOptions) throws -> RenderedOutput {
+    public func render(_ document: Document, options: PDFOptions = PDFOptions()) throws -> RenderedOutput {
         guard let first = document.pages.first else { throw BackendError("pdf: the document has no pages") }
         for page in document.pages { try Self.checkSize(page.size) }
 

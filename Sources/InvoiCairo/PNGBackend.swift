@@ -2,25 +2,32 @@ import CCairo
 import Foundation
 import InvoiDocument
 
+/// What a PNG page may be given beside the document.
+public struct PNGOptions: Hashable, Sendable {
+    /// Pixels per inch.
+    public var dpi: Double
+
+    public init(dpi: Double = 144) {
+        self.dpi = dpi
+    }
+}
+
 /// `--format png`: each page drawn on a Cairo image surface at `options.dpi`,
 /// on white, and written by the fast PNG encoder. One PNG per page.
 public struct PNGBackend: Backend {
+    public typealias Options = PNGOptions
+
     public let fonts: CairoFontCache
 
-    /// A backend on the process's font cache, so that a backend made per render
-    /// still opens each font file once per process.
-    public init() {
-        self.init(fonts: .processWide)
-    }
-
-    /// A backend on a cache of the caller's (tests use a fresh one).
-    public init(fonts: CairoFontCache) {
+    /// A backend drawing with `fonts`: pass every backend of a process the same cache,
+    /// so that each font file is opened once however many backends are made.
+    public init(fonts: CairoFontCache = CairoFontCache()) {
         self.fonts = fonts
     }
 
     public var format: OutputFormat { .png }
 
-    public func render(_ document: Document, options: BackendOptions) throws -> RenderedOutput {
+    public func render(_ document: Document, options: PNGOptions = PNGOptions()) throws -> RenderedOutput {
         guard !document.pages.isEmpty else { throw BackendError("png: the document has no pages") }
         return .pages(try document.pages.map { try render($0, dpi: options.dpi) })
     }

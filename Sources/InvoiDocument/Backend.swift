@@ -13,39 +13,24 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-public enum ColorMode: String, Hashable, Sendable, CaseIterable {
-    case auto, always, never
-}
-
-/// Options a backend may read. Each backend reads only its own fields.
-public struct BackendOptions: Hashable, Sendable {
-    /// png: pixels per inch.
-    public var dpi: Double
-    /// txt: width of the character grid in columns.
-    public var columns: Int
-    /// txt: whether to write SGR colour (already resolved from `--color auto`).
-    public var usesColor: Bool
-    /// pdf: the creator string written in the metadata.
-    public var creator: String
-
-    public init(dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi") {
-        self.dpi = dpi
-        self.columns = columns
-        self.usesColor = usesColor
-        self.creator = creator
-    }
-}
-
 /// What a backend makes: one file for the whole document, or one per page.
 public enum RenderedOutput: Sendable {
     case document(Data)
     case pages([Data])
 }
 
-/// A backend turns a laid-out document into bytes. Backends never shape text.
+/// A backend turns a laid-out document into bytes. Backends never shape text, and
+/// each declares the options its own format has (`PDFOptions`, `PNGOptions`,
+/// `TerminalOptions`, …): the neutral document knows none of them.
 public protocol Backend: Sendable {
+    associatedtype Options: Sendable
     var format: OutputFormat { get }
-    func render(_ document: Document, options: BackendOptions) throws -> RenderedOutput
+    func render(_ document: Document, options: Options) throws -> RenderedOutput
+}
+
+/// The options of a format that has none to choose (svg, ops).
+public struct NoOptions: Hashable, Sendable {
+    public init() {}
 }
 
 public struct BackendError: Error, CustomStringConvertible, Sendable {

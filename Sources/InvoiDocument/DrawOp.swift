@@ -116,10 +116,22 @@ public struct ImageOp: Hashable, Sendable {
 /// Child ops drawn through an affine transform (the status stamp's rotation).
 /// The children's coordinates are in the group's own space; `transform` maps them to the page.
 public struct GroupOp: Hashable, Sendable {
+    /// What a group is on the page, set by layout: a backend that cannot draw the group as
+    /// it is (a character grid cannot rotate) chooses its stand-in by role, never by
+    /// guessing from the children.
+    public enum Role: String, Hashable, Sendable {
+        /// The status word in its frame (DRAFT, PAID, …).
+        case stamp
+        /// Shapes with no meaning beyond how they look.
+        case graphic
+    }
+
+    public var role: Role
     public var transform: AffineTransform
     public var ops: [DrawOp]
 
-    public init(transform: AffineTransform, ops: [DrawOp]) {
+    public init(role: Role = .graphic, transform: AffineTransform, ops: [DrawOp]) {
+        self.role = role
         self.transform = transform
         self.ops = ops
     }

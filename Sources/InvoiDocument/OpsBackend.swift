@@ -6,7 +6,7 @@ public struct OpsBackend: Backend {
 
     public var format: OutputFormat { .ops }
 
-    public func render(_ document: Document, options: BackendOptions) throws -> RenderedOutput {
+    public func render(_ document: Document, options: NoOptions = NoOptions()) throws -> RenderedOutput {
         .document(Data(document.jsonValue.prettyPrinted().utf8))
     }
 }

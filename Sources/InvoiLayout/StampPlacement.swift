@@ -153,7 +153,7 @@ struct StampPlacement {
                            stroke: Stroke(width: style.stampBorderWidth, color: shape.color),
                            cornerRadius: style.stampCornerRadius)
         let children: [DrawOp] = [.rect(frame)] + shape.word.map { $0.offsetBy(dx: dx, dy: dy) }
-        return .group(GroupOp(transform: .rotation(degrees: style.stampAngle, about: centre), ops: children))
+        return .group(GroupOp(role: .stamp, transform: .rotation(degrees: style.stampAngle, about: centre), ops: children))
     }
 
     /// Where the stamp's centre goes for the bounding box `bounds` (of the outline centred on

@@ -4,18 +4,51 @@ import InvoiSVG
 import InvoiTerminal
 import InvoiText
 
-/// The one table of backends: adding a format is a new backend file and one line here.
-public enum BackendTable {
-    /// A backend for `format`. The Cairo backends draw with `fonts`: pass the same cache
-    /// to every backend of a process so that each font file is opened once.
-    public static func backend(for format: OutputFormat, outlines: any GlyphOutlineProvider,
-                               fonts: CairoFontCache = CairoFontCache()) -> any Backend {
+/// What a render may choose for each format. The table hands each backend its own part
+/// (`PDFOptions`, `PNGOptions`, `TerminalOptions`), so callers need no backend module.
+public struct OutputOptions: Hashable, Sendable {
+    /// png: pixels per inch.
+    public var dpi: Double
+    /// txt: width of the character grid in columns.
+    public var columns: Int
+    /// txt: whether to write SGR colour (already resolved from `--color auto`).
+    public var usesColor: Bool
+    /// pdf: the creator string written in the metadata.
+    public var creator: String
+
+    public init(dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi") {
+        self.dpi = dpi
+        self.columns = columns
+        self.usesColor = usesColor
+        self.creator = creator
+    }
+}
+
+/// The one table of backends: adding a format is a new backend module and one case here.
+/// The only code that imports the backends.
+struct BackendTable: Sendable {
+    private let outlines: any GlyphOutlineProvider
+    /// Shared by every PDF and PNG render of the table's owner, so that each font file is
+    /// opened once, whatever the number of renders or threads.
+    private let cairoFonts = CairoFontCache()
+
+    init(outlines: any GlyphOutlineProvider) {
+        self.outlines = outlines
+    }
+
+    func render(_ document: Document, as format: OutputFormat, options: OutputOptions) throws -> RenderedOutput {
         switch format {
-        case .pdf: PDFBackend(fonts: fonts)
-        case .png: PNGBackend(fonts: fonts)
-        case .svg: SVGBackend(outlines: outlines)
-        case .txt: TerminalBackend()
-        case .ops: OpsBackend()
+        case .pdf:
+            try PDFBackend(fonts: cairoFonts).render(document, options: PDFOptions(creator: options.creator))
+        case .png:
+            try PNGBackend(fonts: cairoFonts).render(document, options: PNGOptions(dpi: options.dpi))
+        case .svg:
+            try SVGBackend(outlines: outlines).render(document)
+        case .txt:
+            try TerminalBackend().render(document,
+                                         options: TerminalOptions(columns: options.columns, usesColor: options.usesColor))
+        case .ops:
+            try OpsBackend().render(document)
         }
     }
 }

@@ -11,18 +11,19 @@ public struct RenderSettings: Hashable, Sendable {
     public var paper: PaperSize
     /// Overrides the invoice's locale and its currency's conventional one.
     public var locale: String?
-    public var backend: BackendOptions
+    /// What the chosen format's backend is given beside the document.
+    public var output: OutputOptions
     /// The creation date written into the document (SOURCE_DATE_EPOCH, or now).
     public var creationDate: Date?
     /// Overrides the invoice's accent colour (`--accent`).
     public var accent: AccentColor?
 
     public init(format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil,
-                backend: BackendOptions = BackendOptions(), creationDate: Date? = nil, accent: AccentColor? = nil) {
+                output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil) {
         self.format = format
         self.paper = paper
         self.locale = locale
-        self.backend = backend
+        self.output = output
         self.creationDate = creationDate
         self.accent = accent
     }
@@ -32,20 +33,15 @@ public struct RenderSettings: Hashable, Sendable {
 /// made per process (it owns the fonts) and may be used from several threads.
 public struct Renderer: Sendable {
     public let shaper: FontShaper
-    /// One backend per format for the life of the renderer, so that fonts opened by a
-    /// backend (Cairo's faces and their glyph caches) serve every render, not just one.
-    private let backends: [OutputFormat: any Backend]
+    /// The backends, with the resources they keep for the life of the renderer (Cairo's
+    /// faces and their glyph caches serve every render, not just one).
+    private let backends: BackendTable
     /// Logos decoded by this renderer, shared by all its renders.
     private let logos = LogoCache()
 
     public init(fonts: FontConfiguration) throws(FontError) {
         shaper = try FontShaper(configuration: fonts)
-        let cairoFonts = CairoFontCache()
-        var backends: [OutputFormat: any Backend] = [:]
-        for format in OutputFormat.allCases {
-            backends[format] = BackendTable.backend(for: format, outlines: shaper, fonts: cairoFonts)
-        }
-        self.backends = backends
+        backends = BackendTable(outlines: shaper)
     }
 
     public func document(for invoice: Invoice, settings: RenderSettings) throws(LogoError) -> Document {
@@ -78,8 +74,7 @@ public struct Renderer: Sendable {
     }
 
     public func render(_ document: Document, settings: RenderSettings) throws -> RenderedOutput {
-        let backend = backends[settings.format] ?? BackendTable.backend(for: settings.format, outlines: shaper)
-        return try backend.render(document, options: settings.backend)
+        try backends.render(document, as: settings.format, options: settings.output)
     }
 
     /// Characters in the invoice's text that no installed font covers, for one warning per render.

@@ -15,7 +15,7 @@ public struct SVGBackend: Backend {
 
     public var format: OutputFormat { .svg }
 
-    public func render(_ document: Document, options: BackendOptions) throws -> RenderedOutput {
+    public func render(_ document: Document, options: NoOptions = NoOptions()) throws -> RenderedOutput {
         var library = GlyphLibrary(provider: outlines)
         let pages = document.pages.map { page in
             var writer = SVGPageWriter(page: page, metadata: document.metadata)

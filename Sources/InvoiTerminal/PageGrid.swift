@@ -27,12 +27,20 @@ struct PageGrid {
             rows.append(contentsOf: layOut(band).rows)
             previous = band
         }
-        for case .group(let group) in page.ops {
+        for group in Self.stamps(in: page.ops) {
             if let stamp = StampElement(group, geometry: geometry) { place(stamp) }
         }
     }
 
     // MARK: - Stamps
+
+    /// The groups layout marked as the status stamp, at any depth.
+    static func stamps(in ops: [DrawOp]) -> [GroupOp] {
+        ops.flatMap { op -> [GroupOp] in
+            guard case .group(let group) = op else { return [] }
+            return group.role == .stamp ? [group] : stamps(in: group.ops)
+        }
+    }
 
     /// Puts the stamp at the top right: on the first rows, among the first few, whose
     /// right end it can take keeping one cell from any text; else on new rows at the top.

@@ -1,6 +1,6 @@
 import InvoiDocument
 
-/// A group's text — the status stamp — as an upright boxed word for the top right
+/// The status stamp's text as an upright boxed word for the top right
 /// of the page: a grid of text cannot turn it, and where the page draws it (in free
 /// space beside the header) has no reliable place among the rows.
 struct StampElement {
@@ -11,7 +11,7 @@ struct StampElement {
     var isRounded: Bool
     var border: CellStyle
 
-    /// Nil when the group holds no visible text (a group of shapes has nothing to show on a grid of text).
+    /// Nil when the stamp holds no visible text.
     init?(_ group: GroupOp, geometry: GridGeometry) {
         var texts: [TextElement] = []
         var outline: RectOp?

@@ -1,6 +1,19 @@
 import Foundation
 import InvoiDocument
 
+/// What the text preview may be given beside the document.
+public struct TerminalOptions: Hashable, Sendable {
+    /// Width of the character grid in columns.
+    public var columns: Int
+    /// Whether to write SGR colour (the caller has already resolved `--color auto`).
+    public var usesColor: Bool
+
+    public init(columns: Int = 100, usesColor: Bool = false) {
+        self.columns = columns
+        self.usesColor = usesColor
+    }
+}
+
 /// `--format txt`: the terminal preview. Each page is mapped onto a grid
 /// `options.columns` wide; with `options.usesColor`, bold and muted text get
 /// SGR codes — the only escape sequences ever written.
@@ -9,7 +22,7 @@ public struct TerminalBackend: Backend {
 
     public var format: OutputFormat { .txt }
 
-    public func render(_ document: Document, options: BackendOptions) throws -> RenderedOutput {
+    public func render(_ document: Document, options: TerminalOptions = TerminalOptions()) throws -> RenderedOutput {
         guard options.columns >= 1 else {
             throw BackendError("the text preview needs a width of at least 1 column, got \(options.columns)")
         }

@@ -110,7 +110,7 @@ private func sampleBytes(count: Int, seed: UInt64) -> [UInt8] {
 
     @Test func everyPDFStreamIsLibdeflatesOwnOutput() throws {
         let output = try PDFBackend(fonts: CairoFontCache()).render(try Fixtures.invoice(),
-                                                                    options: BackendOptions(creator: "invoi 0.1.0"))
+                                                                    options: PDFOptions(creator: "invoi 0.1.0"))
         let streams = streams(in: try #require(output.documentData))
         // Content of both pages, font subsets, ToUnicode maps.
         #expect(streams.count >= 5)

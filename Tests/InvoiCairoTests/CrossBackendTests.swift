@@ -17,7 +17,7 @@ import Testing
         let inked = inkedPixels(reference)
         #expect(inked > 2_000)
 
-        let ours = try RasterImage(pngData: try #require(PNGBackend().render(document, options: BackendOptions(dpi: 72)).pageData.first))
+        let ours = try RasterImage(pngData: try #require(PNGBackend().render(document, options: PNGOptions(dpi: 72)).pageData.first))
         let difference = ours.difference(from: reference, tolerance: Self.tolerance)
         #expect(!difference.sizeMismatch)
         #expect(Double(difference.changedPixels) < Self.allowedShare * Double(inked), "\(difference), \(inked) inked")
@@ -29,7 +29,7 @@ import Testing
             text.origin.x += 1
             return .text(text)
         }
-        let shifted = try RasterImage(pngData: try #require(PNGBackend().render(moved, options: BackendOptions(dpi: 72)).pageData.first))
+        let shifted = try RasterImage(pngData: try #require(PNGBackend().render(moved, options: PNGOptions(dpi: 72)).pageData.first))
         let shiftedDifference = shifted.difference(from: reference, tolerance: Self.tolerance)
         #expect(Double(shiftedDifference.changedPixels) > Self.allowedShare * Double(inked),
                 "\(shiftedDifference), \(inked) inked")
@@ -40,7 +40,7 @@ import Testing
     }
 
     private func rasterisedPDF(_ document: Document, dpi: Int) throws -> RasterImage {
-        let pdf = try #require(try PDFBackend().render(document, options: BackendOptions()).documentData)
+        let pdf = try #require(try PDFBackend().render(document).documentData)
         return try Tools.withFile(pdf, name: "invoice.pdf") { file in
             let prefix = file.deletingLastPathComponent().appendingPathComponent("page").path
             let result = try Tools.run("pdftoppm", ["-r", String(dpi), "-png", "-f", "1", "-l", "1", "-singlefile",

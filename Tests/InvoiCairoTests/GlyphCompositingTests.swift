@@ -58,7 +58,7 @@ import Testing
     }
 
     static func rendered(_ document: Document) throws -> RasterImage {
-        let png = try #require(try PNGBackend(fonts: CairoFontCache()).render(document, options: BackendOptions(dpi: dpi))
+        let png = try #require(try PNGBackend(fonts: CairoFontCache()).render(document, options: PNGOptions(dpi: dpi))
             .pageData.first)
         return try RasterImage(pngData: png)
     }

@@ -28,12 +28,12 @@ import Testing
     }
 
     private func image(_ document: Document, dpi: Double = 72) throws -> (data: Data, image: RasterImage) {
-        let data = try #require(try png.render(document, options: BackendOptions(dpi: dpi)).pageData.first)
+        let data = try #require(try png.render(document, options: PNGOptions(dpi: dpi)).pageData.first)
         return (data, try RasterImage(pngData: data))
     }
 
     private func pdfData(_ document: Document) throws -> Data {
-        try #require(try pdf.render(document, options: BackendOptions()).documentData)
+        try #require(try pdf.render(document).documentData)
     }
 
     /// `pdfimages -list` rows: page, type, …, enc, …, object number.

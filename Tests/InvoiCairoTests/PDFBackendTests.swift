@@ -9,7 +9,7 @@ import Testing
     /// Renders `document` and runs `tool` with `arguments` and the PDF's path.
     private func run(_ tool: String, _ arguments: [String] = [], on document: Document,
                      then more: [String] = []) throws -> Tools.Result {
-        let output = try backend.render(document, options: BackendOptions(creator: "invoi 0.1.0"))
+        let output = try backend.render(document, options: PDFOptions(creator: "invoi 0.1.0"))
         let data = try #require(output.documentData)
         return try Tools.withFile(data, name: "invoice.pdf") { try Tools.run(tool, arguments + [$0.path] + more) }
     }
@@ -81,7 +81,7 @@ import Testing
         let document = try Fixtures.invoice()
         let links = try run("pdfinfo", ["-url"], on: document)
         #expect(links.output.contains("mailto:hello@acme.example"))
-        let data = try #require(try backend.render(document, options: BackendOptions()).documentData)
+        let data = try #require(try backend.render(document).documentData)
         let bytes = String(decoding: data, as: UTF8.self)
         #expect(bytes.contains("/Subtype /Link"))
         // The email's box, with y flipped: 841.89 - 99 = 742.89 up to 841.89 - 88 = 753.89.
@@ -102,7 +102,7 @@ import Testing
 
     @Test func sameInputAndDateGiveIdenticalBytes() throws {
         let document = try Fixtures.invoice()
-        let options = BackendOptions(creator: "invoi 0.1.0")
+        let options = PDFOptions(creator: "invoi 0.1.0")
         let first = try #require(try backend.render(document, options: options).documentData)
         let again = try #require(try backend.render(document, options: options).documentData)
         let freshCache = try #require(try PDFBackend(fonts: CairoFontCache()).render(document, options: options).documentData)
@@ -117,7 +117,7 @@ import Testing
 
     @Test func rendersConcurrently() async throws {
         let documents = [try Fixtures.invoice(), try Fixtures.greyPage()]
-        let options = BackendOptions()
+        let options = PDFOptions()
         let serial = try documents.map { try #require(try backend.render($0, options: options).documentData) }
         let shared = backend
         try await withThrowingTaskGroup(of: (Int, Data?).self) { group in
@@ -134,14 +134,14 @@ import Testing
 
     @Test func documentWithoutPagesIsAnError() {
         #expect(throws: BackendError.self) {
-            try backend.render(Document(pages: [], metadata: Fixtures.metadata), options: BackendOptions())
+            try backend.render(Document(pages: [], metadata: Fixtures.metadata))
         }
     }
 
     @Test func undrawablePageSizeIsAnError() {
         let page = Page(size: Size(width: .nan, height: 100))
         #expect(throws: BackendError.self) {
-            try backend.render(Document(pages: [page], metadata: Fixtures.metadata), options: BackendOptions())
+            try backend.render(Document(pages: [page], metadata: Fixtures.metadata))
         }
     }
 
@@ -154,6 +154,6 @@ import Testing
                         origin: Point(x: 10, y: 10), direction: .leftToRight, runs: [run],
                         box: Rect(x: 10, y: 0, width: 6, height: 12), alignment: .left)
         let document = Document(pages: [Page(size: PaperSize.a4.size, ops: [.text(op)])], metadata: Fixtures.metadata)
-        #expect(throws: BackendError.self) { try backend.render(document, options: BackendOptions()) }
+        #expect(throws: BackendError.self) { try backend.render(document) }
     }
 }

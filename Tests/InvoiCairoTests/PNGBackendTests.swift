@@ -8,7 +8,7 @@ import Testing
     static let blue = Color(rgb: 0x3B82F6)
 
     private func png(_ document: Document, dpi: Double = 72) throws -> Data {
-        let pages = try backend.render(document, options: BackendOptions(dpi: dpi)).pageData
+        let pages = try backend.render(document, options: PNGOptions(dpi: dpi)).pageData
         return try #require(pages.first)
     }
 
@@ -25,9 +25,9 @@ import Testing
 
     @Test func pixelSizeMatchesThePDFRasterised() throws {
         let document = try Fixtures.invoice()
-        let pdf = try #require(try PDFBackend().render(document, options: BackendOptions()).documentData)
+        let pdf = try #require(try PDFBackend().render(document).documentData)
         let rasterised = try rasterise(pdf, dpi: 144)
-        let pages = try backend.render(document, options: BackendOptions(dpi: 144)).pageData
+        let pages = try backend.render(document, options: PNGOptions(dpi: 144)).pageData
         #expect(pages.count == 2)
         #expect(rasterised.count == 2)
         for (ours, theirs) in zip(pages, rasterised) {
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func onePNGPerPage() throws {
-        let pages = try backend.render(try Fixtures.invoice(), options: BackendOptions(dpi: 72)).pageData
+        let pages = try backend.render(try Fixtures.invoice(), options: PNGOptions(dpi: 72)).pageData
         #expect(pages.count == 2)
         let second = try RasterImage(pngData: pages[1])
         #expect(second.width == 612 && second.height == 792)
@@ -125,7 +125,7 @@ import Testing
 
     @Test func rendersConcurrently() async throws {
         let documents = [try Fixtures.invoice(), try Fixtures.greyPage()]
-        let options = BackendOptions(dpi: 72)
+        let options = PNGOptions(dpi: 72)
         let serial = try documents.map { try backend.render($0, options: options).pageData }
         let shared = backend
         try await withThrowingTaskGroup(of: (Int, [Data]).self) { group in
@@ -143,7 +143,7 @@ import Testing
     @Test(arguments: [0.0, -72, .nan, .infinity, 100_000])
     func undrawableResolutionIsAnError(dpi: Double) throws {
         let document = try Fixtures.greyPage()
-        #expect(throws: BackendError.self) { try backend.render(document, options: BackendOptions(dpi: dpi)) }
+        #expect(throws: BackendError.self) { try backend.render(document, options: PNGOptions(dpi: dpi)) }
     }
 
     /// Pages of `pdf` rasterised by poppler, as PNG.

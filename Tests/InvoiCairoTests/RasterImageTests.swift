@@ -80,8 +80,7 @@ import Testing
             .rect(RectOp(rect: Rect(x: 10, y: 10, width: 20, height: 20), fill: .black)),
             .text(regular.textOp("x", size: 10, at: Point(x: 60, y: 30))),
         ])
-        let pdf = try #require(try PDFBackend().render(Document(pages: [page], metadata: Fixtures.metadata),
-                                                        options: BackendOptions()).documentData)
+        let pdf = try #require(try PDFBackend().render(Document(pages: [page], metadata: Fixtures.metadata)).documentData)
         let png = try Tools.withFile(pdf, name: "square.pdf") { file -> Data in
             let prefix = file.deletingLastPathComponent().appendingPathComponent("square").path
             let result = try Tools.run("pdftoppm", ["-r", "72", "-png", "-singlefile", file.path, prefix])
@@ -102,7 +101,7 @@ import Testing
     }
 
     @Test func truncatedPNGIsAnError() throws {
-        let png = try #require(try PNGBackend().render(try Fixtures.greyPage(), options: BackendOptions(dpi: 72)).pageData.first)
+        let png = try #require(try PNGBackend().render(try Fixtures.greyPage(), options: PNGOptions(dpi: 72)).pageData.first)
         #expect(throws: RasterImageError.self) { try RasterImage(pngData: png.prefix(png.count / 2)) }
     }
 }

@@ -45,12 +45,12 @@ import Testing
 
     @Test func oddOpsAreLeftOutAndTheRestDrawn() throws {
         let document = Document(pages: [try Self.oddPage()], metadata: Fixtures.metadata)
-        let pdf = try #require(try PDFBackend(fonts: CairoFontCache()).render(document, options: BackendOptions()).documentData)
+        let pdf = try #require(try PDFBackend(fonts: CairoFontCache()).render(document).documentData)
         let info = try Tools.withFile(pdf, name: "odd.pdf") { try Tools.run("pdftotext", [$0.path, "-"]) }
         #expect(info.status == 0)
         #expect(info.errors.isEmpty, "\(info.errors)")
         #expect(info.output.contains("Total"))
-        let png = try PNGBackend(fonts: CairoFontCache()).render(document, options: BackendOptions(dpi: 72)).pageData
+        let png = try PNGBackend(fonts: CairoFontCache()).render(document, options: PNGOptions(dpi: 72)).pageData
         #expect(png.count == 1)
         #expect(try RasterImage(pngData: png[0]).width == 596)
     }
@@ -59,7 +59,7 @@ import Testing
         var document = try Fixtures.invoice()
         document.metadata = DocumentMetadata(title: "a\u{0}b\"(c)\\", author: String(repeating: "é", count: 5000),
                                              subject: "\u{202E}rtl", creationDate: Date(timeIntervalSince1970: -1e12))
-        let pdf = try #require(try PDFBackend(fonts: CairoFontCache()).render(document, options: BackendOptions()).documentData)
+        let pdf = try #require(try PDFBackend(fonts: CairoFontCache()).render(document).documentData)
         let info = try Tools.withFile(pdf, name: "odd.pdf") { try Tools.run("pdfinfo", [$0.path]) }
         #expect(info.status == 0)
         #expect(info.output.contains("Pages:           2"))

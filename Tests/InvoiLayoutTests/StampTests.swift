@@ -24,6 +24,7 @@ import Testing
             try #require(document.stamps.count == 1, "\(status)")
             let stamp = document.stamps[0]
             #expect(document.pages[0].groups.count == 1, "on page 1")
+            #expect(stamp.role == .stamp, "\(status): layout marks the stamp for backends that cannot rotate it")
             try #require(stamp.ops.count == 2)
             guard case .rect(let frame) = stamp.ops[0], case .text(let text) = stamp.ops[1] else {
                 Issue.record("\(status): expected an outline and a word, got \(stamp.ops)")

@@ -34,7 +34,7 @@ import Testing
     }
 
     func settings(_ format: OutputFormat, dpi: Double = 72, color: Bool = false) -> RenderSettings {
-        RenderSettings(format: format, backend: BackendOptions(dpi: dpi, columns: 100, usesColor: color,
+        RenderSettings(format: format, output: OutputOptions(dpi: dpi, columns: 100, usesColor: color,
                                                                creator: "invoi"),
                        creationDate: Self.creationDate)
     }

@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: Damage.allCases)
     func damagedTextExceedsTheCrossRendererTolerance(_ damage: Damage) throws {
         let renderer = try #require(GoldenTests.renderer)
-        let settings = RenderSettings(format: .png, backend: BackendOptions(dpi: 72))
+        let settings = RenderSettings(format: .png, output: OutputOptions(dpi: 72))
         var document = try renderer.document(for: Invoice.sample, settings: settings)
         let golden = try RasterImage(pngData: firstPage(try renderer.render(document, settings: settings)))
 

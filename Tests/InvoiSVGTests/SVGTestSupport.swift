@@ -63,7 +63,7 @@ enum SVGFixture {
 
     static func render(_ pages: [Page]) throws -> [String] {
         guard case .pages(let data) = try SVGBackend(outlines: SquareOutlines())
-            .render(document(pages), options: BackendOptions()) else { throw BackendError("expected pages") }
+            .render(document(pages)) else { throw BackendError("expected pages") }
         return data.map { String(decoding: $0, as: UTF8.self) }
     }
 }

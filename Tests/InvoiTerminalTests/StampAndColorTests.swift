@@ -13,7 +13,7 @@ extension Fixture {
     /// turned −12° about the stamp's centre, in free space near the top right.
     static func stamp(_ word: String, color: Color, frame: Rect = Rect(x: 440, y: 96, width: 110, height: 28)) -> DrawOp {
         let center = Point(x: frame.midX, y: frame.minY + frame.height / 2)
-        return .group(GroupOp(transform: .rotation(degrees: -12, about: center), ops: [
+        return .group(GroupOp(role: .stamp, transform: .rotation(degrees: -12, about: center), ops: [
             .rect(RectOp(rect: frame, stroke: Stroke(width: 1.5, color: color), cornerRadius: 4)),
             text(word, px: 16, weight: .bold, color: color, box: (frame.minX, frame.maxX), baseline: frame.minY + 19,
                  alignment: .center),
@@ -193,8 +193,8 @@ struct StampPlacement {
         }
     }
 
-    @Test func groupWithoutTextShowsNothing() throws {
-        let shapes = DrawOp.group(GroupOp(transform: .rotation(degrees: -12, about: Point(x: 300, y: 100)), ops: [
+    @Test func stampWithoutTextShowsNothing() throws {
+        let shapes = DrawOp.group(GroupOp(role: .stamp, transform: .rotation(degrees: -12, about: Point(x: 300, y: 100)), ops: [
             .rect(RectOp(rect: Rect(x: 250, y: 90, width: 100, height: 20), stroke: Stroke(width: 1, color: Fixture.paid))),
             Fixture.text("   ", px: 12, box: (250, 350), baseline: 104),
         ]))
@@ -202,7 +202,17 @@ struct StampPlacement {
         #expect(with == (try Preview.render(Fixture.invoicePage(), columns: 80)))
     }
 
-    @Test func groupsNestedInAGroupMakeOneStamp() throws {
+    /// Only layout says what a group is: a graphic group with a word in a frame is not taken for a stamp.
+    @Test func aGraphicGroupIsNotTakenForAStamp() throws {
+        guard case .group(var group) = Fixture.stamp("PAID", color: Fixture.paid) else { return #expect(Bool(false)) }
+        group.role = .graphic
+        #expect(try Preview.render(Fixture.invoicePage(stamp: .group(group)), columns: 80)
+            == (try Preview.render(Fixture.invoicePage(), columns: 80)))
+        #expect(try Preview.render(Fixture.invoicePage(stamp: Fixture.stamp("PAID", color: Fixture.paid)), columns: 80)
+            != (try Preview.render(Fixture.invoicePage(), columns: 80)))
+    }
+
+    @Test func aStampNestedInAGroupIsShown() throws {
         let inner = Fixture.stamp("PAID", color: Fixture.paid)
         let page = Page(size: Fixture.page, ops: [
             .group(GroupOp(transform: InvoiDocument.AffineTransform.identity.translatedBy(dx: 5, dy: 5), ops: [inner])),

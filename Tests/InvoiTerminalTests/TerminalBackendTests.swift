@@ -256,7 +256,7 @@ import InvoiDocument
     @Test func widthBelowOneIsRefused() {
         #expect(throws: BackendError.self) {
             try TerminalBackend().render(Fixture.document(pages: [Fixture.invoicePage()]),
-                                         options: BackendOptions(columns: 0))
+                                         options: TerminalOptions(columns: 0))
         }
     }
 }
