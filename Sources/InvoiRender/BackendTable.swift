@@ -18,4 +18,14 @@ public enum BackendTable {
         case .ops: OpsBackend()
         }
     }
+
+    /// A backend for every format, the Cairo ones sharing one font cache.
+    static func backends(outlines: any GlyphOutlineProvider) -> [OutputFormat: any Backend] {
+        let fonts = CairoFontCache()
+        var backends: [OutputFormat: any Backend] = [:]
+        for format in OutputFormat.allCases {
+            backends[format] = backend(for: format, outlines: outlines, fonts: fonts)
+        }
+        return backends
+    }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import InvoiCairo
+import InvoiAssets
 import InvoiDocument
 import InvoiLayout
 import InvoiModel
@@ -40,12 +40,7 @@ public struct Renderer: Sendable {
 
     public init(fonts: FontConfiguration) throws(FontError) {
         shaper = try FontShaper(configuration: fonts)
-        let cairoFonts = CairoFontCache()
-        var backends: [OutputFormat: any Backend] = [:]
-        for format in OutputFormat.allCases {
-            backends[format] = BackendTable.backend(for: format, outlines: shaper, fonts: cairoFonts)
-        }
-        self.backends = backends
+        backends = BackendTable.backends(outlines: shaper)
     }
 
     public func document(for invoice: Invoice, settings: RenderSettings) throws(LogoError) -> Document {

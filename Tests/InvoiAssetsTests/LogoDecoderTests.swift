@@ -1,7 +1,9 @@
 import Foundation
 import InvoiDocument
+import InvoiImageTestSupport
+import InvoiTestSupport
 import Testing
-@testable import InvoiCairo
+@testable import InvoiAssets
 
 @Suite struct LogoDecoderTests {
     let decoder = LogoDecoder()
