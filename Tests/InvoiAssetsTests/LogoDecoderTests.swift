@@ -125,6 +125,16 @@ import Testing
         #expect(error == .unreadable(path: "/nonexistent/logo.png", reason: "No such file or directory"))
     }
 
+    /// A FIFO with no writer would block a plain open() for ever: it is refused at once.
+    @Test func fifoIsRefusedWithoutWaitingForAWriter() throws {
+        let directory = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("logo.png").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: path, format: .png) }
+        #expect(error == .unreadable(path: path, reason: "not a regular file"))
+    }
+
     @Test func directoryIsUnreadable() throws {
         let directory = FileManager.default.temporaryDirectory.path
         let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: directory, format: .png) }
