@@ -46,8 +46,8 @@ let hotCodeLayout: [LinkerSetting] = [
 ]
 
 // One module per layer; dependencies point toward the model (DESIGN.md §5).
-// C libraries are wrapped in system-library targets and imported only by
-// InvoiText and InvoiCairo.
+// C libraries are wrapped in system-library targets, each imported by one module
+// only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats) and InvoiCairo.
 let package = Package(
     name: "invoi",
     products: [
@@ -64,6 +64,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Linked, but costs no start-up time: Cairo links the same libpng.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Headers only (no pkg-config, no `link`): opened with dlopen on first use.
         // librsvg's headers are found with headerSearchFlags; turbojpeg.h is in /usr/include.
         .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
@@ -79,11 +81,14 @@ let package = Package(
             dependencies: ["InvoiDocument", "CFontconfig", "CFreeType", "CHarfBuzz", "CFribidi"],
             swiftSettings: directMetadataAccess
         ),
+        // Logo files: read, decoded and sanitised before layout.
+        .target(name: "InvoiAssets", dependencies: ["InvoiDocument", "CPNG", "CTurboJPEG"],
+                swiftSettings: directMetadataAccess),
         .target(name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiDocument", "InvoiText"],
                 swiftSettings: directMetadataAccess),
 
         // Backends.
-        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "CCairo", "CFreeType", "CDeflate", "CZlib", "CTurboJPEG", "CRsvg"],
+        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "InvoiAssets", "CCairo", "CFreeType", "CDeflate", "CZlib", "CRsvg"],
                 swiftSettings: librsvgHeaders + directMetadataAccess),
         .target(name: "InvoiSVG", dependencies: ["InvoiDocument", "InvoiText"], swiftSettings: directMetadataAccess),
         .target(name: "InvoiTerminal", dependencies: ["InvoiDocument"], swiftSettings: directMetadataAccess),
@@ -91,13 +96,13 @@ let package = Package(
         // Pipeline (model → layout → backend) and the backend table.
         .target(
             name: "InvoiRender",
-            dependencies: ["InvoiModel", "InvoiDocument", "InvoiText", "InvoiLayout",
+            dependencies: ["InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
                            "InvoiCairo", "InvoiSVG", "InvoiTerminal"],
             swiftSettings: directMetadataAccess
         ),
         .target(
             name: "InvoiCLI",
-            dependencies: ["InvoiRender", "InvoiCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["InvoiRender", "InvoiAssets", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: directMetadataAccess
         ),
         .executableTarget(
@@ -119,17 +124,21 @@ let package = Package(
 
         // Tests, one target beside each module, and what several of them share.
         .target(name: "InvoiTestSupport", path: "Tests/InvoiTestSupport"),
+        // Pixels of rendered pages and image files made by the tests (JPEGs with
+        // libjpeg-turbo, linked here; invoi opens it with dlopen).
+        .target(name: "InvoiImageTestSupport", dependencies: ["InvoiTestSupport", "InvoiDocument", "InvoiAssets", "CTurboJPEG"],
+                path: "Tests/InvoiImageTestSupport", linkerSettings: [.linkedLibrary("turbojpeg")]),
         .testTarget(name: "InvoiModelTests", dependencies: ["InvoiTestSupport", "InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiTestSupport", "InvoiLayout", "InvoiText"]),
-        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiTestSupport", "InvoiCairo", "InvoiText", "CFreeType", "CCairo", "CTurboJPEG", "CDeflate", "CZlib"],
-                    swiftSettings: librsvgHeaders,
-                    // The tests make JPEGs with libjpeg-turbo, linked (invoi opens it with dlopen).
-                    linkerSettings: [.linkedLibrary("turbojpeg")]),
+        .testTarget(name: "InvoiAssetsTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiAssets"]),
+        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiCairo", "InvoiAssets",
+                                                            "InvoiText", "CFreeType", "CCairo", "CDeflate", "CZlib"],
+                    swiftSettings: librsvgHeaders),
         .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiSVG", "InvoiText"]),
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
-        .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender", "InvoiCairo"]),
+        .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiCLI", "invoi"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-import InvoiCairo
+import InvoiAssets
 
 /// sysexits(3) codes, as DESIGN.md §7 gives them.
 enum ExitStatus: Int32, Sendable, Comparable {

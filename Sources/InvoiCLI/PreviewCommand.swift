@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import InvoiCairo
+import InvoiAssets
 import InvoiDocument
 import InvoiModel
 import InvoiRender

@@ -1,6 +1,7 @@
 import CCairo
 internal import CRsvg
 import Foundation
+import InvoiAssets
 import InvoiDocument
 
 /// librsvg, opened with dlopen on the first SVG logo rather than linked: linking it
@@ -61,16 +62,24 @@ final class LibRSVG: @unchecked Sendable {
     }
 }
 
+extension SanitizedSVG {
+    /// Throws unless librsvg can parse the SVG: checked when a logo is read, so that
+    /// `invoi check` and every format report an undrawable logo alike, before anything is drawn.
+    package func checkDrawable() throws(ImageDecodingFailure) {
+        _ = try SVGDocument(self)
+    }
+}
+
 /// One parsed SVG, owned by whoever draws it (a librsvg handle is not shared between threads).
 final class SVGDocument {
     private let library: LibRSVG
     private let handle: UnsafeMutablePointer<RsvgHandle>
 
-    /// Parses `source`, which must already be sanitised (SVGSanitizer).
-    init(sanitizedSource source: String) throws(ImageDecodingFailure) {
+    /// Parses the sanitised source; librsvg never sees an SVG file as it came.
+    init(_ svg: SanitizedSVG) throws(ImageDecodingFailure) {
         let library = try LibRSVG.loaded.get()
         var error: UnsafeMutablePointer<GError>?
-        let bytes = Array(source.utf8)
+        let bytes = Array(svg.source.utf8)
         guard let handle = bytes.withUnsafeBufferPointer({ library.newFromData($0.baseAddress, gsize($0.count), &error) }) else {
             throw ImageDecodingFailure("librsvg cannot read the SVG (\(library.consume(error)))")
         }
@@ -88,14 +97,5 @@ final class SVGDocument {
         guard library.renderDocument(handle, context, &viewport, &error) != 0 else {
             throw ImageDecodingFailure("librsvg cannot draw the SVG (\(library.consume(error)))")
         }
-    }
-}
-
-/// SVG: sanitised, then parsed once by librsvg to be sure it can be drawn.
-struct SVGImageDecoder {
-    func decode(_ data: Data) throws(ImageDecodingFailure) -> VectorGraphic {
-        let sanitized = try SVGSanitizer().sanitize(data)
-        _ = try SVGDocument(sanitizedSource: sanitized.source)
-        return VectorGraphic(source: sanitized.source, size: sanitized.size)
     }
 }

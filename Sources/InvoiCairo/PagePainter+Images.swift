@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import InvoiAssets
 import InvoiDocument
 
 extension PagePainter {
@@ -11,7 +12,7 @@ extension PagePainter {
         guard [r.x, r.y, r.width, r.height].allSatisfy(Self.isDrawable), r.width > 0, r.height > 0 else { return }
         switch op.image {
         case .raster(let pixels): try draw(pixels, digest: op.image.digest, in: r)
-        case .vector(let graphic): try draw(graphic, digest: op.image.digest, in: r)
+        case .vector(let svg): try draw(svg, digest: op.image.digest, in: r)
         }
     }
 
@@ -86,13 +87,13 @@ extension PagePainter {
         try checkCairoStatus(status, "attaching the image's \(mimeType) data")
     }
 
-    private func draw(_ graphic: VectorGraphic, digest: String, in rect: Rect) throws {
+    private func draw(_ svg: SanitizedSVG, digest: String, in rect: Rect) throws {
         let document: SVGDocument
         do throws(ImageDecodingFailure) {
             if let known = vectorDocuments[digest] {
                 document = known
             } else {
-                document = try SVGDocument(sanitizedSource: graphic.source)
+                document = try SVGDocument(svg)
                 vectorDocuments[digest] = document
             }
             let cr = context.handle

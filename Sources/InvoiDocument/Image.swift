@@ -28,9 +28,10 @@ public struct RasterPixels: Hashable, Sendable {
     }
 }
 
-/// An SVG image kept as vector source, sanitised by the decoder (InvoiCairo's LogoDecoder)
-/// so that a backend can draw it or inline it into a page as it is.
-public struct VectorGraphic: Hashable, Sendable {
+/// An SVG image kept as vector source, made safe by InvoiAssets' sanitiser, so that a
+/// backend can draw it (the Cairo backends hand it to librsvg) or inline it into a page
+/// (the SVG backend) as it is.
+public struct SanitizedSVG: Hashable, Sendable {
     /// A standalone SVG document with this contract:
     /// - it is one `<svg …>` element: no XML declaration, DOCTYPE, comment or processing
     ///   instruction before, inside or after it; well-formed XML, every text and attribute
@@ -62,7 +63,7 @@ public struct VectorGraphic: Hashable, Sendable {
 /// An image decoded once, before layout, and carried by the display list.
 public enum EmbeddedImage: Hashable, Sendable {
     case raster(RasterPixels)
-    case vector(VectorGraphic)
+    case vector(SanitizedSVG)
 
     /// The natural size whose aspect ratio the layout keeps (pixels or CSS px).
     public var intrinsicSize: Size {

@@ -1,3 +1,4 @@
+import InvoiAssets
 import InvoiCairo
 import InvoiDocument
 import InvoiSVG
@@ -50,5 +51,11 @@ struct BackendTable: Sendable {
         case .ops:
             try OpsBackend().render(document)
         }
+    }
+
+    /// Throws unless the backends can draw `svg` (librsvg parses it): a logo is checked
+    /// when it is read, whatever the format, as `invoi check` promises.
+    static func checkDrawable(_ svg: SanitizedSVG) throws(ImageDecodingFailure) {
+        try svg.checkDrawable()
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import InvoiCairo
+import InvoiAssets
 import InvoiDocument
 import Synchronization
 
@@ -55,7 +55,15 @@ final class LogoCache: Sendable {
         // render waits for another's logo.
         let result: Result<EmbeddedImage, LogoError>
         do throws(LogoError) {
-            result = .success(try decoder.decode(contentsOf: path, format: format))
+            let image = try decoder.decode(contentsOf: path, format: format)
+            if case .vector(let svg) = image {
+                do throws(ImageDecodingFailure) {
+                    try BackendTable.checkDrawable(svg)
+                } catch {
+                    throw .undecodable(path: path, reason: error.reason)
+                }
+            }
+            result = .success(image)
         } catch {
             result = .failure(error)
         }

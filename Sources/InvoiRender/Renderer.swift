@@ -1,5 +1,5 @@
 import Foundation
-import InvoiCairo
+import InvoiAssets
 import InvoiDocument
 import InvoiLayout
 import InvoiModel

@@ -1,6 +1,8 @@
 import CCairo
 import Foundation
 import InvoiDocument
+import InvoiImageTestSupport
+import InvoiTestSupport
 import Testing
 @testable import InvoiCairo
 

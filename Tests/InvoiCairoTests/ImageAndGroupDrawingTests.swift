@@ -1,6 +1,9 @@
 import Foundation
 import InvoiDocument
+import InvoiImageTestSupport
+import InvoiTestSupport
 import Testing
+@testable import InvoiAssets
 @testable import InvoiCairo
 
 /// Image and group ops drawn by the PDF and PNG backends, on documents built by hand.

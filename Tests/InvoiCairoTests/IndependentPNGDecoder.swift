@@ -1,4 +1,5 @@
 import Foundation
+import InvoiTestSupport
 
 /// Decodes a PNG with Python's zlib and struct, sharing no code with invoi or
 /// Cairo: checks every chunk's CRC, inflates, undoes the row filters.

@@ -1,5 +1,6 @@
 import Foundation
 import InvoiDocument
+import InvoiTestSupport
 import Testing
 @testable import InvoiCairo
 

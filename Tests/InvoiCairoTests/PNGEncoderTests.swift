@@ -1,4 +1,5 @@
 import Foundation
+import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
 @testable import InvoiCairo

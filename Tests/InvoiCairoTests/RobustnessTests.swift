@@ -1,5 +1,7 @@
 import Foundation
 import InvoiDocument
+import InvoiImageTestSupport
+import InvoiTestSupport
 import Testing
 @testable import InvoiCairo
 

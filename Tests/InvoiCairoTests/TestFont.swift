@@ -1,5 +1,6 @@
 import CFreeType
 import InvoiDocument
+import InvoiTestSupport
 import Synchronization
 
 /// Maps characters to glyphs with FreeType directly, standing in for the shaper:
@@ -82,9 +83,4 @@ final class FreeTypeHandles {
         FT_Done_Face(face)
         FT_Done_FreeType(library)
     }
-}
-
-struct TestError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

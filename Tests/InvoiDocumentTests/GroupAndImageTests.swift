@@ -49,10 +49,10 @@ import Testing
     }
 
     @Test func digestsDifferWhenTheSourceDiffers() {
-        let a = EmbeddedImage.vector(VectorGraphic(source: "<svg/>", size: Size(width: 10, height: 10)))
-        let b = EmbeddedImage.vector(VectorGraphic(source: "<svg />", size: Size(width: 10, height: 10)))
+        let a = EmbeddedImage.vector(SanitizedSVG(source: "<svg/>", size: Size(width: 10, height: 10)))
+        let b = EmbeddedImage.vector(SanitizedSVG(source: "<svg />", size: Size(width: 10, height: 10)))
         #expect(a.digest != b.digest)
         #expect(a.digest.count == 16)
-        #expect(a.digest == EmbeddedImage.vector(VectorGraphic(source: "<svg/>", size: Size(width: 1, height: 1))).digest)
+        #expect(a.digest == EmbeddedImage.vector(SanitizedSVG(source: "<svg/>", size: Size(width: 1, height: 1))).digest)
     }
 }

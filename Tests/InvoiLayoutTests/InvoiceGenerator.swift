@@ -44,7 +44,7 @@ struct InvoiceGenerator {
             Size(width: 1e-300, height: 1e300),
         ]
         let size = sizes.randomElement(using: &text.rng)!
-        return .vector(VectorGraphic(source: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", size: size))
+        return .vector(SanitizedSVG(source: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", size: size))
     }
 
     mutating func invoice(maxItems: Int) -> (Invoice, EmbeddedImage?) {

@@ -1,5 +1,5 @@
 import Foundation
-import InvoiCairo
+import InvoiImageTestSupport
 import Testing
 
 /// Compares outputs with the files under `Goldens/<case>/` (DESIGN.md §8).

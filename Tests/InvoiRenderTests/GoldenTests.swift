@@ -1,5 +1,4 @@
 import Foundation
-import InvoiCairo
 import InvoiDocument
 import InvoiModel
 import InvoiRender

@@ -1,4 +1,4 @@
-import InvoiCairo
+import InvoiImageTestSupport
 
 /// The largest difference in ink (darkness summed, in whole-pixel units) between the two
 /// images over any `block` × `block` square, squares overlapping by half. Rasterisers move

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import InvoiCairo
+import InvoiAssets
 import InvoiDocument
 import InvoiModel
 import InvoiRender

@@ -1,6 +1,7 @@
 import Foundation
-import InvoiCairo
+import InvoiAssets
 import InvoiDocument
+import InvoiImageTestSupport
 import InvoiModel
 import InvoiRender
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
-import InvoiCairo
 import InvoiDocument
+import InvoiImageTestSupport
 import InvoiModel
 import InvoiRender
 import Testing

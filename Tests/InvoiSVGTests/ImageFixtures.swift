@@ -41,6 +41,6 @@ enum ImageFixture {
         """
 
     static func vector(_ source: String = vectorSource) -> EmbeddedImage {
-        .vector(VectorGraphic(source: source, size: Size(width: 10, height: 10)))
+        .vector(SanitizedSVG(source: source, size: Size(width: 10, height: 10)))
     }
 }

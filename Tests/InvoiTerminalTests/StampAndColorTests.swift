@@ -225,7 +225,7 @@ struct StampPlacement {
                                   encoded: Data([0x89, 0x50, 0x4E, 0x47]), encodedFormat: .png)
         var page = Fixture.invoicePage()
         page.ops.insert(.image(ImageOp(image: .raster(pixels), rect: Rect(x: 42, y: 10, width: 36, height: 36), altText: "Acme logo")), at: 0)
-        page.ops.append(.image(ImageOp(image: .vector(VectorGraphic(source: "<svg viewBox=\"0 0 1 1\"/>", size: Size(width: 1, height: 1))),
+        page.ops.append(.image(ImageOp(image: .vector(SanitizedSVG(source: "<svg viewBox=\"0 0 1 1\"/>", size: Size(width: 1, height: 1))),
                                        rect: Rect(x: 300, y: 10, width: 36, height: 36))))
         for columns in TerminalStampTests.widths {
             #expect(try Preview.render(page, columns: columns, color: true)

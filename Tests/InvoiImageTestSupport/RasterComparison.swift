@@ -48,7 +48,7 @@ extension RasterImage {
         let panelWidth = max(width, other.width), height = max(self.height, other.height)
         let gutter = 8
         let totalWidth = panelWidth * 3 + gutter * 2
-        var canvas = [UInt32](repeating: 0x80_80_80, count: totalWidth * height)
+        var canvas = [UInt32](repeating: 0x80_80_80, count: totalWidth * height)  // 0xRRGGBB
         for y in 0..<height {
             for x in 0..<panelWidth {
                 let row = y * totalWidth
@@ -67,11 +67,8 @@ extension RasterImage {
                 canvas[index] = faded << 16 | faded << 8 | faded
             }
         }
-        return canvas.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return Data() }
-            let pixels = XRGBPixels(base: base, width: totalWidth, height: height, bytesPerRow: totalWidth * 4)
-            return (try? PNGEncoder(dotsPerInch: nil).encode(pixels)) ?? Data()
-        }
+        let samples = canvas.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+        return TestImages.png(width: totalWidth, height: height, type: .rgb, samples: samples)
     }
 
     /// Calls `body` with the largest channel difference at every pixel of the

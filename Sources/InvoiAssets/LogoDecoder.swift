@@ -4,9 +4,10 @@ import InvoiDocument
 import Glibc
 #endif
 
-/// Reads a logo file and decodes it with the established libraries: Cairo for PNG,
-/// libjpeg-turbo for JPEG, librsvg for SVG (which first sees only the sanitised source).
-/// Sizes are bounded so that a hostile file cannot exhaust memory (a decompression bomb).
+/// Reads a logo file and decodes it with the established libraries: libpng for PNG,
+/// libjpeg-turbo for JPEG; an SVG is sanitised (`SVGSanitizer`), and a backend draws or
+/// inlines only the sanitised source. Sizes are bounded so that a hostile file cannot
+/// exhaust memory (a decompression bomb).
 public struct LogoDecoder: Sendable {
     /// Files above this many bytes are refused before they are read.
     public var largestFile: Int
@@ -23,23 +24,30 @@ public struct LogoDecoder: Sendable {
         let data = try read(path)
         guard !data.isEmpty else { throw .undecodable(path: path, reason: "the file is empty, not a \(format.displayName) image") }
         do throws(ImageDecodingFailure) {
-            if let actual = ImageFormat(sniffing: data), actual != format {
-                throw ImageDecodingFailure("the file is a \(actual.displayName) image, but its name says \(format.displayName): "
-                                           + "rename it to end in .\(actual.preferredExtension)")
-            }
-            switch format {
-            case .png: return .raster(try PNGImageDecoder(largestPixelCount: largestPixelCount).decode(data))
-            case .jpeg: return .raster(try JPEGImageDecoder(largestPixelCount: largestPixelCount).decode(data))
-            case .svg: return .vector(try SVGImageDecoder().decode(data))
-            }
+            return try decode(data, format: format)
         } catch {
             throw .undecodable(path: path, reason: error.reason)
         }
     }
 
-    /// The file's bytes, with the operating system's reason when it cannot be read.
+    /// The image in `data`, decoded as `format`.
+    package func decode(_ data: Data, format: ImageFormat) throws(ImageDecodingFailure) -> EmbeddedImage {
+        if let actual = ImageFormat(sniffing: data), actual != format {
+            throw ImageDecodingFailure("the file is a \(actual.displayName) image, but its name says \(format.displayName): "
+                                       + "rename it to end in .\(actual.preferredExtension)")
+        }
+        switch format {
+        case .png: return .raster(try PNGImageDecoder(largestPixelCount: largestPixelCount).decode(data))
+        case .jpeg: return .raster(try JPEGImageDecoder(largestPixelCount: largestPixelCount).decode(data))
+        case .svg: return .vector(try SVGSanitizer().sanitize(data))
+        }
+    }
+
+    /// The file's bytes, with the operating system's reason when it cannot be read. Only a
+    /// regular file is read: opening does not wait for a writer (O_NONBLOCK, which does not
+    /// change how a regular file reads), so a FIFO or device is refused, not waited on.
     private func read(_ path: String) throws(LogoError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var info = stat()
@@ -66,9 +74,9 @@ public struct LogoDecoder: Sendable {
 }
 
 /// What was wrong with an image's bytes (the decoder adds the path).
-struct ImageDecodingFailure: Error {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
+package struct ImageDecodingFailure: Error {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
 }
 
 extension ImageFormat {

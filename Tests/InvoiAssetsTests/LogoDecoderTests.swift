@@ -1,7 +1,9 @@
 import Foundation
 import InvoiDocument
+import InvoiImageTestSupport
+import InvoiTestSupport
 import Testing
-@testable import InvoiCairo
+@testable import InvoiAssets
 
 @Suite struct LogoDecoderTests {
     let decoder = LogoDecoder()
@@ -121,6 +123,16 @@ import Testing
     @Test func missingFileIsUnreadableWithTheSystemsReason() throws {
         let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: "/nonexistent/logo.png", format: .png) }
         #expect(error == .unreadable(path: "/nonexistent/logo.png", reason: "No such file or directory"))
+    }
+
+    /// A FIFO with no writer would block a plain open() for ever: it is refused at once.
+    @Test func fifoIsRefusedWithoutWaitingForAWriter() throws {
+        let directory = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("logo.png").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: path, format: .png) }
+        #expect(error == .unreadable(path: path, reason: "not a regular file"))
     }
 
     @Test func directoryIsUnreadable() throws {

@@ -2,7 +2,7 @@ import Foundation
 import InvoiDocument
 
 /// Turns an untrusted SVG file into the standalone, self-contained SVG that
-/// `VectorGraphic.source` promises (see there), before librsvg or any other SVG
+/// `SanitizedSVG` promises (see there), before librsvg or any other SVG
 /// renderer sees it. A small XML reader of its own, so that no parser ever expands an
 /// entity or fetches anything: whatever could run a script, load another file or
 /// reach the network is dropped, every id is renamed (see `IDRenaming`) and every
@@ -23,13 +23,7 @@ struct SVGSanitizer {
         "animate", "animateColor", "animateMotion", "animateTransform", "set", "discard",
     ]
 
-    struct Result {
-        var source: String
-        /// From the root's width and height (in CSS px), else its viewBox.
-        var size: Size
-    }
-
-    func sanitize(_ data: Data) throws(ImageDecodingFailure) -> Result {
+    func sanitize(_ data: Data) throws(ImageDecodingFailure) -> SanitizedSVG {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard String(validating: bytes, as: UTF8.self) != nil else {
@@ -69,7 +63,7 @@ private struct SVGReader {
         output.reserveCapacity(bytes.count)
     }
 
-    mutating func read() throws(ImageDecodingFailure) -> SVGSanitizer.Result {
+    mutating func read() throws(ImageDecodingFailure) -> SanitizedSVG {
         while at < bytes.count {
             if bytes[at] == UInt8(ascii: "<") {
                 try readMarkup()
@@ -79,7 +73,7 @@ private struct SVGReader {
         }
         guard sawRoot else { throw fail("not an SVG image: it has no <svg> element") }
         guard open.isEmpty else { throw fail("not a well-formed SVG: <\(string(open.last!.name))> is never closed") }
-        return SVGSanitizer.Result(source: String(decoding: output, as: UTF8.self), size: size)
+        return SanitizedSVG(source: String(decoding: output, as: UTF8.self), size: size)
     }
 
     // MARK: Markup

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Runs the command-line tools the tests check output with (poppler, Python, pngcheck).
-enum Tools {
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
+public enum Tools {
+    public struct Result {
+        public var status: Int32
+        public var output: String
+        public var errors: String
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> Result {
+    public static func run(_ tool: String, _ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -34,12 +34,12 @@ enum Tools {
                       errors: String(decoding: errors, as: UTF8.self))
     }
 
-    static func isInstalled(_ tool: String) -> Bool {
+    public static func isInstalled(_ tool: String) -> Bool {
         ((try? run("sh", ["-c", "command -v \(tool)"]))?.status ?? 1) == 0
     }
 
     /// Calls `body` with a file holding `data`, in a temporary directory removed afterwards.
-    static func withFile<T>(_ data: Data, name: String, _ body: (URL) throws -> T) throws -> T {
+    public static func withFile<T>(_ data: Data, name: String, _ body: (URL) throws -> T) throws -> T {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent(name)
@@ -47,9 +47,9 @@ enum Tools {
         return try body(url)
     }
 
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("invoi-cairo-tests-\(UUID().uuidString)")
+            .appendingPathComponent("invoi-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import InvoiCairo
+@testable import InvoiAssets
 
 /// A logo's stylesheet is scoped to the logo's root, so that inlined into a page it can
 /// select only the logo's own elements.

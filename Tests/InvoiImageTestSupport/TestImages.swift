@@ -1,19 +1,19 @@
 import CTurboJPEG
 import Foundation
-@testable import InvoiCairo
+import InvoiTestSupport
 
 /// Small image files made by the tests themselves, by encoders that share no code with
 /// the decoders under test: PNG written here (stored deflate blocks, any colour type),
 /// JPEG compressed by TurboJPEG.
-enum TestImages {
+public enum TestImages {
     /// PNG colour types.
-    enum PNGType: UInt8 {
+    public enum PNGType: UInt8, Sendable {
         case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
     }
 
     /// A PNG of `type` at depth 8 whose rows are `samples` (the channels of each pixel, or
     /// palette indices); `palette` and `transparency` become PLTE and tRNS.
-    static func png(width: Int, height: Int, type: PNGType, samples: [UInt8],
+    public static func png(width: Int, height: Int, type: PNGType, samples: [UInt8],
                     palette: [(UInt8, UInt8, UInt8)] = [], transparency: [UInt8] = []) -> Data {
         var raw: [UInt8] = []
         let rowBytes = samples.count / height
@@ -31,14 +31,14 @@ enum TestImages {
     }
 
     /// An RGBA PNG from a function of the pixel position.
-    static func rgbaPNG(width: Int, height: Int, _ pixel: (Int, Int) -> [UInt8]) -> Data {
+    public static func rgbaPNG(width: Int, height: Int, _ pixel: (Int, Int) -> [UInt8]) -> Data {
         var samples: [UInt8] = []
         for y in 0..<height { for x in 0..<width { samples += pixel(x, y) } }
         return png(width: width, height: height, type: .rgba, samples: samples)
     }
 
     /// A JPEG of `width × height` pixels of `channels` (1 grey, 3 RGB, 4 CMYK) per pixel.
-    static func jpeg(width: Int, height: Int, channels: Int, quality: Int32 = 95, _ pixel: (Int, Int) -> [UInt8]) throws -> Data {
+    public static func jpeg(width: Int, height: Int, channels: Int, quality: Int32 = 95, _ pixel: (Int, Int) -> [UInt8]) throws -> Data {
         var samples: [UInt8] = []
         for y in 0..<height { for x in 0..<width { samples += pixel(x, y) } }
         let format: TJPF = switch channels {
@@ -59,7 +59,7 @@ enum TestImages {
     }
 
     /// A file holding `data` in a fresh directory; the directory is removed afterwards.
-    static func withFile<T>(_ data: Data, name: String, _ body: (String) throws -> T) throws -> T {
+    public static func withFile<T>(_ data: Data, name: String, _ body: (String) throws -> T) throws -> T {
         try Tools.withFile(data, name: name) { try body($0.path) }
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import InvoiCairo
+@testable import InvoiAssets
 
 @Suite struct LibTurboJPEGTests {
     @Test func opensTheInstalledLibrary() throws {
