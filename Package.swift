@@ -75,6 +75,8 @@ let package = Package(
 
         // Layers.
         .target(name: "InvoiModel", swiftSettings: directMetadataAccess),
+        // Process-level speedups, each switchable (INVOI_SPEEDUPS); owns zlib's and libdeflate's headers.
+        .target(name: "InvoiSpeedups", dependencies: ["CDeflate", "CZlib"], swiftSettings: directMetadataAccess),
         .target(name: "InvoiDocument", swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiText",
@@ -88,7 +90,7 @@ let package = Package(
                 swiftSettings: directMetadataAccess),
 
         // Backends.
-        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "InvoiAssets", "CCairo", "CFreeType", "CDeflate", "CZlib", "CRsvg"],
+        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "InvoiAssets", "InvoiSpeedups", "CCairo", "CFreeType", "CRsvg"],
                 swiftSettings: librsvgHeaders + directMetadataAccess),
         .target(name: "InvoiSVG", dependencies: ["InvoiDocument", "InvoiText"], swiftSettings: directMetadataAccess),
         .target(name: "InvoiTerminal", dependencies: ["InvoiDocument"], swiftSettings: directMetadataAccess),
@@ -102,7 +104,7 @@ let package = Package(
         ),
         .target(
             name: "InvoiCLI",
-            dependencies: ["InvoiRender", "InvoiAssets", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["InvoiRender", "InvoiAssets", "InvoiSpeedups", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: directMetadataAccess
         ),
         .executableTarget(
@@ -134,12 +136,13 @@ let package = Package(
         .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiTestSupport", "InvoiLayout", "InvoiText"]),
         .testTarget(name: "InvoiAssetsTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiAssets"]),
         .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiCairo", "InvoiAssets",
-                                                            "InvoiText", "CFreeType", "CCairo", "CDeflate", "CZlib"],
+                                                            "InvoiText", "InvoiSpeedups", "CFreeType", "CCairo", "CDeflate", "CZlib"],
                     swiftSettings: librsvgHeaders),
         .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiSVG", "InvoiText"]),
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
         .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
-        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiCLI", "invoi"]),
+        .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups"]),
+        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiCLI", "InvoiSpeedups", "invoi"]),
     ],
     swiftLanguageModes: [.v6]
 )

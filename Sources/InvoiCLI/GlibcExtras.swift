@@ -2,15 +2,9 @@
 import Glibc
 #endif
 
-/// glibc functions that Swift's Glibc module does not import (mallopt, renameat2,
-/// flistxattr), looked up by name in the running process.
+/// glibc functions that Swift's Glibc module does not import (renameat2, flistxattr),
+/// looked up by name in the running process.
 enum GlibcExtras {
-    /// `mallopt(3)`; nil when the C library has none.
-    static func mallopt(_ parameter: Int32, _ value: Int32) -> Bool? {
-        typealias Function = @convention(c) (Int32, Int32) -> Int32
-        return function("mallopt", as: Function.self).map { $0(parameter, value) == 1 }
-    }
-
     /// The C function `name` as `type` (which must be its declaration's); nil when there is none.
     static func function<F>(_ name: String, as type: F.Type) -> F? {
         #if canImport(Glibc)

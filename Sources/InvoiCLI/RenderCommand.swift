@@ -3,6 +3,7 @@ import Foundation
 import InvoiDocument
 import InvoiModel
 import InvoiRender
+import InvoiSpeedups
 import InvoiText
 #if canImport(Glibc)
 import Glibc
@@ -123,9 +124,7 @@ struct RenderCommand: ParsableCommand {
         // library's exit handlers, which only free and tidy up too (they touched enough
         // new pages to raise the peak memory). Standard output and error are flushed first.
         withExtendedLifetime(job) {
-            let status = job.run()
-            fflush(nil)
-            Glibc._exit(status.rawValue)
+            ProcessEnd.exit(job.run().rawValue)
         }
     }
 

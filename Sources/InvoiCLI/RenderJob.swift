@@ -3,6 +3,7 @@ import InvoiAssets
 import InvoiDocument
 import InvoiModel
 import InvoiRender
+import InvoiSpeedups
 import Synchronization
 
 /// Where rendered bytes go.

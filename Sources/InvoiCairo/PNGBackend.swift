@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import InvoiDocument
+import InvoiSpeedups
 
 /// What a PNG page may be given beside the document.
 public struct PNGOptions: Hashable, Sendable {

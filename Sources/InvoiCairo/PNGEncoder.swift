@@ -1,4 +1,5 @@
 import Foundation
+import InvoiSpeedups
 
 struct PNGEncodingError: Error, CustomStringConvertible {
     var description: String
@@ -50,7 +51,9 @@ struct PNGEncoder {
     func compress(_ image: FilteredImage) throws -> Data {
         // Level 1: on rendered pages within 1 % of level 2's size (smaller on the
         // sample) for a third fewer instructions in the deflate.
-        let compressor = try DeflateCompressor(level: 1)
+        guard let compressor = DeflateCompressor(level: 1) else {
+            throw PNGEncodingError("cannot allocate a deflate compressor")
+        }
         let head = header(image)
         let fullBound = compressor.zlibBound(forInputCount: image.bytes.count)
         // A page compresses to a small fraction of its pixels: try a small buffer

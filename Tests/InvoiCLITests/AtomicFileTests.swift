@@ -41,12 +41,9 @@ import Testing
         #expect(!DirectoryFlush.flush(directory: directory.url.appendingPathComponent("file").path))
     }
 
-    @Test func glibcTakesTheMallocSettings() {
-        #expect(MallocTuning.keepFreedMemoryForReuse())
-    }
-
     @Test func theGlibcExtrasAreFound() {
-        // M_TOP_PAD (-2), which invoi leaves alone, set to glibc's default.
-        #expect(GlibcExtras.mallopt(-2, 128 * 1024) == true)
+        #expect(GlibcExtras.function("renameat2", as: (@convention(c) () -> Void).self) != nil)
+        #expect(GlibcExtras.function("flistxattr", as: (@convention(c) () -> Void).self) != nil)
+        #expect(GlibcExtras.function("no_such_function_in_glibc", as: (@convention(c) () -> Void).self) == nil)
     }
 }

@@ -1,10 +1,14 @@
 import ArgumentParser
 import Testing
+import InvoiSpeedups
 @testable import InvoiCLI
 
 /// Long file lists parse through placeholders (InputRuns); the command must come out
 /// exactly as the full parse of every argument makes it.
 @Suite struct InputRunsTests {
+    /// The trick itself is under test, whatever INVOI_SPEEDUPS says.
+    static let speedups = Speedups(setting: "argumentRuns")
+
     static func files(_ prefix: String, _ count: Int) -> [String] {
         (1...count).map { "\(prefix)\($0).json" }
     }
@@ -32,7 +36,7 @@ import Testing
     @Test(arguments: shapes)
     func parsesAsTheFullArgumentList(arguments: [String]) throws {
         #expect(InputRuns(ArgumentVector(copying: arguments), from: 0) != nil)
-        let parsed = try #require(InvoiCommand.directSubcommand(for: ["render"] + arguments))
+        let parsed = try #require(InvoiCommand.directSubcommand(for: ["render"] + arguments, speedups: Self.speedups))
         let direct = try #require(parsed.command as? RenderCommand)
         let inputs = try #require(parsed.inputs)
         let full = try #require(try InvoiCommand.parseAsRoot(["render"] + arguments) as? RenderCommand)
@@ -45,7 +49,7 @@ import Testing
     /// The process's own path: argv with the program's name first.
     @Test func readsTheArgumentVectorAfterTheProgramsName() throws {
         let vector = ArgumentVector(copying: ["/usr/bin/invoi", "render"] + Self.files("p", 70) + ["--out-dir", "o"])
-        let parsed = try #require(InvoiCommand.directSubcommand(for: vector, from: 1))
+        let parsed = try #require(InvoiCommand.directSubcommand(for: vector, from: 1, speedups: Self.speedups))
         #expect(parsed.inputs?.strings == Self.files("p", 70))
         #expect((parsed.command as? RenderCommand)?.outDirectory == "o")
     }
@@ -53,15 +57,15 @@ import Testing
     @Test func errorsWithManyFilesGoThroughTheFullTree() {
         // -o with --out-dir is refused by validation, an unknown option by the parser:
         // both are the full tree's messages.
-        #expect(InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["-o", "x.pdf", "--out-dir", "d"]) == nil)
-        #expect(InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["--bogus"]) == nil)
+        #expect(InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["-o", "x.pdf", "--out-dir", "d"], speedups: Self.speedups) == nil)
+        #expect(InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["--bogus"], speedups: Self.speedups) == nil)
     }
 
     @Test func shortListsAndDoubleDashParseAsGiven() throws {
         #expect(InputRuns(ArgumentVector(copying: Self.files("m", 10)), from: 0) == nil)
         #expect(InputRuns(ArgumentVector(copying: Self.files("m", 70) + ["--", "-odd.json"]), from: 0) == nil)
         #expect(InputRuns(ArgumentVector(copying: Array(repeating: "--sample", count: 70)), from: 0) == nil)
-        let short = try #require(InvoiCommand.directSubcommand(for: ["render", "a.json", "b.json", "c.json"]))
+        let short = try #require(InvoiCommand.directSubcommand(for: ["render", "a.json", "b.json", "c.json"], speedups: Self.speedups))
         #expect(short.inputs == nil)
         #expect((short.command as? RenderCommand)?.inputs == ["a.json", "b.json", "c.json"])
     }

@@ -5,6 +5,7 @@ import InvoiDocument
 import InvoiTestSupport
 import Testing
 @testable import InvoiCairo
+@testable import InvoiSpeedups
 
 /// The deflate functions as the process resolves them, which is how Cairo reaches them.
 private struct ProcessDeflate {
@@ -91,11 +92,51 @@ private func sampleBytes(count: Int, seed: UInt64) -> [UInt8] {
     return Array(bytes.prefix(count))
 }
 
-@Suite struct CairoDeflateTests {
+/// With the deflate speedup off (`INVOI_SPEEDUPS=off`, as CI runs the suite once), Cairo's
+/// streams are zlib's own at its default level, untouched.
+@Suite(.enabled(if: !Speedups.process.isOn(.deflate)))
+struct DeflateSpeedupOffTests {
+    @Test func everyPDFStreamIsZlibsOwnOutput() throws {
+        let output = try PDFBackend(fonts: CairoFontCache()).render(try Fixtures.invoice(),
+                                                                    options: PDFOptions(creator: "invoi 0.1.0"))
+        let streams = CairoDeflateTests.streams(in: try #require(output.documentData))
+        #expect(streams.count >= 5)
+        for stream in streams {
+            let content = try #require(inflated(stream, limit: 1 << 24), "a stream that does not inflate")
+            #expect(stream == (try zlibStream(content)), "a \(stream.count)-byte stream not zlib's at its default level")
+            #expect(stream != libdeflateStream(content) || content.isEmpty)
+        }
+    }
+
+    /// zlib's own stream of `input` at its default level.
+    private func zlibStream(_ input: [UInt8]) throws -> [UInt8] {
+        let zlib = try #require(Zlib.functions)
+        var stream = z_stream()
+        #expect(zlib.deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                                  ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        defer { _ = zlib.deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: input.count + input.count / 100 + 1024)
+        var input = input
+        let status = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = source.baseAddress
+                stream.avail_in = UInt32(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = UInt32(target.count)
+                return zlib.deflate(&stream, Z_FINISH)
+            }
+        }
+        #expect(status == Z_STREAM_END)
+        return Array(output.prefix(Int(stream.total_out)))
+    }
+}
+
+@Suite(.enabled(if: Speedups.process.isOn(.deflate)))
+struct CairoDeflateTests {
     private let process = ProcessDeflate()
 
     /// The PDF's streams: the bytes between "stream\n" and "\nendstream".
-    private func streams(in pdf: Data) -> [[UInt8]] {
+    static func streams(in pdf: Data) -> [[UInt8]] {
         let bytes = [UInt8](pdf)
         let start = Array("stream\n".utf8), end = Array("\nendstream".utf8)
         var result: [[UInt8]] = []
@@ -111,7 +152,7 @@ private func sampleBytes(count: Int, seed: UInt64) -> [UInt8] {
     @Test func everyPDFStreamIsLibdeflatesOwnOutput() throws {
         let output = try PDFBackend(fonts: CairoFontCache()).render(try Fixtures.invoice(),
                                                                     options: PDFOptions(creator: "invoi 0.1.0"))
-        let streams = streams(in: try #require(output.documentData))
+        let streams = Self.streams(in: try #require(output.documentData))
         // Content of both pages, font subsets, ToUnicode maps.
         #expect(streams.count >= 5)
         for stream in streams {

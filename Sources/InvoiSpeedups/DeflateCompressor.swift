@@ -1,33 +1,32 @@
 import CDeflate
 
-/// Owns one libdeflate compressor. Not thread-safe: make one per encode.
-final class DeflateCompressor {
+/// Owns one libdeflate compressor. Not thread-safe: make one per encode. Used by the
+/// deflate speedup and by the PNG encoder (its one compressor, not a switchable trick).
+package final class DeflateCompressor {
     private let handle: OpaquePointer
 
     /// Level 2: on rendered pages as fast as level 1 and a little smaller, and
     /// about a third faster than zlib at its fastest level.
-    init(level: Int32 = 2) throws {
-        guard let handle = libdeflate_alloc_compressor(level) else {
-            throw PNGEncodingError("cannot allocate a deflate compressor")
-        }
+    package init?(level: Int32 = 2) {
+        guard let handle = libdeflate_alloc_compressor(level) else { return nil }
         self.handle = handle
     }
 
     deinit { libdeflate_free_compressor(handle) }
 
     /// The most bytes `zlibCompress` can write for `count` input bytes.
-    func zlibBound(forInputCount count: Int) -> Int {
+    package func zlibBound(forInputCount count: Int) -> Int {
         libdeflate_zlib_compress_bound(handle, count)
     }
 
     /// Writes `input` in the zlib format into `output`; returns the byte count, or nil when it did not fit.
-    func zlibCompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
+    package func zlibCompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
         let written = libdeflate_zlib_compress(handle, input.baseAddress, input.count,
                                                output.baseAddress, output.count)
         return written == 0 ? nil : written
     }
 }
 
-func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+package func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
     libdeflate_crc32(crc, bytes.baseAddress, bytes.count)
 }

@@ -20,7 +20,7 @@ import Glibc
 public func invoiDeflateInit(_ stream: UnsafeMutablePointer<z_stream>?, _ level: Int32,
                              _ version: UnsafePointer<CChar>?, _ streamSize: Int32) -> Int32 {
     guard let stream else { return Z_STREAM_ERROR }
-    guard level == Z_DEFAULT_COMPRESSION else {
+    guard level == Z_DEFAULT_COMPRESSION, Speedups.process.isOn(.deflate) else {
         guard let deflateInit2 = Zlib.functions?.deflateInit2 else { return Z_VERSION_ERROR }
         return deflateInit2(stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, version, streamSize)
     }

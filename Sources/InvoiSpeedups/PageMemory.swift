@@ -8,19 +8,28 @@ import Glibc
 /// whole `invoi render --format png`. Aligned to 2 MB and advised as huge-page memory,
 /// it faults in a handful of 2 MB pages where the system allows transparent huge pages
 /// (elsewhere the advice is ignored and nothing else changes). Unmapped on release.
-final class PageMemory {
+public final class PageMemory {
     /// The x86-64 and arm64 transparent huge page size.
-    static let hugePageSize = 2 << 20
+    public static let hugePageSize = 2 << 20
 
-    let byteCount: Int
+    public let byteCount: Int
     /// The first byte, on a huge-page boundary.
-    let base: UnsafeMutableRawPointer
+    public let base: UnsafeMutableRawPointer
     private let mapping: UnsafeMutableRawPointer
     private let mappingLength: Int
 
     /// Zeroed memory for `byteCount` bytes; nil when the system has no memory to map.
-    init?(byteCount: Int) {
+    /// With the `pageMemory` speedup off, plain zeroed memory from the heap.
+    public init?(byteCount: Int, speedups: Speedups = .process) {
         guard byteCount > 0 else { return nil }
+        guard speedups.isOn(.pageMemory) else {
+            guard let memory = calloc(byteCount, 1) else { return nil }
+            base = memory
+            mapping = memory
+            mappingLength = 0
+            self.byteCount = byteCount
+            return
+        }
         let hugePage = Self.hugePageSize
         // Room to slide the start to the next boundary; the unused slack is never touched,
         // so it takes no memory.
@@ -37,5 +46,7 @@ final class PageMemory {
         mappingLength = length
     }
 
-    deinit { munmap(mapping, mappingLength) }
+    deinit {
+        if mappingLength == 0 { free(mapping) } else { munmap(mapping, mappingLength) }
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import InvoiSpeedups
 
 extension InvoiCommand {
     /// Runs invoi with the process's arguments, as `main()` does, but parses a plain
@@ -9,7 +10,7 @@ extension InvoiCommand {
     /// completion scripts, any parse error — goes through `main()`, so every message
     /// and exit status stays exactly that of the full command tree.
     public static func runFromCommandLine() {
-        guard var direct = directSubcommand(for: .process, from: 1) else {
+        guard Speedups.process.isOn(.directParsing), var direct = directSubcommand(for: .process, from: 1) else {
             main()
             return
         }
@@ -21,14 +22,15 @@ extension InvoiCommand {
     }
 
     /// `directSubcommand(for:from:)` of arguments given as Strings (the subcommand first).
-    static func directSubcommand(for arguments: [String]) -> DirectCommand? {
-        directSubcommand(for: ArgumentVector(copying: arguments), from: 0)
+    static func directSubcommand(for arguments: [String], speedups: Speedups = .process) -> DirectCommand? {
+        directSubcommand(for: ArgumentVector(copying: arguments), from: 0, speedups: speedups)
     }
 
     /// The subcommand named at `start`, parsed on its own, if it parses cleanly into that
     /// command (a help request parses into ArgumentParser's help command instead). A long
     /// list of input files is parsed through `InputRuns` and comes back as an InputList.
-    static func directSubcommand(for vector: ArgumentVector, from start: Int) -> DirectCommand? {
+    static func directSubcommand(for vector: ArgumentVector, from start: Int,
+                                 speedups: Speedups = .process) -> DirectCommand? {
         guard start < vector.count,
               case let name = vector[start],
               let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
@@ -36,7 +38,8 @@ extension InvoiCommand {
               // in usage when they are the root.
               subcommand.configuration._superCommandName == configuration.commandName
         else { return nil }
-        if subcommand is any InputListCommand.Type, let runs = InputRuns(vector, from: start + 1) {
+        if speedups.isOn(.argumentRuns), subcommand is any InputListCommand.Type,
+           let runs = InputRuns(vector, from: start + 1) {
             if let command = parsed(runs.arguments, as: subcommand),
                let inputs = (command as? any InputListCommand).flatMap({ runs.expanding($0.inputs) }) {
                 return DirectCommand(command: command, inputs: inputs)
