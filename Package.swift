@@ -45,7 +45,7 @@ let hotCodeLayout: [LinkerSetting] = [
                  .when(configuration: .release)),
 ]
 
-// One module per layer; dependencies point toward the model (DESIGN.md §5).
+// One module per layer; dependencies point toward the model (docs/ARCHITECTURE.md).
 // C libraries are wrapped in system-library targets, each imported by one module
 // only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats) and InvoiCairo.
 let package = Package(
@@ -74,17 +74,19 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Layers.
-        .target(name: "InvoiModel", swiftSettings: directMetadataAccess),
+        // Character classes and XML escaping that several layers must agree on.
+        .target(name: "InvoiCharacters", swiftSettings: directMetadataAccess),
+        .target(name: "InvoiModel", dependencies: ["InvoiCharacters"], swiftSettings: directMetadataAccess),
         // Process-level speedups, each switchable (INVOI_SPEEDUPS); owns zlib's and libdeflate's headers.
         .target(name: "InvoiSpeedups", dependencies: ["CDeflate", "CZlib"], swiftSettings: directMetadataAccess),
-        .target(name: "InvoiDocument", swiftSettings: directMetadataAccess),
+        .target(name: "InvoiDocument", dependencies: ["InvoiCharacters"], swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiText",
             dependencies: ["InvoiDocument", "CFontconfig", "CFreeType", "CHarfBuzz", "CFribidi"],
             swiftSettings: directMetadataAccess
         ),
         // Logo files: read, decoded and sanitised before layout.
-        .target(name: "InvoiAssets", dependencies: ["InvoiDocument", "CPNG", "CTurboJPEG"],
+        .target(name: "InvoiAssets", dependencies: ["InvoiCharacters", "InvoiDocument", "CPNG", "CTurboJPEG"],
                 swiftSettings: directMetadataAccess),
         .target(name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiDocument", "InvoiText"],
                 swiftSettings: directMetadataAccess),
@@ -92,19 +94,19 @@ let package = Package(
         // Backends.
         .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "InvoiAssets", "InvoiSpeedups", "CCairo", "CFreeType", "CRsvg"],
                 swiftSettings: librsvgHeaders + directMetadataAccess),
-        .target(name: "InvoiSVG", dependencies: ["InvoiDocument", "InvoiText"], swiftSettings: directMetadataAccess),
-        .target(name: "InvoiTerminal", dependencies: ["InvoiDocument"], swiftSettings: directMetadataAccess),
+        .target(name: "InvoiSVG", dependencies: ["InvoiCharacters", "InvoiDocument", "InvoiText"], swiftSettings: directMetadataAccess),
+        .target(name: "InvoiTerminal", dependencies: ["InvoiCharacters", "InvoiDocument"], swiftSettings: directMetadataAccess),
 
         // Pipeline (model → layout → backend) and the backend table.
         .target(
             name: "InvoiRender",
-            dependencies: ["InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
+            dependencies: ["InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
                            "InvoiCairo", "InvoiSVG", "InvoiTerminal"],
             swiftSettings: directMetadataAccess
         ),
         .target(
             name: "InvoiCLI",
-            dependencies: ["InvoiRender", "InvoiAssets", "InvoiSpeedups", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["InvoiCharacters", "InvoiRender", "InvoiAssets", "InvoiSpeedups", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: directMetadataAccess
         ),
         .executableTarget(
@@ -113,7 +115,7 @@ let package = Package(
             exclude: ["hot-functions.txt"],
             // Release builds carry the Swift runtime and Foundation inside the binary:
             // no symbol binding against a dozen shared libraries at every start
-            // (DESIGN.md §9 start-up budget). Debug builds and tests link them shared.
+            // (the start-up budget). Debug builds and tests link them shared.
             // The modules were compiled against the shared Foundation, whose link entries
             // leave out the libraries the static one needs; they are named here.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims",

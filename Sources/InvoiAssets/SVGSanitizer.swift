@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 import InvoiDocument
 
 /// Turns an untrusted SVG file into the standalone, self-contained SVG that
@@ -464,11 +465,11 @@ extension [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(count)
         for byte in self {
+            if let entity = XMLEscaping.entity(for: UInt32(byte), in: inAttribute ? .quotedAttribute : .text) {
+                entity.withUTF8Buffer { out.append(contentsOf: $0) }
+                continue
+            }
             switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            case UInt8(ascii: "\"") where inAttribute: out += Array("&quot;".utf8)
             case 0x09, 0x0A, 0x0D:
                 if inAttribute { out += Array("&#\(byte);".utf8) } else { out.append(byte) }
             default: out.append(byte)

@@ -5,7 +5,7 @@ import InvoiModel
 import InvoiRender
 import Synchronization
 
-/// The in-process figures of DESIGN.md §9: layout and each backend per invoice, the
+/// The in-process figures that tools/bench reports: layout and each backend per invoice, the
 /// long invoice and how its cost grows with items, and parallel throughput.
 struct RenderFigures {
     let renderer: Renderer

@@ -1,4 +1,4 @@
-// In-process benchmark of DESIGN.md §9: layout and each backend per invoice, the long
+// In-process benchmark (tools/bench; docs/ARCHITECTURE.md, Benchmarks): layout and each backend per invoice, the long
 // invoice, parallel throughput, and text shaping per string. Run a release build:
 //   swift run -c release InvoiBench [--fonts system|fixed] [--quick] [invoice] [items] [parallel] [shaping]
 // Results are tab-separated `result` lines (tools/bench turns them into its table).

@@ -1,6 +1,6 @@
 import InvoiAssets
 
-/// sysexits(3) codes, as DESIGN.md §7 gives them.
+/// sysexits(3) codes: 64 usage, 65 data, 66 input, 70 internal, 73 output (README, Exit status).
 enum ExitStatus: Int32, Sendable, Comparable {
     case ok = 0
     case usage = 64

@@ -28,7 +28,7 @@ enum InvoiceSource: Sendable {
         "\(file == "-" ? "<stdin>" : file):\(line)"
     }
 
-    /// Where a relative logo path starts (DESIGN.md §4a: relative to the invoice file): the
+    /// Where a relative logo path starts (relative to the invoice file): the
     /// file's directory, the JSON Lines file's for one of its lines, else the current one.
     var baseDirectory: String {
         switch self {

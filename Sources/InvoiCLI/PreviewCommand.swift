@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InvoiAssets
+import InvoiCharacters
 import InvoiDocument
 import InvoiModel
 import InvoiRender
@@ -145,30 +146,9 @@ struct Watcher {
     }
 }
 
-/// What identifies one saved version of a file.
-struct FileStamp: Equatable {
-    var inode: UInt64
-    var size: Int64
-    var modified: timespec?
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = info.st_mtim
-    }
-
-    static func == (lhs: FileStamp, rhs: FileStamp) -> Bool {
-        lhs.inode == rhs.inode && lhs.size == rhs.size
-            && lhs.modified?.tv_sec == rhs.modified?.tv_sec && lhs.modified?.tv_nsec == rhs.modified?.tv_nsec
-    }
-}
-
 /// A file name made safe to show on a terminal (control characters become `?`).
 func printable(_ text: String) -> String {
     String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-            || (0x2066...0x2069).contains(scalar.value) ? "?" : scalar
+        scalar.isControlCharacter || scalar.isBidiFormattingControl ? "?" : scalar
     }))
 }

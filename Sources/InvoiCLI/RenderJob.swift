@@ -11,7 +11,7 @@ enum Destination: Sendable {
     case standardOutput
     /// `-o PATH`: a several-page PNG or SVG becomes PATH-1.ext, PATH-2.ext, …
     case path(String)
-    /// Files named by the invoice (DESIGN.md §4) in this directory.
+    /// Files named by the invoice in this directory.
     case directory(String)
 }
 

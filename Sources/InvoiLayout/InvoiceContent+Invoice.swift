@@ -2,7 +2,7 @@ import InvoiDocument
 import InvoiModel
 
 extension InvoiceContent {
-    /// Formats an invoice for display (DESIGN.md §4, §4a, §6). `locale` overrides the
+    /// Formats an invoice for display. `locale` overrides the
     /// invoice's own locale and the currency's conventional one; `logo` is the invoice's
     /// logo, already decoded. Every amount shown comes from `InvoiceTotals`.
     public init(invoice: Invoice, locale: String? = nil, logo: EmbeddedImage? = nil) {

@@ -2,7 +2,7 @@ import InvoiDocument
 import InvoiModel
 import InvoiText
 
-/// Lays an invoice out as pages of draw operations (DESIGN.md §4). Knows the visual
+/// Lays an invoice out as pages of draw operations. Knows the visual
 /// spec; knows no backend.
 public struct InvoiceLayout: Sendable {
     public var style: InvoiceStyle

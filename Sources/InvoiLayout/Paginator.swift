@@ -1,6 +1,6 @@
 import InvoiDocument
 
-/// Flows blocks down pages (DESIGN.md §4 "Many items"): rows never split unless a
+/// Flows blocks down pages (a long table continues on the next page): rows never split unless a
 /// row is taller than a page, the table header repeats on continuation pages, the
 /// totals take at least the last row with them, and other sections stay whole.
 struct Paginator {

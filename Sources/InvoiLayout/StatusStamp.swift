@@ -1,4 +1,4 @@
-/// The word stamped across the top of the page for an invoice's status (DESIGN.md §4a).
+/// The word stamped across the top of the page for an invoice's status.
 /// A sent invoice has no stamp, so there is no case for it.
 public enum StatusStamp: Hashable, Sendable, CaseIterable {
     case draft

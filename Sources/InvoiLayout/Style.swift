@@ -30,7 +30,7 @@ public struct TextStyle: Hashable, Sendable {
     }
 }
 
-/// Every number of the visual spec (DESIGN.md §4) in one place. Sizes are given
+/// Every number of the visual spec in one place. Sizes are given
 /// in the web original's CSS px and converted to points (1 px = 0.75 pt).
 public struct InvoiceStyle: Hashable, Sendable {
     public static let pointsPerPixel = 0.75
@@ -42,7 +42,7 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var primary = Color(rgb: 0x111111)
     public var muted = Color(rgb: 0x888888)
     public var border = Color(rgb: 0xE5E5E5)
-    /// The title, the items table's header rule and the Total amount (DESIGN.md §4a); the
+    /// The title, the items table's header rule and the Total amount; the
     /// title takes this colour rather than `title.color`.
     public var accent = Color(rgb: 0x111111)
 

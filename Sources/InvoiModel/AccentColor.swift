@@ -1,4 +1,4 @@
-/// The colour of the title, the table header rule and the Total amount (DESIGN.md §4a).
+/// The colour of the title, the table header rule and the Total amount.
 /// Only the red, green and blue channels: the model knows no drawing types, and the
 /// layout converts it to the document's colour.
 public struct AccentColor: Hashable, Sendable {

@@ -8,7 +8,7 @@ public enum CurrencySymbolDisplay: Hashable, Sendable {
     case isoCode
 }
 
-/// One of the currencies an invoice may be written in (DESIGN.md §6).
+/// One of the currencies an invoice may be written in.
 public struct Currency: Hashable, Sendable {
     /// ISO 4217 code, upper case: `USD`.
     public let code: String

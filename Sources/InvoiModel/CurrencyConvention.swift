@@ -4,7 +4,7 @@ import Foundation
 /// conventional locale: separators, grouping, affixes. Captured from ICU into
 /// `CurrencyConvention.table` and checked against ICU by the tests, so that a render in
 /// a conventional locale gives ICU's exact strings without loading ICU: formatting
-/// through ICU maps 2–3 MB of its data and code into every process (DESIGN §9's 25 MB).
+/// through ICU maps 2–3 MB of its data and code into every process (the peak-memory budget is 25 MB).
 struct CurrencyConvention: Hashable, Sendable {
     /// Text before and after the digits.
     struct Affixes: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import InvoiCharacters
+
 /// One problem found in an input: what, where, and how bad.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable {
@@ -101,7 +103,7 @@ enum DiagnosticText {
     /// Control and bidi-control characters written as `\u{…}`, line breaks as `\n`: the
     /// text can be printed to a terminal without changing anything but its own line.
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { TextSanitizer.isControl($0) || TextSanitizer.isBidiControl($0) }) else {
+        guard text.unicodeScalars.contains(where: { $0.isControlCharacter || $0.isBidiFormattingControl }) else {
             return text
         }
         var result = ""
@@ -111,7 +113,7 @@ enum DiagnosticText {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if TextSanitizer.isControl(scalar) || TextSanitizer.isBidiControl(scalar) {
+                if scalar.isControlCharacter || scalar.isBidiFormattingControl {
                     result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A discount on the subtotal (DESIGN.md §4a), taken before VAT.
+/// A discount on the subtotal, taken before VAT.
 public struct Discount: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// `value` percent of the subtotal.
@@ -19,7 +19,7 @@ public struct Discount: Hashable, Sendable {
     }
 
     /// The amount taken from `subtotal`, rounded half away from zero to its currency's
-    /// digits (DESIGN.md §3). Positive for a positive subtotal; a percentage of a credit
+    /// digits. Positive for a positive subtotal; a percentage of a credit
     /// (a negative subtotal) is negative too, so it always shrinks the subtotal's magnitude.
     public func amount(of subtotal: Money) -> Money {
         let exact = switch kind {

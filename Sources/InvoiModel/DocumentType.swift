@@ -1,4 +1,4 @@
-/// What the document is (DESIGN.md §4a): an invoice, or an estimate (a quote) whose title
+/// What the document is: an invoice, or an estimate (a quote) whose title
 /// reads "ESTIMATE" and whose due date is a "valid until" date.
 public enum DocumentType: String, Hashable, Sendable, CaseIterable {
     case invoice

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Invoice {
-    /// The sample with every optional extension (DESIGN.md §4a) in use, so that a user
+    /// The sample with every optional extension in use, so that a user
     /// sees each one in a file (`invoi init --example`) and in the rendered page. The
     /// notes explain the choices the file cannot show at once; there is no logo because
     /// there is no image beside the file to point it at.

@@ -1,8 +1,8 @@
 import Foundation
 
 extension Invoice {
-    /// The invoice as pretty JSON with every field of DESIGN.md §2 in the app's order,
-    /// then the §4a extensions that are set (so an invoice without them is written as
+    /// The invoice as pretty JSON with every field of the invoice format in the app's order,
+    /// then the extension fields that are set (so an invoice without them is written as
     /// the app's fields alone): what `invoi init` writes, and what `InvoiceDecoder` reads
     /// back to an equal invoice (the logo given the same base directory). Numbers are
     /// written as exact decimals.
@@ -32,7 +32,7 @@ extension Invoice {
         return "{\n" + body + "\n}\n"
     }
 
-    /// The §4a fields that differ from their defaults, in DESIGN.md's order.
+    /// The extension fields that differ from their defaults, in the order of `InvoiceKeys`.
     private func extensionFields() -> [(String, String)] {
         var fields: [(String, String)] = []
         if documentType != .invoice { fields.append(("documentType", Self.jsonString(documentType.rawValue))) }

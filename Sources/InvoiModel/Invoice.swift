@@ -1,6 +1,6 @@
 import Foundation
 
-/// One invoice: the app's data model (DESIGN.md §2) with typed dates, currency and amounts.
+/// One invoice: the app's data model with typed dates, currency and amounts.
 public struct Invoice: Hashable, Sendable {
     public var fromName: String
     public var fromEmail: String
@@ -24,7 +24,7 @@ public struct Invoice: Hashable, Sendable {
     /// Overrides the currency's conventional locale for amounts and dates (BCP 47).
     public var locale: String?
 
-    // Extensions (DESIGN.md §4a); each default leaves the app's document unchanged.
+    // Extensions; each default leaves the app's document unchanged.
 
     /// `.estimate` titles the document "ESTIMATE" and labels the due date "VALID UNTIL".
     public var documentType: DocumentType

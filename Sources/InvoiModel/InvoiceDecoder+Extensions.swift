@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reading the optional extension fields (DESIGN.md §4a).
+/// Reading the optional extension fields.
 extension InvoiceDecoder {
     /// One of a fixed set of words, spelled exactly; a near miss gets a suggestion.
     func readChoice<Choice>(_ node: JSONNode, path: String, naming what: String,

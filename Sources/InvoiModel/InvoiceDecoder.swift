@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads one invoice from JSON (DESIGN.md §2): every field optional with the app's
+/// Reads one invoice from JSON: every field optional with the app's
 /// defaults, every problem of the file reported together with its JSON path.
 public struct InvoiceDecoder: Sendable {
     /// The issue date of an invoice that gives none.

@@ -1,4 +1,4 @@
-/// The field names an invoice JSON may use (DESIGN.md §2 and §4a), in the app's order.
+/// The field names an invoice JSON may use, in the app's order.
 enum InvoiceKeys {
     static let invoice = [
         "fromName", "fromEmail", "fromPhone", "fromAddress",
@@ -7,7 +7,7 @@ enum InvoiceKeys {
         "bankBeneficiary", "bankName", "bankAccount", "bankSwift",
     ]
 
-    /// Optional extensions (§4a).
+    /// Optional extensions.
     static let extensions = [
         "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
         "status", "logo", "accentColor", "locale",

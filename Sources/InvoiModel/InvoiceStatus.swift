@@ -1,4 +1,4 @@
-/// Where the invoice stands (DESIGN.md §4a); every status but `sent` shows as a stamp.
+/// Where the invoice stands; every status but `sent` shows as a stamp.
 public enum InvoiceStatus: String, Hashable, Sendable, CaseIterable {
     case draft
     case sent

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The invoice's money, computed as DESIGN.md §3 and §4a say so that the displayed amounts
+/// The invoice's money, computed by the money rules (each line rounded to the currency's digits, discount before VAT) so that the displayed amounts
 /// add up: each line is rounded first, the subtotal is the sum of the rounded lines, the
 /// discount is rounded once and taken from the subtotal, and VAT is rounded once from what
 /// remains; so subtotal − discount + VAT = total and total − paid = balance due, exactly.

@@ -20,7 +20,7 @@ public enum LogoKind: String, Hashable, Sendable, CaseIterable {
     static let acceptedExtensions = ".png, .jpg, .jpeg or .svg"
 }
 
-/// Where the logo image is (DESIGN.md §4a). The model never opens the file: the layout
+/// Where the logo image is. The model never opens the file: the layout
 /// and the backends read and decode it, and report a missing or undecodable image.
 public struct LogoReference: Hashable, Sendable {
     /// As written in the JSON.

@@ -15,7 +15,7 @@ public struct Money: Hashable, Sendable {
         Money(amount: 0, currency: currency)
     }
 
-    /// Rounded half away from zero to the currency's fraction digits (DESIGN.md §3).
+    /// Rounded half away from zero to the currency's fraction digits.
     public func rounded() -> Money {
         Money(amount: amount.roundedHalfAwayFromZero(fractionDigits: currency.fractionDigits), currency: currency)
     }

@@ -1,4 +1,6 @@
-/// Cleans text fields (DESIGN.md §2): nothing invisible that could move the cursor of a
+import InvoiCharacters
+
+/// Cleans text fields: nothing invisible that could move the cursor of a
 /// terminal, break an SVG, or make a displayed value read differently from what it is.
 enum TextSanitizer {
     struct Result {
@@ -28,7 +30,7 @@ enum TextSanitizer {
             case "\t":
                 scalars.append(scalar)
             default:
-                if isControl(scalar) || isBidiControl(scalar) {
+                if scalar.isControlCharacter || scalar.isBidiFormattingControl {
                     removed += 1
                 } else {
                     scalars.append(scalar)
@@ -38,17 +40,8 @@ enum TextSanitizer {
         return Result(text: String(scalars), removedCount: removed)
     }
 
-    /// C0 (U+0000–U+001F), DEL and C1 (U+0080–U+009F).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-    }
-
     private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
-        (isControl(scalar) && scalar != "\n" && scalar != "\t") || isBidiControl(scalar)
+        (scalar.isControlCharacter && scalar != "\n" && scalar != "\t") || scalar.isBidiFormattingControl
             || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 }

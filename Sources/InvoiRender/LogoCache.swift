@@ -18,24 +18,7 @@ final class LogoCache: Sendable {
     private struct Key: Hashable {
         var path: String
         var format: ImageFormat
-        var version: FileVersion
-    }
-
-    /// What identifies one saved version of a file.
-    private struct FileVersion: Hashable {
-        var inode: UInt64
-        var size: Int64
-        var seconds: Int
-        var nanoseconds: Int
-
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            seconds = info.st_mtim.tv_sec
-            nanoseconds = info.st_mtim.tv_nsec
-        }
+        var version: FileStamp
     }
 
     init(decoder: LogoDecoder = LogoDecoder()) {
@@ -45,7 +28,7 @@ final class LogoCache: Sendable {
     var count: Int { entries.withLock { $0.count } }
 
     func image(at path: String, format: ImageFormat) throws(LogoError) -> EmbeddedImage {
-        guard let version = FileVersion(path: path) else {
+        guard let version = FileStamp(path: path) else {
             // Missing or unreachable: the decoder reports why.
             return try decoder.decode(contentsOf: path, format: format)
         }

@@ -1,7 +1,8 @@
 import Foundation
+import InvoiCharacters
 import InvoiModel
 
-/// The default output file name (DESIGN.md §4): `{invoiceNumber} - {fromName}` from the
+/// The default output file name: `{invoiceNumber} - {fromName}` from the
 /// non-empty parts, else `invoice`; characters unsafe in file names replaced.
 public enum OutputName {
     public static func base(for invoice: Invoice) -> String {
@@ -21,9 +22,9 @@ public enum OutputName {
         var scalars = String.UnicodeScalarView()
         for scalar in part.unicodeScalars {
             switch scalar.value {
-            case 0x00...0x1F, 0x7F...0x9F: scalars.append(" ")
+            case _ where scalar.isControlCharacter: scalars.append(" ")
             case 0x2F, 0x5C, 0x3A, 0x2A, 0x3F, 0x22, 0x3C, 0x3E, 0x7C: scalars.append("_")  // / \ : * ? " < > |
-            case 0x202A...0x202E, 0x2066...0x2069: continue  // bidi controls would disguise the extension
+            case _ where scalar.isBidiFormattingControl: continue  // they would disguise the extension
             default: scalars.append(scalar)
             }
         }

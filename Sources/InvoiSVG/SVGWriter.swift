@@ -1,3 +1,4 @@
+import InvoiCharacters
 import InvoiDocument
 
 /// Appends SVG markup to a byte buffer: literal ASCII, numbers with few
@@ -98,15 +99,14 @@ struct SVGWriter {
     /// reader selects. Tabs and line breaks become spaces.
     mutating func appendEscaped(_ text: String) {
         for scalar in text.unicodeScalars {
+            if let entity = XMLEscaping.entity(for: scalar.value, in: .anywhere) {
+                append(entity)
+                continue
+            }
             switch scalar.value {
-            case 0x26: append("&amp;")
-            case 0x3C: append("&lt;")
-            case 0x3E: append("&gt;")
-            case 0x22: append("&quot;")
-            case 0x27: append("&apos;")
             case 0x09, 0x0A, 0x0D: bytes.append(0x20)
-            case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: break
-            case 0x202A...0x202E, 0x2066...0x2069: break
+            case _ where scalar.isControlCharacter || scalar.isBidiFormattingControl: break
+            case 0xFFFE, 0xFFFF: break
             case 0x20...0x7E: bytes.append(UInt8(scalar.value))
             default: UTF8.encode(scalar) { bytes.append($0) }
             }

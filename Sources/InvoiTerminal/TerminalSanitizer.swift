@@ -1,3 +1,5 @@
+import InvoiCharacters
+
 /// The one place that makes invoice text safe to write to a terminal.
 ///
 /// A terminal acts on control characters: ESC and the C1 CSI (U+009B) start
@@ -21,9 +23,8 @@ public enum TerminalSanitizer {
     public static func cleaned(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: " "
-        case 0x00...0x1F, 0x7F...0x9F: nil
         case 0x061C, 0x200E, 0x200F: nil  // Arabic letter mark, LRM, RLM
-        case 0x202A...0x202E, 0x2066...0x2069: nil  // embeddings, overrides, isolates
+        case _ where scalar.isControlCharacter || scalar.isBidiFormattingControl: nil
         default: scalar
         }
     }

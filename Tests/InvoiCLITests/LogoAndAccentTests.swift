@@ -33,7 +33,7 @@ import Testing
         #expect(try directory.run("check", "acme.json").status == 0)
     }
 
-    /// DESIGN §4a: relative to the invoice file — for a JSON Lines stream, the .jsonl file.
+    /// Relative to the invoice file — for a JSON Lines stream, the .jsonl file.
     @Test func jsonLinesLogosAreFoundBesideTheJSONLinesFile() throws {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("bills"),

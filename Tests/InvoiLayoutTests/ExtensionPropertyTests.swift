@@ -5,7 +5,7 @@ import InvoiModel
 import InvoiText
 import Testing
 
-/// Properties of every layout using the §4a extensions, over generated invoices, with the
+/// Properties of every layout using the extension fields, over generated invoices, with the
 /// fixed-advance shaper and with the real one.
 @Suite struct ExtensionPropertyTests {
     static let realShaper = Result { try FontShaper(configuration: .fixed) }

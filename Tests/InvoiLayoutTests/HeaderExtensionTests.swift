@@ -3,7 +3,7 @@ import InvoiLayout
 import InvoiModel
 import Testing
 
-/// DESIGN.md §4a in the header and Bill To: estimate, VAT IDs, logo, accent colour.
+/// Extensions in the header and Bill To: estimate, VAT IDs, logo, accent colour.
 @Suite struct HeaderExtensionTests {
     let style = InvoiceStyle.standard
 

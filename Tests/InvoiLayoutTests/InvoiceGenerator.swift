@@ -3,7 +3,7 @@ import Foundation
 import InvoiDocument
 import InvoiModel
 
-/// Generates whole invoices using every §4a extension at random (and sometimes none), with
+/// Generates whole invoices using every extension field at random (and sometimes none), with
 /// the logo's intrinsic size drawn separately since the layout is handed the decoded image.
 struct InvoiceGenerator {
     var text: ContentGenerator

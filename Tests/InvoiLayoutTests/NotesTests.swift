@@ -3,7 +3,7 @@ import InvoiLayout
 import InvoiModel
 import Testing
 
-/// DESIGN.md §4a: the NOTES block.
+/// The NOTES block.
 @Suite struct NotesTests {
     let style = InvoiceStyle.standard
 

@@ -4,7 +4,7 @@ import InvoiLayout
 import InvoiModel
 import Testing
 
-/// DESIGN.md §4a: the status stamp.
+/// The status stamp.
 @Suite struct StampTests {
     let style = InvoiceStyle.standard
 

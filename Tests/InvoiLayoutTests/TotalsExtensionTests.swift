@@ -4,7 +4,7 @@ import InvoiLayout
 import InvoiModel
 import Testing
 
-/// DESIGN.md §4a in the totals block: the discount row, Paid and Balance due.
+/// Extensions in the totals block: the discount row, Paid and Balance due.
 @Suite struct TotalsExtensionTests {
     let style = InvoiceStyle.standard
 

@@ -3,7 +3,7 @@ import Testing
 @testable import InvoiModel
 
 @Suite struct CurrencyFormattingTests {
-    /// DESIGN.md §6, copied as text so that the order is checked against the contract.
+    /// The app's picker order, copied as text so that the order is checked against it.
     static let designOrder = """
         USD EUR GBP CHF JPY CNY · CAD AUD NZD SGD HKD · SEK NOK DKK PLN CZK HUF RON BGN HRK · \
         UAH GEL AMD AZN KZT · AED SAR ILS QAR KWD BHD OMR · INR IDR PHP THB MYR VND BDT PKR KRW TWD · \

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import InvoiModel
 
-/// The §4a extension fields: defaults, reading, logo paths and the JSON round trip.
+/// The extension fields: defaults, reading, logo paths and the JSON round trip.
 @Suite struct ExtensionDecodingTests {
     private static let workingDirectory = FileManager.default.currentDirectoryPath
 

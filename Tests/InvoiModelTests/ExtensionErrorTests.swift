@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import InvoiModel
 
-/// Bad §4a extension fields: each error names the file and the JSON path and says what
-/// is accepted (DESIGN.md §2's error rules).
+/// Bad extension fields: each error names the file and the JSON path and says what
+/// is accepted (every problem reported with its JSON path).
 @Suite struct ExtensionErrorTests {
     private static let oneThousand = #""lineItems": [{"quantity": 10, "rate": 100}]"#
 

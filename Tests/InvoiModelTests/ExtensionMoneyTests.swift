@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import InvoiModel
 
-/// Discount, paid and balance due with figures worked out by hand (DESIGN.md §3, §4a).
+/// Discount, paid and balance due with figures worked out by hand.
 @Suite struct ExtensionMoneyTests {
     private func invoice(_ currency: String, items: [(String, String)], vatRate: String = "0",
                          discount: Discount? = nil, paid: String? = nil) throws -> Invoice {

@@ -2,7 +2,7 @@ import Foundation
 import InvoiImageTestSupport
 import Testing
 
-/// Compares outputs with the files under `Goldens/<case>/` (DESIGN.md §8).
+/// Compares outputs with the files under `Goldens/<case>/` (docs/ARCHITECTURE.md, Goldens).
 /// `INVOI_RECORD_GOLDENS=1` (what `tools/update-goldens` sets) writes them instead;
 /// re-recording is a reviewed change, never a way to make a test pass.
 enum GoldenFiles {

@@ -6,7 +6,7 @@ import InvoiText
 import Testing
 
 /// Renders every `Goldens/<case>/invoice.json` with every backend and compares with the
-/// recorded files, then checks the backends against each other (DESIGN.md §8).
+/// recorded files, then checks the backends against each other (docs/ARCHITECTURE.md, Goldens).
 @Suite struct GoldenTests {
     /// Goldens render with the project's fixed font set, so other installed fonts change nothing.
     static let renderer: Renderer? = try? Renderer(fonts: .fixed)
