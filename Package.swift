@@ -140,11 +140,11 @@ let package = Package(
         .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiCairo", "InvoiAssets",
                                                             "InvoiText", "InvoiSpeedups", "CFreeType", "CCairo", "CDeflate", "CZlib"],
                     swiftSettings: librsvgHeaders),
-        .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiSVG", "InvoiText"]),
+        .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiTestSupport", "InvoiSVG", "InvoiText"]),
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
-        .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
+        .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
         .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups"]),
-        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiCLI", "InvoiSpeedups", "invoi"]),
+        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiTestSupport
 import Testing
 
 /// Runs the built `invoi` executable, as a user would, and captures what it prints.
@@ -18,28 +19,10 @@ struct InvoiProcess {
     }()
 
     static func run(_ arguments: [String], in directory: URL, input: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        try process.run()
-        if let input {
-            try inputPipe.fileHandleForWriting.write(contentsOf: input)
-            try inputPipe.fileHandleForWriting.close()
-        }
-        // Read both pipes before waiting, so that a full pipe cannot block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData, as: UTF8.self))
+        let run = try Tools.execute(executable, arguments, input: input, in: directory)
+        return Result(status: run.status,
+                      standardOutput: String(decoding: run.standardOutput, as: UTF8.self),
+                      standardError: String(decoding: run.standardError, as: UTF8.self))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiTestSupport
 
 /// Runs an external tool (pdftoppm, pdftotext, rsvg-convert, xmllint) for the cross-backend checks.
 enum Tool {
@@ -14,34 +15,8 @@ enum Tool {
 
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        let inPipe = Pipe()
-        // stderr goes to a file so that a chatty tool can never block on a full pipe.
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-tool-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errURL) }
-        let err = try FileHandle(forWritingTo: errURL)
-        defer { try? err.close() }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
-        try process.run()
-        if let input {
-            // Large inputs are written from another thread while stdout is drained here.
-            let writer = inPipe.fileHandleForWriting
-            let thread = Thread {
-                try? writer.write(contentsOf: input)
-                try? writer.close()
-            }
-            thread.start()
-        }
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderrData = (try? Data(contentsOf: errURL)) ?? Data()
-        return Result(status: process.terminationStatus, stdout: stdoutData, stderr: stderrData)
+        let run = try Tools.execute(URL(fileURLWithPath: executable), arguments, input: input)
+        return Result(status: run.status, stdout: run.standardOutput, stderr: run.standardError)
     }
 
     /// Runs a tool and fails unless it exits 0.

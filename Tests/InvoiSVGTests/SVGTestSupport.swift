@@ -1,4 +1,5 @@
 import Foundation
+import InvoiTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -68,18 +69,10 @@ enum SVGFixture {
     }
 }
 
-/// Runs a tool; its exit status and standard output.
+/// Runs a tool found on the PATH; its exit status and standard output.
 func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    let run = try Tools.execute(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments)
+    return (run.status, run.standardOutput)
 }
 
 func temporaryFile(_ name: String, contents: String) throws -> URL {

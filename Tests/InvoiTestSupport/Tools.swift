@@ -8,30 +8,56 @@ public enum Tools {
         public var errors: String
     }
 
-    public static func run(_ tool: String, _ arguments: [String]) throws -> Result {
+    /// What a finished process left: its exit status and everything it wrote.
+    public struct Run: Sendable {
+        public var status: Int32
+        public var standardOutput: Data
+        public var standardError: Data
+    }
+
+    /// The one way the tests start a program: `executable` with `arguments`, `input` on its
+    /// standard input (none when nil), in `directory`. Standard error goes to a file and
+    /// standard input is written from another thread while standard output is read, so
+    /// that no full pipe can block the program or the test.
+    public static func execute(_ executable: URL, _ arguments: [String], input: Data? = nil, in directory: URL? = nil,
+                               environment: [String: String]? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = "UTC"
-        process.environment = environment
-        // Errors go to a file so that neither pipe can fill up and block the tool.
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let errorFile = directory.appendingPathComponent("stderr")
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let errorFile = scratch.appendingPathComponent("stderr")
         try Data().write(to: errorFile)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
+        defer { try? errorHandle.close() }
         let output = Pipe()
+        let inputPipe = Pipe()
         process.standardOutput = output
         process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if let input {
+            let writer = inputPipe.fileHandleForWriting
+            Thread {
+                try? writer.write(contentsOf: input)
+                try? writer.close()
+            }.start()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try errorHandle.close()
-        let errors = try Data(contentsOf: errorFile)
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errors, as: UTF8.self))
+        return Run(status: process.terminationStatus, standardOutput: outputData,
+                   standardError: (try? Data(contentsOf: errorFile)) ?? Data())
+    }
+
+    /// Runs `tool` found on the PATH, in UTC, with text output.
+    public static func run(_ tool: String, _ arguments: [String]) throws -> Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        let run = try execute(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments, environment: environment)
+        return Result(status: run.status, output: String(decoding: run.standardOutput, as: UTF8.self),
+                      errors: String(decoding: run.standardError, as: UTF8.self))
     }
 
     public static func isInstalled(_ tool: String) -> Bool {
