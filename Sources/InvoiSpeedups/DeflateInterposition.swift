@@ -24,7 +24,7 @@ public func invoiDeflateInit(_ stream: UnsafeMutablePointer<z_stream>?, _ level:
         guard let deflateInit2 = Zlib.functions?.deflateInit2 else { return Z_VERSION_ERROR }
         return deflateInit2(stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, version, streamSize)
     }
-    guard streamSize == Int32(MemoryLayout<z_stream>.size), version?.pointee == 0x31 /* "1" */ else {
+    guard streamSize == Int32(MemoryLayout<z_stream>.size), version?.pointee == 0x31 else {  // "1": zlib 1.x
         return Z_VERSION_ERROR
     }
     let state = UnsafeMutablePointer<GatheredDeflate>.allocate(capacity: 1)

@@ -28,46 +28,46 @@ import Testing
         let style = InvoiceStyle.standard
 
         for (index, page) in document.pages.enumerated() {
-            let where_ = "seed \(seed), page \(index + 1)"
+            let place = "seed \(seed), page \(index + 1)"
             let contentBox = Rect(x: style.padding, y: style.padding, width: page.size.width - 2 * style.padding,
                                   height: page.size.height - 2 * style.padding)
             let inks = page.textOps.map(geometry.inkRect)
             for (text, ink) in zip(page.textOps, inks) {
-                #expect(contentBox.contains(ink) && contentBox.contains(text.box), "\(where_): \(text.text) leaves the content box")
+                #expect(contentBox.contains(ink) && contentBox.contains(text.box), "\(place): \(text.text) leaves the content box")
             }
             for (i, a) in inks.enumerated() {
                 for (j, b) in inks.enumerated() where j > i && a.intersects(b) {
-                    Issue.record("\(where_): \"\(page.textOps[i].text)\" overlaps \"\(page.textOps[j].text)\"")
+                    Issue.record("\(place): \"\(page.textOps[i].text)\" overlaps \"\(page.textOps[j].text)\"")
                 }
                 for rule in page.lines {
                     let band = Rect(x: min(rule.from.x, rule.to.x), y: rule.from.y - rule.width / 2,
                                     width: abs(rule.to.x - rule.from.x), height: rule.width)
-                    #expect(!band.intersects(a), "\(where_): rule crosses \"\(page.textOps[i].text)\"")
+                    #expect(!band.intersects(a), "\(place): rule crosses \"\(page.textOps[i].text)\"")
                 }
             }
             for image in page.images {
-                #expect(index == 0 && contentBox.contains(image.rect), "\(where_): logo outside the first page's content")
+                #expect(index == 0 && contentBox.contains(image.rect), "\(place): logo outside the first page's content")
                 #expect(image.rect.width <= style.logoMaxWidth + 0.001 && image.rect.height <= style.logoMaxHeight + 0.001)
                 #expect(image.rect.width.isFinite && image.rect.height.isFinite && image.rect.width > 0)
                 let natural = image.image.intrinsicSize
                 #expect(abs(image.rect.width / image.rect.height - natural.width / natural.height)
-                        < 1e-9 * natural.width / natural.height, "\(where_): aspect ratio changed")
-                #expect(!inks.contains { $0.intersects(image.rect) }, "\(where_): text over the logo")
+                        < 1e-9 * natural.width / natural.height, "\(place): aspect ratio changed")
+                #expect(!inks.contains { $0.intersects(image.rect) }, "\(place): text over the logo")
             }
             for group in page.groups {
                 guard let outline = PageGeometry.outline(of: group) else {
-                    Issue.record("\(where_): stamp without a frame")
+                    Issue.record("\(place): stamp without a frame")
                     continue
                 }
                 for point in outline {
                     #expect(contentBox.contains(Rect(x: point.x, y: point.y, width: 0, height: 0)),
-                            "\(where_): stamp corner \(point) outside the content box")
+                            "\(place): stamp corner \(point) outside the content box")
                 }
                 for (text, ink) in zip(page.textOps, inks) where PageGeometry.overlaps(outline, ink) {
-                    Issue.record("\(where_): stamp covers \"\(text.text)\"")
+                    Issue.record("\(place): stamp covers \"\(text.text)\"")
                 }
                 for image in page.images where PageGeometry.overlaps(outline, image.rect) {
-                    Issue.record("\(where_): stamp covers the logo")
+                    Issue.record("\(place): stamp covers the logo")
                 }
             }
         }
