@@ -27,8 +27,11 @@ let librsvgHeaders: [SwiftSetting] = [.unsafeFlags(headerSearchFlags(ofPackage: 
 /// the binary — about 0.1 ms per first use of a type, a large part of a short run. Each
 /// function gets a section of its own, so that the link can place it (`hotCodeLayout`).
 let directMetadataAccess: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
-                  "-Xfrontend", "-function-sections"], .when(configuration: .release)),
+    .unsafeFlags(
+        [
+            "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+            "-Xfrontend", "-function-sections",
+        ], .when(configuration: .release))
 ]
 
 /// The release link. The kernel maps a program's code in blocks of pages around each page
@@ -40,9 +43,12 @@ let directMetadataAccess: [SwiftSetting] = [
 /// names that are no longer in the binary are skipped.
 let hotFunctions = Context.packageDirectory + "/Sources/invoi/hot-functions.txt"
 let hotCodeLayout: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-Xlinker", "--symbol-ordering-file=" + hotFunctions, "-Xlinker", "--no-warn-symbol-ordering"],
-                 .when(configuration: .release)),
+    .unsafeFlags(
+        [
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--symbol-ordering-file=" + hotFunctions, "-Xlinker", "--no-warn-symbol-ordering",
+        ],
+        .when(configuration: .release))
 ]
 
 // One module per layer; dependencies point toward the model (docs/ARCHITECTURE.md).
@@ -51,10 +57,10 @@ let hotCodeLayout: [LinkerSetting] = [
 let package = Package(
     name: "invoi",
     products: [
-        .executable(name: "invoi", targets: ["invoi"]),
+        .executable(name: "invoi", targets: ["invoi"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // C libraries (pkg-config names).
@@ -86,27 +92,40 @@ let package = Package(
             swiftSettings: directMetadataAccess
         ),
         // Logo files: read, decoded and sanitised before layout.
-        .target(name: "InvoiAssets", dependencies: ["InvoiCharacters", "InvoiDocument", "CPNG", "CTurboJPEG"],
-                swiftSettings: directMetadataAccess),
-        .target(name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiDocument", "InvoiText"],
-                swiftSettings: directMetadataAccess),
+        .target(
+            name: "InvoiAssets", dependencies: ["InvoiCharacters", "InvoiDocument", "CPNG", "CTurboJPEG"],
+            swiftSettings: directMetadataAccess),
+        .target(
+            name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiDocument", "InvoiText"],
+            swiftSettings: directMetadataAccess),
 
         // Backends.
-        .target(name: "InvoiCairo", dependencies: ["InvoiDocument", "InvoiAssets", "InvoiSpeedups", "CCairo", "CFreeType", "CRsvg"],
-                swiftSettings: librsvgHeaders + directMetadataAccess),
-        .target(name: "InvoiSVG", dependencies: ["InvoiCharacters", "InvoiDocument", "InvoiText"], swiftSettings: directMetadataAccess),
-        .target(name: "InvoiTerminal", dependencies: ["InvoiCharacters", "InvoiDocument"], swiftSettings: directMetadataAccess),
+        .target(
+            name: "InvoiCairo",
+            dependencies: ["InvoiDocument", "InvoiAssets", "InvoiSpeedups", "CCairo", "CFreeType", "CRsvg"],
+            swiftSettings: librsvgHeaders + directMetadataAccess),
+        .target(
+            name: "InvoiSVG", dependencies: ["InvoiCharacters", "InvoiDocument", "InvoiText"],
+            swiftSettings: directMetadataAccess),
+        .target(
+            name: "InvoiTerminal", dependencies: ["InvoiCharacters", "InvoiDocument"],
+            swiftSettings: directMetadataAccess),
 
         // Pipeline (model → layout → backend) and the backend table.
         .target(
             name: "InvoiRender",
-            dependencies: ["InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
-                           "InvoiCairo", "InvoiSVG", "InvoiTerminal"],
+            dependencies: [
+                "InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
+                "InvoiCairo", "InvoiSVG", "InvoiTerminal",
+            ],
             swiftSettings: directMetadataAccess
         ),
         .target(
             name: "InvoiCLI",
-            dependencies: ["InvoiCharacters", "InvoiRender", "InvoiAssets", "InvoiSpeedups", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "InvoiCharacters", "InvoiRender", "InvoiAssets", "InvoiSpeedups",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: directMetadataAccess
         ),
         .executableTarget(
@@ -118,31 +137,46 @@ let package = Package(
             // (the start-up budget). Debug builds and tests link them shared.
             // The modules were compiled against the shared Foundation, whose link entries
             // leave out the libraries the static one needs; they are named here.
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims",
-                                           "-l_FoundationCollections", "-l_FoundationICU"],
-                                          .when(configuration: .release))] + hotCodeLayout
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims",
+                        "-l_FoundationCollections", "-l_FoundationICU",
+                    ],
+                    .when(configuration: .release))
+            ] + hotCodeLayout
         ),
 
         // Benchmarks (assembled into tools/bench).
-        .executableTarget(name: "InvoiBench", dependencies: ["InvoiRender", "InvoiModel", "InvoiText", "InvoiDocument"]),
+        .executableTarget(
+            name: "InvoiBench", dependencies: ["InvoiRender", "InvoiModel", "InvoiText", "InvoiDocument"]),
 
         // Tests, one target beside each module, and what several of them share.
         .target(name: "InvoiTestSupport", path: "Tests/InvoiTestSupport"),
         // Pixels of rendered pages and image files made by the tests (JPEGs with
         // libjpeg-turbo, linked here; invoi opens it with dlopen).
-        .target(name: "InvoiImageTestSupport", dependencies: ["InvoiTestSupport", "InvoiDocument", "InvoiAssets", "CTurboJPEG"],
-                path: "Tests/InvoiImageTestSupport", linkerSettings: [.linkedLibrary("turbojpeg")]),
+        .target(
+            name: "InvoiImageTestSupport",
+            dependencies: ["InvoiTestSupport", "InvoiDocument", "InvoiAssets", "CTurboJPEG"],
+            path: "Tests/InvoiImageTestSupport", linkerSettings: [.linkedLibrary("turbojpeg")]),
         .testTarget(name: "InvoiModelTests", dependencies: ["InvoiTestSupport", "InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiTestSupport", "InvoiLayout", "InvoiText"]),
-        .testTarget(name: "InvoiAssetsTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiAssets"]),
-        .testTarget(name: "InvoiCairoTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiCairo", "InvoiAssets",
-                                                            "InvoiText", "InvoiSpeedups", "CFreeType", "CCairo", "CDeflate", "CZlib"],
-                    swiftSettings: librsvgHeaders),
+        .testTarget(
+            name: "InvoiAssetsTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiAssets"]),
+        .testTarget(
+            name: "InvoiCairoTests",
+            dependencies: [
+                "InvoiTestSupport", "InvoiImageTestSupport", "InvoiCairo", "InvoiAssets",
+                "InvoiText", "InvoiSpeedups", "CFreeType", "CCairo", "CDeflate", "CZlib",
+            ],
+            swiftSettings: librsvgHeaders),
         .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiTestSupport", "InvoiSVG", "InvoiText"]),
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
-        .testTarget(name: "InvoiRenderTests", dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
+        .testTarget(
+            name: "InvoiRenderTests",
+            dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
         .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups"]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
     ],

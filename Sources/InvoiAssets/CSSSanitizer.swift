@@ -10,13 +10,16 @@
 /// elsewhere than this code thinks.
 enum CSSSanitizer {
     static func declarations(_ css: String, renaming: IDRenaming) -> String {
-        guard !css.contains("\\"), !loadsByString(css), let text = CSSStylesheetReader.withoutComments(css) else { return "" }
+        guard !css.contains("\\"), !loadsByString(css), let text = CSSStylesheetReader.withoutComments(css) else {
+            return ""
+        }
         return rewritingURLs(text, renaming: renaming)
     }
 
     static func stylesheet(_ css: String, renaming: IDRenaming) -> String {
         guard !css.contains("\\"), !loadsByString(css), let rules = CSSStylesheetReader.rules(in: css),
-              let scoped = scopedRules(rules, renaming: renaming) else { return "" }
+            let scoped = scopedRules(rules, renaming: renaming)
+        else { return "" }
         let text = scoped.joined(separator: "\n")
         // Removing comments could have joined "/" and "*" into a new comment opener.
         guard CSSStylesheetReader.withoutComments(text) == text else { return "" }
@@ -36,17 +39,21 @@ enum CSSSanitizer {
         var out: [String] = []
         for rule in rules {
             switch rule {
-            case let .style(selectors, declarations):
+            case .style(let selectors, let declarations):
                 // A nested rule would need its own scoping: not read.
                 guard !declarations.contains("{"),
-                      let scoped = CSSSelectorScoping.scoped(selectors, renaming: renaming) else { return nil }
+                    let scoped = CSSSelectorScoping.scoped(selectors, renaming: renaming)
+                else { return nil }
                 guard !scoped.isEmpty else { continue }
-                out.append(scoped.joined(separator: ", ") + " {" + rewritingURLs(declarations, renaming: renaming) + "}")
-            case let .atRule(name, prelude, block):
+                out.append(
+                    scoped.joined(separator: ", ") + " {" + rewritingURLs(declarations, renaming: renaming) + "}")
+            case .atRule(let name, let prelude, let block):
                 guard ["media", "supports"].contains(name.lowercased()), let block else { continue }
                 guard let inner = CSSStylesheetReader.rules(inBlock: block),
-                      let scopedInner = scopedRules(inner, renaming: renaming) else { return nil }
-                let condition = rewritingURLs(prelude, renaming: renaming).trimmingCharacters(in: .whitespacesAndNewlines)
+                    let scopedInner = scopedRules(inner, renaming: renaming)
+                else { return nil }
+                let condition = rewritingURLs(prelude, renaming: renaming).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
                 out.append("@\(name) \(condition) {\n" + scopedInner.joined(separator: "\n") + "\n}")
             }
         }
@@ -63,7 +70,9 @@ enum CSSSanitizer {
         var out = String.UnicodeScalarView()
         var index = 0
         while index < scalars.count {
-            if index + 4 <= scalars.count, String(String.UnicodeScalarView(scalars[index..<(index + 4)])).lowercased() == "url(" {
+            if index + 4 <= scalars.count,
+                String(String.UnicodeScalarView(scalars[index..<(index + 4)])).lowercased() == "url("
+            {
                 var end = index + 4
                 var quote: Unicode.Scalar?
                 while end < scalars.count {

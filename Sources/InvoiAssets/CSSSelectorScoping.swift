@@ -93,7 +93,9 @@ private struct ComplexSelector {
         /// Whether it names another id, so that it can never match the root.
         var hasOtherID: Bool
 
-        var localType: String { type.split(separator: "|", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
+        var localType: String {
+            type.split(separator: "|", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        }
     }
 
     var compounds: [Compound]
@@ -137,7 +139,9 @@ private struct SelectorReader {
 
     private mutating func readCompound() -> ComplexSelector.Compound? {
         var compound = ComplexSelector.Compound(type: "", rest: "", namesRoot: false, hasOtherID: false)
-        if at < scalars.count, CSSSelectorScoping.isNameCharacter(scalars[at]) || scalars[at] == "*" || scalars[at] == "|" {
+        if at < scalars.count,
+            CSSSelectorScoping.isNameCharacter(scalars[at]) || scalars[at] == "*" || scalars[at] == "|"
+        {
             guard let type = readTypeSelector() else { return nil }
             compound.type = type
         }
@@ -184,7 +188,9 @@ private struct SelectorReader {
     /// `name`, `*`, `ns|name`, `|name`, `*|*` …
     private mutating func readTypeSelector() -> String? {
         let start = at
-        while at < scalars.count, CSSSelectorScoping.isNameCharacter(scalars[at]) || scalars[at] == "*" || scalars[at] == "|" {
+        while at < scalars.count,
+            CSSSelectorScoping.isNameCharacter(scalars[at]) || scalars[at] == "*" || scalars[at] == "|"
+        {
             at += 1
         }
         let parts = scalars[start..<at].split(separator: "|", omittingEmptySubsequences: false)
@@ -254,7 +260,9 @@ private struct SelectorReader {
                 if isElement { at += 1 }
                 guard let name = readIdentifier() else { return nil }
                 let isFunction = at < scalars.count && scalars[at] == "("
-                out += !isElement && !isFunction && Self.namesRoot(name) ? "#" + IDRenaming.rootID
+                out +=
+                    !isElement && !isFunction && Self.namesRoot(name)
+                    ? "#" + IDRenaming.rootID
                     : (isElement ? "::" : ":") + name
             case "(":
                 depth += 1

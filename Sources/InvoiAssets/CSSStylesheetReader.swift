@@ -80,7 +80,9 @@ struct CSSStylesheetReader {
                 let nameStart = at
                 while at < scalars.count, CSSSelectorScoping.isNameCharacter(scalars[at]) { at += 1 }
                 let name = String(String.UnicodeScalarView(scalars[nameStart..<at]))
-                guard !name.isEmpty, let (prelude, terminator) = readPrelude(allowingSemicolon: true) else { return nil }
+                guard !name.isEmpty, let (prelude, terminator) = readPrelude(allowingSemicolon: true) else {
+                    return nil
+                }
                 if terminator == ";" {
                     rules.append(.atRule(name: name, prelude: prelude, block: nil))
                 } else {
@@ -89,7 +91,8 @@ struct CSSStylesheetReader {
                 }
             } else {
                 guard let (prelude, terminator) = readPrelude(allowingSemicolon: false), terminator == "{",
-                      let block = readBlock() else { return nil }
+                    let block = readBlock()
+                else { return nil }
                 rules.append(.style(selectors: prelude, declarations: block))
             }
         }

@@ -14,14 +14,17 @@ struct JPEGImageDecoder {
         defer { _ = library.destroy(handle) }
         let bytes = [UInt8](data)
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        guard library.decompressHeader(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
+        guard
+            library.decompressHeader(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
+        else {
             throw ImageDecodingFailure("not a readable JPEG (\(Self.message(handle, library)))")
         }
         let (w, h) = (Int(width), Int(height))
         guard w > 0, h > 0 else { throw ImageDecodingFailure("not a readable JPEG (it gives no image size)") }
         guard w * h <= largestPixelCount else {
-            throw ImageDecodingFailure("the JPEG is \(w) × \(h) pixels; a logo may have at most "
-                                       + "\(largestPixelCount / 1_000_000) megapixels")
+            throw ImageDecodingFailure(
+                "the JPEG is \(w) × \(h) pixels; a logo may have at most "
+                    + "\(largestPixelCount / 1_000_000) megapixels")
         }
         // libjpeg-turbo converts greyscale and YCbCr to RGB itself, but not CMYK (it has no colour management).
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
@@ -30,7 +33,8 @@ struct JPEGImageDecoder {
         // A truncated or damaged file is a warning to libjpeg (it fills in grey): refuse it instead.
         let flags = Int32(TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING)
         let status = pixels.withUnsafeMutableBufferPointer { out in
-            library.decompress(handle, bytes, UInt(bytes.count), out.baseAddress, width, 0, height, Int32(format.rawValue), flags)
+            library.decompress(
+                handle, bytes, UInt(bytes.count), out.baseAddress, width, 0, height, Int32(format.rawValue), flags)
         }
         guard status == 0 else { throw ImageDecodingFailure("not a readable JPEG (\(Self.message(handle, library)))") }
         if isCMYK { Self.convertCMYK(&pixels, inverted: Self.hasAdobeMarker(bytes)) }
@@ -61,7 +65,9 @@ struct JPEGImageDecoder {
             let marker = bytes[at + 1]
             if marker == 0xDA { return false }  // start of scan: no more headers
             let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            if marker == 0xEE, at + 9 <= bytes.count, Array(bytes[(at + 4)..<(at + 9)]) == Array("Adobe".utf8) { return true }
+            if marker == 0xEE, at + 9 <= bytes.count, Array(bytes[(at + 4)..<(at + 9)]) == Array("Adobe".utf8) {
+                return true
+            }
             at += 2 + length
         }
         return false

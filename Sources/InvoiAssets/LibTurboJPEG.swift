@@ -9,11 +9,17 @@ import InvoiDocument
 final class LibTurboJPEG: @unchecked Sendable {
     typealias InitDecompress = @convention(c) () -> tjhandle?
     typealias Destroy = @convention(c) (tjhandle?) -> Int32
-    typealias DecompressHeader = @convention(c) (tjhandle?, UnsafePointer<UInt8>?, UInt, UnsafeMutablePointer<Int32>?,
-                                                 UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
-                                                 UnsafeMutablePointer<Int32>?) -> Int32
-    typealias Decompress = @convention(c) (tjhandle?, UnsafePointer<UInt8>?, UInt, UnsafeMutablePointer<UInt8>?,
-                                           Int32, Int32, Int32, Int32, Int32) -> Int32
+    typealias DecompressHeader =
+        @convention(c) (
+            tjhandle?, UnsafePointer<UInt8>?, UInt, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?
+        ) -> Int32
+    typealias Decompress =
+        @convention(c) (
+            tjhandle?, UnsafePointer<UInt8>?, UInt, UnsafeMutablePointer<UInt8>?,
+            Int32, Int32, Int32, Int32, Int32
+        ) -> Int32
     typealias ErrorString = @convention(c) (tjhandle?) -> UnsafeMutablePointer<CChar>?
 
     let initDecompress: InitDecompress
@@ -28,8 +34,10 @@ final class LibTurboJPEG: @unchecked Sendable {
     /// Opened at the first use by any thread (a lazy static is initialised once, atomically).
     static let loaded: Result<LibTurboJPEG, ImageDecodingFailure> = load(soname: soname)
 
-    private init(initDecompress: InitDecompress, destroy: Destroy, decompressHeader: DecompressHeader,
-                 decompress: Decompress, errorString: ErrorString) {
+    private init(
+        initDecompress: InitDecompress, destroy: Destroy, decompressHeader: DecompressHeader,
+        decompress: Decompress, errorString: ErrorString
+    ) {
         self.initDecompress = initDecompress
         self.destroy = destroy
         self.decompressHeader = decompressHeader
@@ -43,18 +51,22 @@ final class LibTurboJPEG: @unchecked Sendable {
         switch DynamicLibrary.open(soname) {
         case .success(let opened): library = opened
         case .failure(let failure):
-            return .failure(ImageDecodingFailure("JPEG logos need libjpeg-turbo (install libturbojpeg0): \(failure.reason)"))
+            return .failure(
+                ImageDecodingFailure("JPEG logos need libjpeg-turbo (install libturbojpeg0): \(failure.reason)"))
         }
         guard let initDecompress = library.symbol("tjInitDecompress", as: InitDecompress.self),
-              let destroy = library.symbol("tjDestroy", as: Destroy.self),
-              let decompressHeader = library.symbol("tjDecompressHeader3", as: DecompressHeader.self),
-              let decompress = library.symbol("tjDecompress2", as: Decompress.self),
-              let errorString = library.symbol("tjGetErrorStr2", as: ErrorString.self)
+            let destroy = library.symbol("tjDestroy", as: Destroy.self),
+            let decompressHeader = library.symbol("tjDecompressHeader3", as: DecompressHeader.self),
+            let decompress = library.symbol("tjDecompress2", as: Decompress.self),
+            let errorString = library.symbol("tjGetErrorStr2", as: ErrorString.self)
         else {
             library.close()
-            return .failure(ImageDecodingFailure("the installed libjpeg-turbo is too old for JPEG logos (2.0 or later is needed)"))
+            return .failure(
+                ImageDecodingFailure("the installed libjpeg-turbo is too old for JPEG logos (2.0 or later is needed)"))
         }
-        return .success(LibTurboJPEG(initDecompress: initDecompress, destroy: destroy, decompressHeader: decompressHeader,
-                                     decompress: decompress, errorString: errorString))
+        return .success(
+            LibTurboJPEG(
+                initDecompress: initDecompress, destroy: destroy, decompressHeader: decompressHeader,
+                decompress: decompress, errorString: errorString))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import InvoiDocument
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads a logo file and decodes it with the established libraries: libpng for PNG,
@@ -22,7 +23,9 @@ public struct LogoDecoder: Sendable {
     /// The image in the file at `path`, decoded as `format` (which the path's extension named).
     public func decode(contentsOf path: String, format: ImageFormat) throws(LogoError) -> EmbeddedImage {
         let data = try read(path)
-        guard !data.isEmpty else { throw .undecodable(path: path, reason: "the file is empty, not a \(format.displayName) image") }
+        guard !data.isEmpty else {
+            throw .undecodable(path: path, reason: "the file is empty, not a \(format.displayName) image")
+        }
         do throws(ImageDecodingFailure) {
             return try decode(data, format: format)
         } catch {
@@ -33,8 +36,9 @@ public struct LogoDecoder: Sendable {
     /// The image in `data`, decoded as `format`.
     package func decode(_ data: Data, format: ImageFormat) throws(ImageDecodingFailure) -> EmbeddedImage {
         if let actual = ImageFormat(sniffing: data), actual != format {
-            throw ImageDecodingFailure("the file is a \(actual.displayName) image, but its name says \(format.displayName): "
-                                       + "rename it to end in .\(actual.preferredExtension)")
+            throw ImageDecodingFailure(
+                "the file is a \(actual.displayName) image, but its name says \(format.displayName): "
+                    + "rename it to end in .\(actual.preferredExtension)")
         }
         switch format {
         case .png: return .raster(try PNGImageDecoder(largestPixelCount: largestPixelCount).decode(data))
@@ -51,17 +55,23 @@ public struct LogoDecoder: Sendable {
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &info) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .unreadable(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : "not a regular file")
+            throw .unreadable(
+                path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : "not a regular file")
         }
         guard Int(info.st_size) <= largestFile else {
-            throw .undecodable(path: path, reason: "the file has \(info.st_size) bytes; a logo may have at most \(largestFile)")
+            throw .undecodable(
+                path: path, reason: "the file has \(info.st_size) bytes; a logo may have at most \(largestFile)")
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let count = bytes.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(path: path, reason: String(cString: strerror(errno)))

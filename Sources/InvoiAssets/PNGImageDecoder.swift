@@ -14,17 +14,20 @@ package struct PNGImageDecoder {
     package func decode(_ data: Data) throws(ImageDecodingFailure) -> RasterPixels {
         let (width, height) = try Self.headerSize(data)
         guard width.multipliedReportingOverflow(by: height).partialValue <= largestPixelCount,
-              width <= 32_767, height <= 32_767 else {
-            throw ImageDecodingFailure("the PNG is \(width) × \(height) pixels; a logo may have at most "
-                                       + "\(largestPixelCount / 1_000_000) megapixels")
+            width <= 32_767, height <= 32_767
+        else {
+            throw ImageDecodingFailure(
+                "the PNG is \(width) × \(height) pixels; a logo may have at most "
+                    + "\(largestPixelCount / 1_000_000) megapixels")
         }
         var hasAlphaChannel: Int32 = 0
         var status: Int32 = 0
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         data.withUnsafeBytes { bytes in
             rgba.withUnsafeMutableBufferPointer { out in
-                status = invoi_png_read_rgba(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
-                                             png_uint_32(width), png_uint_32(height), out.baseAddress, &hasAlphaChannel)
+                status = invoi_png_read_rgba(
+                    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
+                    png_uint_32(width), png_uint_32(height), out.baseAddress, &hasAlphaChannel)
             }
         }
         // The reasons Cairo's PNG reader gave, which decoded logos before.
@@ -32,12 +35,14 @@ package struct PNGImageDecoder {
         case INVOI_PNG_OK: break
         case INVOI_PNG_NO_MEMORY: throw ImageDecodingFailure("not a readable PNG (out of memory)")
         case INVOI_PNG_INVALID:
-            throw ImageDecodingFailure("not a readable PNG (error occurred in libpng while reading from or writing to a PNG file)")
+            throw ImageDecodingFailure(
+                "not a readable PNG (error occurred in libpng while reading from or writing to a PNG file)")
         default: throw ImageDecodingFailure("not a readable PNG (it is truncated or corrupt)")
         }
         let translucent = hasAlphaChannel != 0 && Self.roundAlphaAsCairoDid(&rgba)
-        return RasterPixels(width: width, height: height, rgba: rgba, hasAlpha: translucent, encoded: data,
-                            encodedFormat: .png)
+        return RasterPixels(
+            width: width, height: height, rgba: rgba, hasAlpha: translucent, encoded: data,
+            encodedFormat: .png)
     }
 
     /// Width and height from IHDR, read before anything is allocated.

@@ -130,13 +130,17 @@ private struct SVGReader {
         at += 2
         let name = readName()
         skipSpace()
-        guard at < bytes.count, bytes[at] == UInt8(ascii: ">") else { throw fail("not a well-formed SVG: a broken end tag") }
+        guard at < bytes.count, bytes[at] == UInt8(ascii: ">") else {
+            throw fail("not a well-formed SVG: a broken end tag")
+        }
         at += 1
         guard let element = open.popLast(), element.name == name else {
             throw fail("not a well-formed SVG: </\(string(name))> does not close the element open there")
         }
         if element.isStyle && element.kept {
-            output += Array(CSSSanitizer.stylesheet(String(decoding: styleText, as: UTF8.self), renaming: renaming).utf8).escapedText
+            output +=
+                Array(CSSSanitizer.stylesheet(String(decoding: styleText, as: UTF8.self), renaming: renaming).utf8)
+                .escapedText
             styleText = []
         }
         if element.kept { output += Array("</\(localName(string(name)))>".utf8) }
@@ -150,8 +154,9 @@ private struct SVGReader {
         guard !rootClosed else { throw fail("not a well-formed SVG: content after the root element") }
         elementCount += 1
         guard elementCount <= limits.largestElementCount, open.count < limits.largestDepth else {
-            throw fail("the SVG is too complex for a logo (more than \(limits.largestElementCount) elements "
-                       + "or \(limits.largestDepth) levels)")
+            throw fail(
+                "the SVG is too complex for a logo (more than \(limits.largestElementCount) elements "
+                    + "or \(limits.largestDepth) levels)")
         }
         var attributes: [(name: String, value: String)] = []
         var selfClosing = false
@@ -167,7 +172,9 @@ private struct SVGReader {
                 selfClosing = true
                 break
             }
-            guard hadSpace else { throw fail("not a well-formed SVG: no space between attributes of <\(string(rawName))>") }
+            guard hadSpace else {
+                throw fail("not a well-formed SVG: no space between attributes of <\(string(rawName))>")
+            }
             let name = string(readName())
             skipSpace()
             guard !name.isEmpty, at < bytes.count, bytes[at] == UInt8(ascii: "=") else {
@@ -218,8 +225,10 @@ private struct SVGReader {
     }
 
     /// The attributes written out, in order: on the root, the namespaces and the viewBox first.
-    private mutating func keptAttributes(_ attributes: [(name: String, value: String)], namespaces: [String: String],
-                                         isRoot: Bool) throws(ImageDecodingFailure) -> [(String, String)] {
+    private mutating func keptAttributes(
+        _ attributes: [(name: String, value: String)], namespaces: [String: String],
+        isRoot: Bool
+    ) throws(ImageDecodingFailure) -> [(String, String)] {
         var kept: [(String, String)] = []
         if isRoot {
             kept.append(("xmlns", SVGSanitizer.svgNamespace))
@@ -238,7 +247,8 @@ private struct SVGReader {
                 if prefix == "xml" && local == "space" {
                     kept.append((name, value))
                 } else if namespaces[prefix] == SVGSanitizer.xlinkNamespace && local == "href",
-                          let reference = fragmentReference(value) {
+                    let reference = fragmentReference(value)
+                {
                     kept.append(("xlink:href", reference))
                 }
                 continue  // any other namespace: editor metadata, xml:base, XInclude
@@ -253,7 +263,8 @@ private struct SVGReader {
             case "style":
                 kept.append((name, CSSSanitizer.declarations(value, renaming: renaming)))
             default:
-                let rewritten = CSSSanitizer.containsURL(value) ? CSSSanitizer.rewritingURLs(value, renaming: renaming) : value
+                let rewritten =
+                    CSSSanitizer.containsURL(value) ? CSSSanitizer.rewritingURLs(value, renaming: renaming) : value
                 kept.append((name, rewritten))
             }
         }
@@ -279,7 +290,9 @@ private struct SVGReader {
 
     private mutating func appendText(_ text: [UInt8]) throws(ImageDecodingFailure) {
         guard let element = open.last else {
-            guard text.allSatisfy(Self.isSpace) else { throw fail("not a well-formed SVG: text outside the <svg> element") }
+            guard text.allSatisfy(Self.isSpace) else {
+                throw fail("not a well-formed SVG: text outside the <svg> element")
+            }
             return
         }
         guard element.kept else { return }
@@ -316,8 +329,9 @@ private struct SVGReader {
             case "apos": out.append(UInt8(ascii: "'"))
             default:
                 guard name.hasPrefix("#") else {
-                    throw fail("the SVG uses the entity &\(name);, which invoi does not expand "
-                               + "(entities declared in a DOCTYPE are ignored, for safety)")
+                    throw fail(
+                        "the SVG uses the entity &\(name);, which invoi does not expand "
+                            + "(entities declared in a DOCTYPE are ignored, for safety)")
                 }
                 let digits = name.dropFirst()
                 let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
@@ -340,7 +354,9 @@ private struct SVGReader {
         at += 1
         let start = at
         while at < bytes.count, bytes[at] != quote {
-            guard bytes[at] != UInt8(ascii: "<") else { throw fail("not a well-formed SVG: \"<\" in an attribute value") }
+            guard bytes[at] != UInt8(ascii: "<") else {
+                throw fail("not a well-formed SVG: \"<\" in an attribute value")
+            }
             at += 1
         }
         guard at < bytes.count else { throw fail("not a well-formed SVG: an attribute value is never closed") }
@@ -353,8 +369,11 @@ private struct SVGReader {
     private mutating func readName() -> [UInt8] {
         let start = at
         while at < bytes.count, !Self.isSpace(bytes[at]),
-              ![UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "<"),
-                UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[at]) {
+            ![
+                UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "<"),
+                UInt8(ascii: "\""), UInt8(ascii: "'"),
+            ].contains(bytes[at])
+        {
             at += 1
         }
         return Array(bytes[start..<at])
@@ -380,7 +399,9 @@ private struct SVGReader {
         let pattern = Array(text.utf8)
         var index = at
         while index + pattern.count <= bytes.count {
-            if bytes[index] == pattern[0] && bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            if bytes[index] == pattern[0] && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                return index
+            }
             index += 1
         }
         return nil
@@ -413,10 +434,10 @@ struct RootGeometry {
         let box = viewBox.flatMap(Self.parseViewBox)
         let w = width.flatMap(Self.pixels), h = height.flatMap(Self.pixels)
         switch (w, h, box) {
-        case let (w?, h?, _): size = Size(width: w, height: h)
-        case let (w?, nil, box?): size = Size(width: w, height: w * box[3] / box[2])
-        case let (nil, h?, box?): size = Size(width: h * box[2] / box[3], height: h)
-        case let (_, _, box?): size = Size(width: box[2], height: box[3])
+        case (let w?, let h?, _): size = Size(width: w, height: h)
+        case (let w?, nil, let box?): size = Size(width: w, height: w * box[3] / box[2])
+        case (nil, let h?, let box?): size = Size(width: h * box[2] / box[3], height: h)
+        case (_, _, let box?): size = Size(width: box[2], height: box[3])
         default:
             throw ImageDecodingFailure("the SVG has neither a viewBox nor a width and height, so its size is unknown")
         }
@@ -441,8 +462,10 @@ struct RootGeometry {
     /// A length in CSS px (96 per inch); nil for percentages and anything unreadable.
     static func pixels(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let units: [(String, Double)] = [("px", 1), ("pt", 96.0 / 72), ("pc", 16), ("mm", 96 / 25.4),
-                                         ("cm", 96 / 2.54), ("in", 96), ("em", 16), ("ex", 8)]
+        let units: [(String, Double)] = [
+            ("px", 1), ("pt", 96.0 / 72), ("pc", 16), ("mm", 96 / 25.4),
+            ("cm", 96 / 2.54), ("in", 96), ("em", 16), ("ex", 8),
+        ]
         for (unit, factor) in units where trimmed.hasSuffix(unit) {
             return Double(trimmed.dropLast(2)).map { $0 * factor }.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         }

@@ -16,13 +16,16 @@ enum BenchInvoices {
     /// item texts and amounts of its own.
     static func withItems(_ count: Int, variant: Int = 0) -> Invoice {
         var invoice = Invoice.sample
-        let work = ["Design review", "Development sprint", "Support hours", "Hosting and monitoring",
-                    "Workshop preparation", "Copy editing"]
+        let work = [
+            "Design review", "Development sprint", "Support hours", "Hosting and monitoring",
+            "Workshop preparation", "Copy editing",
+        ]
         invoice.lineItems = (0..<count).map { index -> LineItem in
             let description = "\(work[(index + variant) % work.count]) #\(index + 1 + variant * count)"
             let cents = Decimal((index + variant * 7) % 100) / 100
             let rate = Decimal(35 + index % 17 * 5) + cents
-            return LineItem(id: "item-\(index + 1)", description: description, quantity: Decimal(index % 9 + 1), rate: rate)
+            return LineItem(
+                id: "item-\(index + 1)", description: description, quantity: Decimal(index % 9 + 1), rate: rate)
         }
         return invoice
     }

@@ -30,8 +30,9 @@ struct RenderFigures {
             number += 1
             _ = try renderer.layOut(BenchInvoices.sample(number: number), settings: settings(.pdf))
         }
-        report.result("layout", layout.median, unit: "ms",
-                      "in process: layout, sample (new invoice number each run)", runs: layout.count)
+        report.result(
+            "layout", layout.median, unit: "ms",
+            "in process: layout, sample (new invoice number each run)", runs: layout.count)
 
         // Every string new to the shaper: what the first invoice of a kind costs.
         var fresh = 0
@@ -39,8 +40,9 @@ struct RenderFigures {
             fresh += 1
             _ = try renderer.layOut(Self.everyStringNew(fresh), settings: settings(.pdf))
         }
-        report.result("layout-cold", coldLayout.median, unit: "ms",
-                      "in process: layout, sample, every string new to the shaper", runs: coldLayout.count)
+        report.result(
+            "layout-cold", coldLayout.median, unit: "ms",
+            "in process: layout, sample, every string new to the shaper", runs: coldLayout.count)
 
         let document = try renderer.document(for: .sample, settings: settings(.pdf))
         let budgets: [(OutputFormat, Int)] = [(.pdf, 2000), (.svg, 2000), (.txt, 5000), (.png, 300)]
@@ -50,8 +52,9 @@ struct RenderFigures {
                 bytes = Self.byteCount(try renderer.render(document, settings: settings(format)))
             }
             let what = format == .png ? "png backend (144 dpi)" : "\(format.rawValue) backend"
-            report.result(format.rawValue, samples.median, unit: "ms", "in process: \(what), sample (\(bytes) bytes)",
-                          runs: samples.count)
+            report.result(
+                format.rawValue, samples.median, unit: "ms", "in process: \(what), sample (\(bytes) bytes)",
+                runs: samples.count)
         }
     }
 
@@ -67,29 +70,36 @@ struct RenderFigures {
             var pages = 0
             var layoutTimes: [Double] = []
             var pdfTimes: [Double] = []
-            let whole = try stopwatch.sample(warmup: 2, iterations: iterations(count >= 500 ? 40 : 80),
-                                             timeLimit: timeLimit) {
+            let whole = try stopwatch.sample(
+                warmup: 2, iterations: iterations(count >= 500 ? 40 : 80),
+                timeLimit: timeLimit
+            ) {
                 let invoice = variants[run % variants.count]
                 run += 1
                 var document: Document?
-                layoutTimes.append(try stopwatch.once { document = try renderer.layOut(invoice, settings: settings(.pdf)).document })
+                layoutTimes.append(
+                    try stopwatch.once { document = try renderer.layOut(invoice, settings: settings(.pdf)).document })
                 guard let document else { return }
                 pages = document.pages.count
                 pdfTimes.append(try stopwatch.once { _ = try renderer.render(document, settings: settings(.pdf)) })
             }
             perItem[count] = whole.median / Double(count)
-            report.result("items-\(count)", whole.median, unit: "ms",
-                          "in process: \(count) items → pdf, layout + backend (\(pages) pages)", runs: whole.count)
+            report.result(
+                "items-\(count)", whole.median, unit: "ms",
+                "in process: \(count) items → pdf, layout + backend (\(pages) pages)", runs: whole.count)
             if count == 500 {
-                report.result("items-500-layout", Samples(milliseconds: layoutTimes).median, unit: "ms",
-                              "in process: 500 items, layout alone")
-                report.result("items-500-pdf", Samples(milliseconds: pdfTimes).median, unit: "ms",
-                              "in process: 500 items, pdf backend alone")
+                report.result(
+                    "items-500-layout", Samples(milliseconds: layoutTimes).median, unit: "ms",
+                    "in process: 500 items, layout alone")
+                report.result(
+                    "items-500-pdf", Samples(milliseconds: pdfTimes).median, unit: "ms",
+                    "in process: 500 items, pdf backend alone")
             }
         }
         if let small = perItem[100], let large = perItem[1000] {
-            report.result("items-growth", large / small, unit: "×",
-                          "cost per item, 1000 items ÷ 100 items (1 = linear)")
+            report.result(
+                "items-growth", large / small, unit: "×",
+                "cost per item, 1000 items ÷ 100 items (1 = linear)")
         }
     }
 
@@ -107,7 +117,8 @@ struct RenderFigures {
                         let index = next.add(1, ordering: .relaxed).oldValue
                         guard index < count else { return }
                         do {
-                            let laidOut = try renderer.layOut(BenchInvoices.sample(number: index), settings: settings(.pdf))
+                            let laidOut = try renderer.layOut(
+                                BenchInvoices.sample(number: index), settings: settings(.pdf))
                             _ = try renderer.render(laidOut.document, settings: settings(.pdf))
                         } catch {
                             failures.add(1, ordering: .relaxed)
@@ -116,9 +127,10 @@ struct RenderFigures {
                 }
             }
             rates[threads] = Double(count) / (elapsed / 1000)
-            report.result("inprocess-batch-\(threads)", rates[threads] ?? .nan, unit: "invoices/s",
-                          "in process: \(count) samples → pdf, \(threads) thread\(threads == 1 ? "" : "s")"
-                          + (failures.load(ordering: .relaxed) > 0 ? " (FAILURES)" : ""))
+            report.result(
+                "inprocess-batch-\(threads)", rates[threads] ?? .nan, unit: "invoices/s",
+                "in process: \(count) samples → pdf, \(threads) thread\(threads == 1 ? "" : "s")"
+                    + (failures.load(ordering: .relaxed) > 0 ? " (FAILURES)" : ""))
         }
         if let one = rates[1], let two = rates[2] {
             report.result("inprocess-scaling", two / one, unit: "×", "in process: 2 threads ÷ 1 thread")

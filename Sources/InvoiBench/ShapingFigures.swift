@@ -25,44 +25,58 @@ struct ShapingFigures {
             opening.append(try stopwatch.once { opened = try FontShaper(configuration: configuration) })
             guard let shaper = opened else { continue }
             if pass == 0 { residentOpen = ProcessMemory.residentMB }
-            uncached.append(stopwatch.once {
-                for text in strings { sink += shaper.shapeLine(text, font: body, tracking: 0).width }
-            } * perString)
+            uncached.append(
+                stopwatch.once {
+                    for text in strings { sink += shaper.shapeLine(text, font: body, tracking: 0).width }
+                } * perString)
             if pass == 0 { residentFilled = ProcessMemory.residentMB }
-            wrapped.append(stopwatch.once {
-                for text in strings { sink += Double(shaper.breakLines(text, font: body, tracking: 0, width: 120).count) }
-            } * perString)
+            wrapped.append(
+                stopwatch.once {
+                    for text in strings {
+                        sink += Double(shaper.breakLines(text, font: body, tracking: 0, width: 120).count)
+                    }
+                } * perString)
             // One invoice's worth of strings laid out again and again: all cache hits.
             let page = Array(strings.prefix(100))
             for text in page { _ = shaper.shapeLine(text, font: label, tracking: 0.08) }
-            cached.append(stopwatch.once {
-                for _ in 0..<100 { for text in page { sink += shaper.shapeLine(text, font: label, tracking: 0.08).width } }
-            } * 1000 / Double(page.count * 100))
+            cached.append(
+                stopwatch.once {
+                    for _ in 0..<100 {
+                        for text in page { sink += shaper.shapeLine(text, font: label, tracking: 0.08).width }
+                    }
+                } * 1000 / Double(page.count * 100))
             // Two threads on a fresh shaper, each shaping every string once (different
             // sizes, so neither finds the other's results).
             let fresh = try FontShaper(configuration: configuration)
-            parallel.append(stopwatch.once {
-                DispatchQueue.concurrentPerform(iterations: 2) { lane in
-                    let font = FontSpec(weight: .regular, size: 10 + Double(lane))
-                    for text in strings { _ = fresh.shapeLine(text, font: font, tracking: 0) }
-                }
-            } * perString / 2)
+            parallel.append(
+                stopwatch.once {
+                    DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                        let font = FontSpec(weight: .regular, size: 10 + Double(lane))
+                        for text in strings { _ = fresh.shapeLine(text, font: font, tracking: 0) }
+                    }
+                } * perString / 2)
         }
         if sink.isNaN { report.note("\(sink)") }
         report.note("text: \(strings.count) typical invoice strings, median of \(passes) pass(es)")
-        report.result("fonts-open", Samples(milliseconds: opening).median, unit: "ms",
-                      "text: open the fonts (FontShaper.init)")
-        report.result("shape-uncached", Samples(milliseconds: uncached).median, unit: "µs",
-                      "text: shapeLine per string, new strings")
-        report.result("shape-wrapped", Samples(milliseconds: wrapped).median, unit: "µs",
-                      "text: breakLines to 120 pt per string, new strings")
-        report.result("shape-cached", Samples(milliseconds: cached).median, unit: "µs",
-                      "text: shapeLine per string, repeated (cache hits)")
-        report.result("shape-parallel", Samples(milliseconds: parallel).median, unit: "µs",
-                      "text: shapeLine per string, new strings, 2 threads")
+        report.result(
+            "fonts-open", Samples(milliseconds: opening).median, unit: "ms",
+            "text: open the fonts (FontShaper.init)")
+        report.result(
+            "shape-uncached", Samples(milliseconds: uncached).median, unit: "µs",
+            "text: shapeLine per string, new strings")
+        report.result(
+            "shape-wrapped", Samples(milliseconds: wrapped).median, unit: "µs",
+            "text: breakLines to 120 pt per string, new strings")
+        report.result(
+            "shape-cached", Samples(milliseconds: cached).median, unit: "µs",
+            "text: shapeLine per string, repeated (cache hits)")
+        report.result(
+            "shape-parallel", Samples(milliseconds: parallel).median, unit: "µs",
+            "text: shapeLine per string, new strings, 2 threads")
         report.result("shape-resident-open", residentOpen, unit: "MB", "text: resident with the fonts open")
-        report.result("shape-resident-filled", residentFilled, unit: "MB",
-                      "text: resident after 10,000 strings (full caches)")
+        report.result(
+            "shape-resident-filled", residentFilled, unit: "MB",
+            "text: resident after 10,000 strings (full caches)")
     }
 }
 
@@ -71,8 +85,10 @@ struct ShapingFigures {
 enum TypicalStrings {
     static func make(_ count: Int) -> [String] {
         let names = ["Acme Studio", "Meridian Group", "Northwind Traders", "Blue Harbor LLC", "Kowalski & Sons"]
-        let work = ["Website redesign", "Brand identity workshop", "Backend development", "UX research sprint",
-                    "Hosting and maintenance", "Copywriting for landing pages", "Logo refresh"]
+        let work = [
+            "Website redesign", "Brand identity workshop", "Backend development", "UX research sprint",
+            "Hosting and maintenance", "Copywriting for landing pages", "Logo refresh",
+        ]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let scripts = ["חשבונית מספר", "خدمات التصميم", "设计服务费用", "עבור שלום"]
         return (0..<count).map { i in

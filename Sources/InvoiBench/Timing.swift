@@ -7,8 +7,10 @@ struct Stopwatch {
 
     /// Calls `body` `warmup` times untimed, then times each call until `iterations` calls
     /// or `timeLimit` have passed (at least `minimumIterations`). Returns milliseconds per call.
-    func sample(warmup: Int = 3, iterations: Int, minimumIterations: Int = 5,
-                timeLimit: Duration = .seconds(2), _ body: () throws -> Void) rethrows -> Samples {
+    func sample(
+        warmup: Int = 3, iterations: Int, minimumIterations: Int = 5,
+        timeLimit: Duration = .seconds(2), _ body: () throws -> Void
+    ) rethrows -> Samples {
         for _ in 0..<warmup { try body() }
         var times: [Double] = []
         times.reserveCapacity(iterations)
@@ -54,7 +56,8 @@ enum ProcessMemory {
     /// Current resident set size in MB.
     static var residentMB: Double {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = Double(statm.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+            let pages = Double(statm.split(separator: " ").dropFirst().first ?? "")
+        else { return .nan }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 

@@ -18,7 +18,8 @@ do {
     report.note("fonts: \(options.fonts.rawValue) configuration; effort \(options.effort)")
     let sections = options.sections
     if !sections.isDisjoint(with: [.invoice, .items, .parallel]) {
-        let figures = RenderFigures(renderer: try Renderer(fonts: configuration), report: report, effort: options.effort)
+        let figures = RenderFigures(
+            renderer: try Renderer(fonts: configuration), report: report, effort: options.effort)
         if sections.contains(.invoice) { try figures.perInvoice() }
         if sections.contains(.items) { try figures.longInvoices() }
         if sections.contains(.parallel) { try figures.parallelThroughput() }

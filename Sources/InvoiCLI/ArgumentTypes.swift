@@ -25,9 +25,10 @@ enum ColorMode: String, Hashable, Sendable, CaseIterable, NamedArgumentValue {
 
 /// `--accent COLOR`, read with the model's parser so that it accepts what `accentColor` does.
 enum AccentArgument {
-    static let help = ArgumentHelp("Accent colour, overriding the invoice's: #RRGGBB or "
-                                   + AccentColor.themes.map(\.name).joined(separator: ", ") + ".",
-                                   valueName: "color")
+    static let help = ArgumentHelp(
+        "Accent colour, overriding the invoice's: #RRGGBB or "
+            + AccentColor.themes.map(\.name).joined(separator: ", ") + ".",
+        valueName: "color")
 
     /// Nil when not given; a usage error naming the accepted forms when unreadable.
     static func parse(_ text: String?) throws(ValidationError) -> AccentColor? {

@@ -19,7 +19,10 @@ extension AtomicFile {
         }
         guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
             let shownDirectory = Diagnostic.printable(directory)
-            throw CLIFailure(.cannotCreate, "cannot write \(shown): the directory \(shownDirectory) does not exist; create it first (mkdir -p \(shownDirectory))")
+            throw CLIFailure(
+                .cannotCreate,
+                "cannot write \(shown): the directory \(shownDirectory) does not exist; create it first (mkdir -p \(shownDirectory))"
+            )
         }
 
         guard let (descriptor, temporaryPath) = createTemporary(for: path) else {
@@ -63,19 +66,21 @@ extension AtomicFile {
 
     private static func failure(writing shown: String, errno code: Int32) -> CLIFailure {
         let reason = String(cString: strerror(code))
-        let hint = switch code {
-        case EACCES, EPERM, EROFS: "; choose a directory you can write to"
-        case ENOSPC, EDQUOT: "; free some disk space"
-        default: ""
-        }
+        let hint =
+            switch code {
+            case EACCES, EPERM, EROFS: "; choose a directory you can write to"
+            case ENOSPC, EDQUOT: "; free some disk space"
+            default: ""
+            }
         return CLIFailure(.cannotCreate, "cannot write \(shown): \(reason)\(hint)")
     }
 
     /// The process's umask, read without changing it (Linux reports it in /proc).
     static let processUmask: mode_t = {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-           let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+        {
             return value
         }
         return 0o022

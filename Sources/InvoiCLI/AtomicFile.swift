@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes files so that a failed write never leaves a partial file nor destroys an
@@ -22,8 +23,10 @@ enum AtomicFile {
         let directory = split(path).directory
         var status = stat()
         guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-            throw CLIFailure(.cannotCreate, "\(path): cannot write: the directory \(directory) does not exist "
-                             + "(create it, or choose another path)")
+            throw CLIFailure(
+                .cannotCreate,
+                "\(path): cannot write: the directory \(directory) does not exist "
+                    + "(create it, or choose another path)")
         }
         guard let (descriptor, temporaryPath) = createTemporary(for: path) else { throw failure(path, errno: errno) }
 
@@ -52,8 +55,10 @@ enum AtomicFile {
     }
 
     static func failure(_ path: String, errno code: Int32) -> CLIFailure {
-        CLIFailure(.cannotCreate, "\(path): cannot write (\(String(cString: strerror(code)))); "
-                   + "check that the directory exists and is writable")
+        CLIFailure(
+            .cannotCreate,
+            "\(path): cannot write (\(String(cString: strerror(code)))); "
+                + "check that the directory exists and is writable")
     }
 }
 

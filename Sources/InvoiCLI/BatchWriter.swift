@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How a batch writes its files into their directory. A new file goes through
@@ -37,7 +38,8 @@ struct BatchWriter: Sendable {
         mutating func write(_ data: Data, to path: String) throws(CLIFailure) {
             var status = stat()
             guard durability == .flushedWithDirectory, exchanges, lstat(path, &status) == 0,
-                  (status.st_mode & S_IFMT) == S_IFREG else {
+                (status.st_mode & S_IFMT) == S_IFREG
+            else {
                 try AtomicFile.write(data, to: path, durability: durability)
                 return
             }
@@ -46,7 +48,9 @@ struct BatchWriter: Sendable {
             if let spare, spare.directory == directory { descriptor = Self.openReusable(spare.path) }
             if descriptor < 0 {
                 discard()
-                guard let created = AtomicFile.createTemporary(for: path) else { throw AtomicFile.failure(path, errno: errno) }
+                guard let created = AtomicFile.createTemporary(for: path) else {
+                    throw AtomicFile.failure(path, errno: errno)
+                }
                 descriptor = created.descriptor
                 fchmod(descriptor, 0o666 & ~AtomicFile.processUmask)  // mkstemp creates 0600
                 spare = (created.path, directory)
@@ -87,8 +91,9 @@ struct BatchWriter: Sendable {
             guard descriptor >= 0 else { return -1 }
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,
-                  status.st_uid == geteuid(), !ExtendedAttributes.present(descriptor),
-                  fchmod(descriptor, 0o666 & ~AtomicFile.processUmask) == 0 else {
+                status.st_uid == geteuid(), !ExtendedAttributes.present(descriptor),
+                fchmod(descriptor, 0o666 & ~AtomicFile.processUmask) == 0
+            else {
                 close(descriptor)
                 return -1
             }
@@ -99,7 +104,8 @@ struct BatchWriter: Sendable {
 
 /// renameat2(2) with RENAME_EXCHANGE, which Swift's Glibc module does not import.
 enum RenameExchange {
-    private typealias Function = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private typealias Function =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     private static let function = GlibcExtras.function("renameat2", as: Function.self)
     private static let exchangeFlag: UInt32 = 1 << 1
 

@@ -43,10 +43,11 @@ extension CLIFailure {
     /// A logo that cannot be used, named with the invoice and its JSON path:
     /// `bills/acme.json: logo: /bills/logo.png: cannot be read (No such file or directory)`.
     init(_ error: LogoError, invoice: String) {
-        let status: ExitStatus = switch error {
-        case .unreadable: .noInput
-        case .undecodable: .dataError
-        }
+        let status: ExitStatus =
+            switch error {
+            case .unreadable: .noInput
+            case .undecodable: .dataError
+            }
         self.init(status, "\(invoice): logo: \(error)")
     }
 }

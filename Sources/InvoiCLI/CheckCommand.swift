@@ -43,7 +43,10 @@ struct CheckCommand: ParsableCommand {
         for source in sources {
             do {
                 let data = try source.data() ?? Data(Invoice.sample.prettyPrintedJSON().utf8)
-                status = max(status, check(data, named: source.displayName, baseDirectory: source.baseDirectory, with: decoder, log: log))
+                status = max(
+                    status,
+                    check(data, named: source.displayName, baseDirectory: source.baseDirectory, with: decoder, log: log)
+                )
             } catch {
                 log.write(error)
                 status = max(status, error.status)
@@ -52,8 +55,10 @@ struct CheckCommand: ParsableCommand {
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 
-    private func check(_ data: Data, named name: String, baseDirectory: String, with decoder: InvoiceDecoder,
-                       log: MessageLog) -> ExitStatus {
+    private func check(
+        _ data: Data, named name: String, baseDirectory: String, with decoder: InvoiceDecoder,
+        log: MessageLog
+    ) -> ExitStatus {
         do {
             let (invoice, warnings) = try decoder.decode(data, file: name, baseDirectory: baseDirectory)
             log.write(warnings)
@@ -65,7 +70,8 @@ struct CheckCommand: ParsableCommand {
                 }
             }
             if !quiet {
-                try StandardOutput.write(Data((summary(of: invoice, named: name, warnings: warnings.count) + "\n").utf8))
+                try StandardOutput.write(
+                    Data((summary(of: invoice, named: name, warnings: warnings.count) + "\n").utf8))
             }
             return .ok
         } catch let error as InvoiceDecodingError {
@@ -85,11 +91,13 @@ struct CheckCommand: ParsableCommand {
         let formatter = AmountFormatter(invoice: invoice)
         let items = invoice.lineItems.count == 1 ? "1 item" : "\(invoice.lineItems.count) items"
         let number = invoice.invoiceNumber.isEmpty ? "no number" : invoice.invoiceNumber
-        let warningNote = switch warnings {
-        case 0: ""
-        case 1: " (1 warning)"
-        default: " (\(warnings) warnings)"
-        }
-        return Diagnostic.printable("\(name): ok\(warningNote) — \(number), \(items), total \(formatter.string(for: invoice.totals.total))")
+        let warningNote =
+            switch warnings {
+            case 0: ""
+            case 1: " (1 warning)"
+            default: " (\(warnings) warnings)"
+            }
+        return Diagnostic.printable(
+            "\(name): ok\(warningNote) — \(number), \(items), total \(formatter.string(for: invoice.totals.total))")
     }
 }

@@ -19,9 +19,12 @@ struct CurrenciesCommand: ParsableCommand {
     static func table() -> String {
         var rows = [["CODE", "LOCALE", "DIGITS", "SAMPLE", "NAME"]]
         for currency in Currency.all {
-            let sample = AmountFormatter(currency: currency).string(for: Money(amount: sampleAmount, currency: currency))
-            rows.append([currency.code, currency.conventionalLocale, String(currency.fractionDigits),
-                         sample, currency.englishName])
+            let sample = AmountFormatter(currency: currency).string(
+                for: Money(amount: sampleAmount, currency: currency))
+            rows.append([
+                currency.code, currency.conventionalLocale, String(currency.fractionDigits),
+                sample, currency.englishName,
+            ])
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in

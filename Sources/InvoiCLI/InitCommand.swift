@@ -7,13 +7,16 @@ struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a new invoice file with every field (the app's first-launch invoice).",
-        discussion: "An existing file is never overwritten unless --force is given. Exit status 73 when the file cannot be written."
+        discussion:
+            "An existing file is never overwritten unless --force is given. Exit status 73 when the file cannot be written."
     )
 
     static let defaultFileName = "invoice.json"
 
-    @Argument(help: ArgumentHelp("Where to write; a directory gets invoice.json inside; - writes to standard output.",
-                                 valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "Where to write; a directory gets invoice.json inside; - writes to standard output.",
+            valueName: "path"))
     var path: String = InitCommand.defaultFileName
 
     @Flag(help: "Overwrite the file if it exists.")
@@ -22,7 +25,10 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Write the built-in sample invoice instead of an empty one.")
     var sample = false
 
-    @Flag(help: "Write the sample with every optional field in use (notes, discount, amount paid, tax IDs, status, accent colour), to show what they do.")
+    @Flag(
+        help:
+            "Write the sample with every optional field in use (notes, discount, amount paid, tax IDs, status, accent colour), to show what they do."
+    )
     var example = false
 
     func validate() throws {
@@ -36,7 +42,10 @@ struct InitCommand: ParsableCommand {
     }
 
     private func write() throws {
-        let invoice = if example { Invoice.example } else if sample { Invoice.sample } else { Invoice.firstLaunch(today: .today()) }
+        let invoice =
+            if example { Invoice.example } else if sample { Invoice.sample } else {
+                Invoice.firstLaunch(today: .today())
+            }
         let data = Data(invoice.prettyPrintedJSON().utf8)
         if path == "-" {
             try StandardOutput.write(data)

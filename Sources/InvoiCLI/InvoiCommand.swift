@@ -5,8 +5,10 @@ public struct InvoiCommand: ParsableCommand {
         commandName: "invoi",
         abstract: "Render invoices (JSON) to PDF, PNG, SVG and a terminal preview.",
         version: invoiVersion,
-        subcommands: [RenderCommand.self, PreviewCommand.self,
-                      CheckCommand.self, InitCommand.self, CurrenciesCommand.self]
+        subcommands: [
+            RenderCommand.self, PreviewCommand.self,
+            CheckCommand.self, InitCommand.self, CurrenciesCommand.self,
+        ]
     )
 
     public init() {}

@@ -59,10 +59,14 @@ enum InputFile {
     static func read(_ path: String) throws(CLIFailure) -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CLIFailure(.noInput, "\(path): no such file (check the path, or run 'invoi init \(path)' to create one)")
+            throw CLIFailure(
+                .noInput, "\(path): no such file (check the path, or run 'invoi init \(path)' to create one)")
         }
         if isDirectory.boolValue {
-            throw CLIFailure(.noInput, "\(path): is a directory, not an invoice file (to render every invoice in it: invoi render \(path)/*.json)")
+            throw CLIFailure(
+                .noInput,
+                "\(path): is a directory, not an invoice file (to render every invoice in it: invoi render \(path)/*.json)"
+            )
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIFailure(.noInput, "\(path): cannot be read (check its permissions)")

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads a JSON Lines file or standard input one line at a time, holding no more than
@@ -31,7 +32,8 @@ final class JSONLinesReader {
         }
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CLIFailure(.noInput, "\(path): cannot be read (\(String(cString: strerror(errno)))); check its permissions")
+            throw CLIFailure(
+                .noInput, "\(path): cannot be read (\(String(cString: strerror(errno)))); check its permissions")
         }
     }
 
@@ -91,7 +93,8 @@ final class JSONLinesReader {
         if readCount < 0 {
             atEnd = true
             let shown = name == "-" ? "<stdin>" : name
-            throw CLIFailure(.noInput, "\(shown): reading stopped after line \(lineNumber) (\(String(cString: strerror(code))))")
+            throw CLIFailure(
+                .noInput, "\(shown): reading stopped after line \(lineNumber) (\(String(cString: strerror(code))))")
         }
         if readCount == 0 { atEnd = true }
     }

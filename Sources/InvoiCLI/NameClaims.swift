@@ -14,7 +14,9 @@ final class NameClaims: @unchecked Sendable {
 
     /// The suffix number for `base` claimed by invoice `index` (nil: the name as it is),
     /// and who took the plain name first when there is a suffix.
-    func claim(_ base: String, index: Int, reference: SourceReference) -> (suffix: Int?, firstClaimant: SourceReference?) {
+    func claim(
+        _ base: String, index: Int, reference: SourceReference
+    ) -> (suffix: Int?, firstClaimant: SourceReference?) {
         waitForTurn(index)
         defer { advance() }
         var number = 1

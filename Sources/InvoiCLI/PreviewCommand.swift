@@ -6,8 +6,9 @@ import InvoiDocument
 import InvoiModel
 import InvoiRender
 import InvoiText
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct PreviewCommand: ParsableCommand {
@@ -61,9 +62,11 @@ struct PreviewCommand: ParsableCommand {
             output: OutputOptions(columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color)),
             accent: try AccentArgument.parse(accent))
         guard watch else {
-            let status = RenderJob(renderer: renderer, settings: settings,
-                                   sources: SourceStream(sample: false, inputs: InputList([input])),
-                                   destination: .standardOutput, jobs: 1, terminal: terminal).run()
+            let status = RenderJob(
+                renderer: renderer, settings: settings,
+                sources: SourceStream(sample: false, inputs: InputList([input])),
+                destination: .standardOutput, jobs: 1, terminal: terminal
+            ).run()
             if status != .ok { throw ExitCode(status.rawValue) }
             return
         }
@@ -111,7 +114,9 @@ struct Watcher {
             }
             guard let since = pendingSince, ContinuousClock.now - since >= .milliseconds(100) else { return }
             pendingSince = nil
-            if fixedWidth == nil, let columns = TerminalInfo.current().columns { settings.output.columns = max(columns, 60) }
+            if fixedWidth == nil, let columns = TerminalInfo.current().columns {
+                settings.output.columns = max(columns, 60)
+            }
             let (text, problem) = render(settings: settings)
             if let text { lastGood = text }
             var screen = "\u{1B}[H\u{1B}[2J" + (lastGood ?? "")
@@ -148,7 +153,9 @@ struct Watcher {
 
 /// A file name made safe to show on a terminal (control characters become `?`).
 func printable(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-        scalar.isControlCharacter || scalar.isBidiFormattingControl ? "?" : scalar
-    }))
+    String(
+        String.UnicodeScalarView(
+            text.unicodeScalars.map { scalar in
+                scalar.isControlCharacter || scalar.isBidiFormattingControl ? "?" : scalar
+            }))
 }

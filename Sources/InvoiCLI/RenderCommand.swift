@@ -5,8 +5,9 @@ import InvoiModel
 import InvoiRender
 import InvoiSpeedups
 import InvoiText
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct RenderCommand: ParsableCommand {
@@ -112,12 +113,15 @@ struct RenderCommand: ParsableCommand {
         }
         let settings = RenderSettings(
             format: resolvedFormat, paper: paper, locale: locale,
-            output: OutputOptions(dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
-                                  usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)"),
+            output: OutputOptions(
+                dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
+                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)"),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent))
-        let job = RenderJob(renderer: renderer, settings: settings, sources: try sources(inputs),
-                            destination: destination(for: resolvedFormat, inputCount: inputs.count), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                            terminal: terminal)
+        let job = RenderJob(
+            renderer: renderer, settings: settings, sources: try sources(inputs),
+            destination: destination(for: resolvedFormat, inputCount: inputs.count),
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            terminal: terminal)
         // Every output is written: end the process here instead of tearing down the fonts,
         // shaping caches and Cairo faces the renderer holds (about a tenth of a short
         // run's instructions, for memory the exit frees anyway), and without the C
@@ -133,7 +137,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("standard input ('-') can be read only once")
         }
         if jsonl {
-            if sample { throw ValidationError("--sample cannot be combined with --jsonl; render the sample on its own") }
+            if sample {
+                throw ValidationError("--sample cannot be combined with --jsonl; render the sample on its own")
+            }
             return try SourceStream(jsonLines: inputs.isEmpty ? ["-"] : inputs.strings)
         }
         return SourceStream(sample: sample, inputs: inputs)

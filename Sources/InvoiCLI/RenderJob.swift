@@ -67,10 +67,12 @@ struct RenderJob: Sendable {
         let flushed = flushOutputs(durability: writer.durability, log: log)
         let (rendered, failed, worst) = outcome.totals
         if rendered + failed > 1 {
-            let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+            let seconds =
+                Double((ContinuousClock.now - start).components.attoseconds) / 1e18
                 + Double((ContinuousClock.now - start).components.seconds)
-            log.info("rendered \(rendered) of \(rendered + failed) invoices"
-                     + (failed > 0 ? " (\(failed) failed)" : "") + String(format: " in %.2f s", seconds))
+            log.info(
+                "rendered \(rendered) of \(rendered + failed) invoices"
+                    + (failed > 0 ? " (\(failed) failed)" : "") + String(format: " in %.2f s", seconds))
         }
         return max(worst, flushed)
     }
@@ -79,21 +81,27 @@ struct RenderJob: Sendable {
     private func flushOutputs(durability: AtomicFile.Durability, log: MessageLog) -> ExitStatus {
         guard case .directory(let path) = destination, durability == .flushedWithDirectory else { return .ok }
         guard DirectoryFlush.flush(directory: path) else {
-            log.error("\(path): could not flush the directory to disk (\(String(cString: strerror(errno)))); "
-                      + "check the disk, then render again")
+            log.error(
+                "\(path): could not flush the directory to disk (\(String(cString: strerror(errno)))); "
+                    + "check the disk, then render again")
             return .cannotCreate
         }
         return .ok
     }
 
-    private func load(_ source: InvoiceSource, decoder: InvoiceDecoder?) throws -> (invoice: Invoice, warnings: [Diagnostic]) {
+    private func load(
+        _ source: InvoiceSource, decoder: InvoiceDecoder?
+    ) throws -> (invoice: Invoice, warnings: [Diagnostic]) {
         guard let data = try source.data() else { return (Invoice.sample, []) }
-        return try (decoder ?? InvoiceDecoder(today: .today())).decode(data, file: source.displayName,
-                                                                             baseDirectory: source.baseDirectory)
+        return try (decoder ?? InvoiceDecoder(today: .today())).decode(
+            data, file: source.displayName,
+            baseDirectory: source.baseDirectory)
     }
 
-    private func render(_ item: SourceStream.Item, names: NameClaims?, decoder: InvoiceDecoder?,
-                        scratch: inout BatchWriter.Scratch, log: MessageLog) -> ExitStatus {
+    private func render(
+        _ item: SourceStream.Item, names: NameClaims?, decoder: InvoiceDecoder?,
+        scratch: inout BatchWriter.Scratch, log: MessageLog
+    ) -> ExitStatus {
         // Every invoice takes its turn at naming, named or not, so that later ones never wait forever.
         var passedNaming = names == nil
         defer { if !passedNaming { names?.pass(index: item.index) } }
@@ -113,8 +121,9 @@ struct RenderJob: Sendable {
                 passedNaming = true
                 name = NameClaims.name(name, suffix: claim.suffix)
                 if let first = claim.firstClaimant {
-                    log.warning("\(source.displayName) would be named like \(sources.displayName(of: first)): "
-                                + "writing \"\(name)\" instead")
+                    log.warning(
+                        "\(source.displayName) would be named like \(sources.displayName(of: first)): "
+                            + "writing \"\(name)\" instead")
                 }
             }
             let laidOut: LaidOutInvoice
@@ -127,8 +136,9 @@ struct RenderJob: Sendable {
             let uncovered = laidOut.uncoveredCharacters
             if !uncovered.isEmpty {
                 let list = uncovered.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
-                log.warning("\(source.displayName): no installed font has \(list); they will show as empty boxes "
-                            + "(install a font that covers them, e.g. fonts-noto-core)")
+                log.warning(
+                    "\(source.displayName): no installed font has \(list); they will show as empty boxes "
+                        + "(install a font that covers them, e.g. fonts-noto-core)")
             }
             let output = try renderer.render(document, settings: settings)
             try write(output, named: name, scratch: &scratch)
@@ -146,25 +156,31 @@ struct RenderJob: Sendable {
     }
 
     /// `name`: the invoice's output name, told apart from the batch's others, for a directory.
-    private func write(_ output: RenderedOutput, named name: String,
-                       scratch: inout BatchWriter.Scratch) throws(CLIFailure) {
-        let files: [Data] = switch output {
-        case .document(let data): [data]
-        case .pages(let pages): pages
-        }
+    private func write(
+        _ output: RenderedOutput, named name: String,
+        scratch: inout BatchWriter.Scratch
+    ) throws(CLIFailure) {
+        let files: [Data] =
+            switch output {
+            case .document(let data): [data]
+            case .pages(let pages): pages
+            }
         let ext = settings.format.fileExtension
         switch destination {
         case .standardOutput:
             guard files.count == 1 else {
-                throw CLIFailure(.usage, "this invoice has \(files.count) pages, and \(settings.format.rawValue) "
-                                 + "writes one file per page: use -o NAME.\(ext) instead of -o -")
+                throw CLIFailure(
+                    .usage,
+                    "this invoice has \(files.count) pages, and \(settings.format.rawValue) "
+                        + "writes one file per page: use -o NAME.\(ext) instead of -o -")
             }
             try StandardOutput.write(files[0])
         case .path(let path):
             let url = URL(fileURLWithPath: path)
             let base = url.deletingPathExtension().path
             let pathExt = url.pathExtension.isEmpty ? ext : url.pathExtension
-            let paths = files.count == 1 ? [path] : OutputName.fileNames(base: base, fileExtension: pathExt, count: files.count)
+            let paths =
+                files.count == 1 ? [path] : OutputName.fileNames(base: base, fileExtension: pathExt, count: files.count)
             for (data, path) in zip(files, paths) { try AtomicFile.write(data, to: path) }
         case .directory(let directory):
             let names = OutputName.fileNames(base: name, fileExtension: ext, count: files.count)
@@ -214,9 +230,11 @@ final class Progress: Sendable {
             state.done += 1
             let now = ContinuousClock.now
             guard state.done > Self.handful || total != nil,
-                  now - state.lastDraw >= .milliseconds(100) || state.done == total else { return nil }
+                now - state.lastDraw >= .milliseconds(100) || state.done == total
+            else { return nil }
             state.lastDraw = now
-            let elapsed = max(Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds), 0.001)
+            let elapsed = max(
+                Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds), 0.001)
             let rate = Double(state.done) / elapsed
             guard let total else { return String(format: "%d done  %.0f/s", state.done, rate) }
             let eta = Double(total - state.done) / max(rate, 0.001)

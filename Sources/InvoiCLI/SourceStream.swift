@@ -81,7 +81,8 @@ final class SourceStream: Sendable {
     /// How messages name the invoice behind `reference`.
     func displayName(of reference: SourceReference) -> String {
         switch origin {
-        case .files(let sample, let inputs): Self.source(Int(reference.input), sample: sample, inputs: inputs).displayName
+        case .files(let sample, let inputs):
+            Self.source(Int(reference.input), sample: sample, inputs: inputs).displayName
         case .jsonLines(let inputs):
             InvoiceSource.jsonLineName(file: inputs[Int(reference.input)], line: Int(reference.line))
         }
@@ -92,8 +93,9 @@ final class SourceStream: Sendable {
         case .files(let sample, let inputs):
             guard state.nextIndex < inputs.count + (sample ? 1 : 0) else { return nil }
             defer { state.nextIndex += 1 }
-            return Item(index: state.nextIndex, reference: SourceReference(input: Int32(state.nextIndex), line: 0),
-                        source: .success(Self.source(state.nextIndex, sample: sample, inputs: inputs)))
+            return Item(
+                index: state.nextIndex, reference: SourceReference(input: Int32(state.nextIndex), line: 0),
+                source: .success(Self.source(state.nextIndex, sample: sample, inputs: inputs)))
         case .jsonLines:
             while state.inputIndex < state.readers.count {
                 let reader = state.readers[state.inputIndex]
@@ -101,8 +103,10 @@ final class SourceStream: Sendable {
                 do {
                     if let line = try reader.nextInvoiceLine() {
                         defer { state.nextIndex += 1 }
-                        return Item(index: state.nextIndex, reference: SourceReference(input: input, line: Int32(clamping: line.number)),
-                                    source: .success(.jsonLine(file: reader.name, line: line.number, data: line.bytes)))
+                        return Item(
+                            index: state.nextIndex,
+                            reference: SourceReference(input: input, line: Int32(clamping: line.number)),
+                            source: .success(.jsonLine(file: reader.name, line: line.number, data: line.bytes)))
                     }
                     state.inputIndex += 1
                 } catch {

@@ -1,7 +1,8 @@
 import Foundation
 import InvoiDocument
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Facts about where output goes, read once per command.
@@ -15,8 +16,9 @@ struct TerminalInfo {
     static func current() -> TerminalInfo {
         var size = winsize()
         let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-        return TerminalInfo(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-                            columns: columns, environment: ProcessInfo.processInfo.environment)
+        return TerminalInfo(
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            columns: columns, environment: ProcessInfo.processInfo.environment)
     }
 
     /// `--color auto`: only on a terminal, with `NO_COLOR` unset or empty and `TERM` not `dumb`.

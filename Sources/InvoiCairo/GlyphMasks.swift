@@ -77,8 +77,8 @@ final class GlyphMaskCache: Sendable {
 
     private static func rasterise(_ key: Key, in face: FT_Face) -> GlyphMask? {
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6(key.size), 72, 72) == 0,
-              FT_Load_Glyph(face, key.glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
-              let slot = face.pointee.glyph, slot.pointee.format.rawValue == outlineFormat
+            FT_Load_Glyph(face, key.glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+            let slot = face.pointee.glyph, slot.pointee.format.rawValue == outlineFormat
         else { return nil }
         // 26.6 units; FreeType's y axis points up.
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(key.phaseX * 16), FT_Pos(-key.phaseY * 16))
@@ -93,7 +93,8 @@ final class GlyphMaskCache: Sendable {
                 for x in 0..<width { coverage[y * width + x] = row[x] }
             }
         }
-        return GlyphMask(width: width, height: height, left: Int(slot.pointee.bitmap_left),
-                         top: -Int(slot.pointee.bitmap_top), coverage: coverage)
+        return GlyphMask(
+            width: width, height: height, left: Int(slot.pointee.bitmap_left),
+            top: -Int(slot.pointee.bitmap_top), coverage: coverage)
     }
 }

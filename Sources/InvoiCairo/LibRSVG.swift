@@ -10,9 +10,13 @@ import InvoiDocument
 /// header's; the library is opened once per process and never closed.
 final class LibRSVG: @unchecked Sendable {
     typealias ErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>
-    typealias NewFromData = @convention(c) (UnsafePointer<guint8>?, gsize, ErrorOut?) -> UnsafeMutablePointer<RsvgHandle>?
-    typealias RenderDocument = @convention(c) (UnsafeMutablePointer<RsvgHandle>?, OpaquePointer?,
-                                               UnsafePointer<RsvgRectangle>?, ErrorOut?) -> gboolean
+    typealias NewFromData =
+        @convention(c) (UnsafePointer<guint8>?, gsize, ErrorOut?) -> UnsafeMutablePointer<RsvgHandle>?
+    typealias RenderDocument =
+        @convention(c) (
+            UnsafeMutablePointer<RsvgHandle>?, OpaquePointer?,
+            UnsafePointer<RsvgRectangle>?, ErrorOut?
+        ) -> gboolean
     typealias ObjectUnref = @convention(c) (gpointer?) -> Void
     typealias ErrorFree = @convention(c) (UnsafeMutablePointer<GError>?) -> Void
 
@@ -27,7 +31,9 @@ final class LibRSVG: @unchecked Sendable {
     /// Opened at the first use by any thread (a lazy static is initialised once, atomically).
     static let loaded: Result<LibRSVG, ImageDecodingFailure> = load()
 
-    private init(newFromData: NewFromData, renderDocument: RenderDocument, objectUnref: ObjectUnref, errorFree: ErrorFree) {
+    private init(
+        newFromData: NewFromData, renderDocument: RenderDocument, objectUnref: ObjectUnref, errorFree: ErrorFree
+    ) {
         self.newFromData = newFromData
         self.renderDocument = renderDocument
         self.objectUnref = objectUnref
@@ -43,15 +49,18 @@ final class LibRSVG: @unchecked Sendable {
         }
         // GObject's and GLib's functions come through librsvg's handle too.
         guard let newFromData = library.symbol("rsvg_handle_new_from_data", as: NewFromData.self),
-              let renderDocument = library.symbol("rsvg_handle_render_document", as: RenderDocument.self),
-              let objectUnref = library.symbol("g_object_unref", as: ObjectUnref.self),
-              let errorFree = library.symbol("g_error_free", as: ErrorFree.self)
+            let renderDocument = library.symbol("rsvg_handle_render_document", as: RenderDocument.self),
+            let objectUnref = library.symbol("g_object_unref", as: ObjectUnref.self),
+            let errorFree = library.symbol("g_error_free", as: ErrorFree.self)
         else {
             library.close()
-            return .failure(ImageDecodingFailure("the installed librsvg is too old for SVG logos (2.46 or later is needed)"))
+            return .failure(
+                ImageDecodingFailure("the installed librsvg is too old for SVG logos (2.46 or later is needed)"))
         }
-        return .success(LibRSVG(newFromData: newFromData, renderDocument: renderDocument, objectUnref: objectUnref,
-                                errorFree: errorFree))
+        return .success(
+            LibRSVG(
+                newFromData: newFromData, renderDocument: renderDocument, objectUnref: objectUnref,
+                errorFree: errorFree))
     }
 
     /// The message of a GError, which is freed.
@@ -80,7 +89,9 @@ final class SVGDocument {
         let library = try LibRSVG.loaded.get()
         var error: UnsafeMutablePointer<GError>?
         let bytes = Array(svg.source.utf8)
-        guard let handle = bytes.withUnsafeBufferPointer({ library.newFromData($0.baseAddress, gsize($0.count), &error) }) else {
+        guard
+            let handle = bytes.withUnsafeBufferPointer({ library.newFromData($0.baseAddress, gsize($0.count), &error) })
+        else {
             throw ImageDecodingFailure("librsvg cannot read the SVG (\(library.consume(error)))")
         }
         self.library = library

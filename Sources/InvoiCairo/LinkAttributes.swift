@@ -7,7 +7,9 @@ struct LinkAttributes: Equatable {
     /// Nil when the rectangle is empty or out of the page's reach.
     init?(_ link: LinkOp) {
         let r = link.rect
-        guard [r.x, r.y, r.width, r.height].allSatisfy(PagePainter.isDrawable), r.width > 0, r.height > 0 else { return nil }
+        guard [r.x, r.y, r.width, r.height].allSatisfy(PagePainter.isDrawable), r.width > 0, r.height > 0 else {
+            return nil
+        }
         let rect = [r.x, r.y, r.width, r.height].map(Self.decimal).joined(separator: " ")
         text = "rect=[\(rect)] uri='\(Self.quoted(Self.pdfSafeURI(link.uri)))'"
     }
@@ -20,7 +22,7 @@ struct LinkAttributes: Equatable {
         for byte in uri.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             case _ where "-._~:/?#[]@!$&*+,;=%".utf8.contains(byte):
                 out.unicodeScalars.append(Unicode.Scalar(byte))

@@ -80,7 +80,7 @@ public struct PDFBackend: Backend {
     /// PDF viewers accept pages from 3 to 14 400 points on a side.
     static func checkSize(_ size: Size) throws {
         guard size.width.isFinite, size.height.isFinite, (1...14_400).contains(size.width),
-              (1...14_400).contains(size.height)
+            (1...14_400).contains(size.height)
         else { throw BackendError("pdf: page size \(size.width) × \(size.height) pt is not drawable") }
     }
 }

@@ -57,17 +57,20 @@ public struct PNGBackend: Backend {
 
     private func draw(_ page: Page, dpi: Double, filteringWith encoder: PNGEncoder) throws -> PNGEncoder.FilteredImage {
         guard dpi.isFinite, dpi > 0, let (width, height) = Self.pixelSize(of: page.size, dpi: dpi) else {
-            throw BackendError("png: a page of \(page.size.width) × \(page.size.height) pt at \(dpi) dpi is not drawable")
+            throw BackendError(
+                "png: a page of \(page.size.width) × \(page.size.height) pt at \(dpi) dpi is not drawable")
         }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
         guard stride > 0, let memory = PageMemory(byteCount: stride * height) else {
             throw BackendError("png: no memory for a \(width) × \(height) image")
         }
         // The surface keeps `memory` mapped until Cairo has let go of its pixels.
-        let surface = CairoSurface(cairo_image_surface_create_for_data(memory.base.assumingMemoryBound(to: UInt8.self),
-                                                                       CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
-                                                                       Int32(stride)),
-                                   dependency: memory)
+        let surface = CairoSurface(
+            cairo_image_surface_create_for_data(
+                memory.base.assumingMemoryBound(to: UInt8.self),
+                CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
+                Int32(stride)),
+            dependency: memory)
         try surface.checkStatus("creating a \(width) × \(height) image")
         let context = CairoContext(drawingOn: surface)
         try context.checkStatus("creating the image context")
@@ -81,8 +84,9 @@ public struct PNGBackend: Backend {
         guard let data = cairo_image_surface_get_data(surface.handle) else {
             throw BackendError("png: the image has no pixels")
         }
-        let pixels = XRGBPixels(base: UnsafeRawPointer(data), width: width, height: height,
-                                bytesPerRow: Int(cairo_image_surface_get_stride(surface.handle)))
+        let pixels = XRGBPixels(
+            base: UnsafeRawPointer(data), width: width, height: height,
+            bytesPerRow: Int(cairo_image_surface_get_stride(surface.handle)))
         return try withExtendedLifetime(context) { try encoder.filter(pixels) }
     }
 }

@@ -44,8 +44,9 @@ struct PNGEncoder {
             throw PNGEncodingError("cannot write an image of \(pixels.width) × \(pixels.height) pixels")
         }
         let grey = Self.isGrey(pixels)
-        return FilteredImage(width: pixels.width, height: pixels.height, isGrey: grey,
-                             bytes: Self.filteredRows(pixels, grey: grey))
+        return FilteredImage(
+            width: pixels.width, height: pixels.height, isGrey: grey,
+            bytes: Self.filteredRows(pixels, grey: grey))
     }
 
     func compress(_ image: FilteredImage) throws -> Data {
@@ -65,8 +66,10 @@ struct PNGEncoder {
     }
 
     /// Deflates straight into place between the IDAT header and its CRC; nil when `bound` was too small.
-    private func assemble(_ image: FilteredImage, header head: [UInt8], compressor: DeflateCompressor,
-                          bound: Int) -> Data? {
+    private func assemble(
+        _ image: FilteredImage, header head: [UInt8], compressor: DeflateCompressor,
+        bound: Int
+    ) -> Data? {
         let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
         let png = [UInt8](unsafeUninitializedCapacity: head.count + 8 + bound + 4 + iend.count) { buffer, count in
             count = 0
@@ -99,8 +102,10 @@ struct PNGEncoder {
     private func header(_ image: FilteredImage) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         // Depth 8, colour type, deflate, adaptive filters, no interlace.
-        png.appendChunk("IHDR", bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
-                          + [8, image.isGrey ? 0 : 2, 0, 0, 0])
+        png.appendChunk(
+            "IHDR",
+            bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
+                + [8, image.isGrey ? 0 : 2, 0, 0, 0])
         if let dpi = dotsPerInch, dpi.isFinite, dpi > 0, dpi < 1_000_000 {
             let perMetre = bigEndian(UInt32((dpi / 0.0254).rounded()))
             png.appendChunk("pHYs", perMetre + perMetre + [1])  // unit: metre
@@ -153,8 +158,10 @@ struct PNGEncoder {
 
     /// Picks the filter with the least sum of absolute (signed) residuals, the usual heuristic.
     /// Plain loops over pointers, so that the compiler vectorises them.
-    private static func writeFiltered(_ current: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int,
-                                      bytesPerPixel bpp: Int, into line: UnsafeMutablePointer<UInt8>) {
+    private static func writeFiltered(
+        _ current: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int,
+        bytesPerPixel bpp: Int, into line: UnsafeMutablePointer<UInt8>
+    ) {
         let out = line + 1
         // A row like the one above (most of a page's blank rows) filters to zeros with
         // Up, which then also costs least: the same choice without weighing each filter.

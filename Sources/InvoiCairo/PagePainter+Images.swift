@@ -48,10 +48,14 @@ extension PagePainter {
         guard width > 0, height > 0, width <= 32_767, height <= 32_767, pixels.rgba.count == width * height * 4 else {
             throw BackendError("an image of \(width) × \(height) pixels cannot be drawn")
         }
-        let surface = CairoSurface(cairo_image_surface_create(pixels.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
-                                                              Int32(width), Int32(height)))
+        let surface = CairoSurface(
+            cairo_image_surface_create(
+                pixels.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+                Int32(width), Int32(height)))
         try surface.checkStatus("creating a \(width) × \(height) image")
-        guard let base = cairo_image_surface_get_data(surface.handle) else { throw BackendError("cairo: an image without pixels") }
+        guard let base = cairo_image_surface_get_data(surface.handle) else {
+            throw BackendError("cairo: an image without pixels")
+        }
         let stride = Int(cairo_image_surface_get_stride(surface.handle))
         pixels.rgba.withUnsafeBufferPointer { rgba in
             for y in 0..<height {
@@ -63,14 +67,17 @@ extension PagePainter {
                         let t = UInt32(value) * alpha + 128
                         return (t + (t >> 8)) >> 8
                     }
-                    row[x] = alpha << 24 | premultiplied(rgba[i]) << 16 | premultiplied(rgba[i + 1]) << 8
+                    row[x] =
+                        alpha << 24 | premultiplied(rgba[i]) << 16 | premultiplied(rgba[i + 1]) << 8
                         | premultiplied(rgba[i + 2])
                 }
             }
         }
         cairo_surface_mark_dirty(surface.handle)
         if case .pdf = target {
-            if pixels.encodedFormat == .jpeg { try attach(Array(pixels.encoded), as: CAIRO_MIME_TYPE_JPEG, to: surface) }
+            if pixels.encodedFormat == .jpeg {
+                try attach(Array(pixels.encoded), as: CAIRO_MIME_TYPE_JPEG, to: surface)
+            }
             // The same logo on every page is written into the PDF once.
             try attach(Array(digest.utf8), as: CAIRO_MIME_TYPE_UNIQUE_ID, to: surface)
         }
@@ -81,8 +88,9 @@ extension PagePainter {
     private func attach(_ bytes: [UInt8], as mimeType: String, to surface: CairoSurface) throws {
         guard let copy = malloc(max(bytes.count, 1)) else { throw BackendError("out of memory for an image") }
         bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        let status = cairo_surface_set_mime_data(surface.handle, mimeType, copy.assumingMemoryBound(to: UInt8.self),
-                                                 UInt(bytes.count), { free($0) }, copy)
+        let status = cairo_surface_set_mime_data(
+            surface.handle, mimeType, copy.assumingMemoryBound(to: UInt8.self),
+            UInt(bytes.count), { free($0) }, copy)
         if status != CAIRO_STATUS_SUCCESS { free(copy) }
         try checkCairoStatus(status, "attaching the image's \(mimeType) data")
     }
@@ -109,9 +117,10 @@ extension PagePainter {
 extension InvoiDocument.AffineTransform {
     /// `inner` applied first, then this transform: the page transform of a group inside this one.
     func followingTransform(_ inner: InvoiDocument.AffineTransform) -> InvoiDocument.AffineTransform {
-        InvoiDocument.AffineTransform(a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
-                        c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
-                        tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+        InvoiDocument.AffineTransform(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+            c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+            tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
     }
 
     /// The offset when this transform only translates; nil when it rotates, scales or skews.

@@ -80,9 +80,11 @@ final class PagePainter {
                 continue
             }
             let mapped = utf8.withUnsafeBufferPointer { text in
-                TextClusters(glyphClusters: run.glyphs.map(\.cluster), textRange: run.textRange, utf8: text,
-                             direction: run.direction)
-                    .map { ($0, $0.text(from: text)) }
+                TextClusters(
+                    glyphClusters: run.glyphs.map(\.cluster), textRange: run.textRange, utf8: text,
+                    direction: run.direction
+                )
+                .map { ($0, $0.text(from: text)) }
             }
             guard let (clusters, clusterText) = mapped else {
                 cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
@@ -90,14 +92,17 @@ final class PagePainter {
             }
             clusterBuffer.removeAll(keepingCapacity: true)
             for cluster in clusters.clusters {
-                clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(cluster.bytes.count),
-                                                          num_glyphs: Int32(cluster.glyphCount)))
+                clusterBuffer.append(
+                    cairo_text_cluster_t(
+                        num_bytes: Int32(cluster.bytes.count),
+                        num_glyphs: Int32(cluster.glyphCount)))
             }
             clusterText.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { text in
-                    cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count),
-                                           &glyphBuffer, Int32(glyphBuffer.count),
-                                           &clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(0))
+                    cairo_show_text_glyphs(
+                        cr, text.baseAddress, Int32(text.count),
+                        &glyphBuffer, Int32(glyphBuffer.count),
+                        &clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(0))
                 }
             }
         }
@@ -124,8 +129,9 @@ final class PagePainter {
             guard abs(x) < 1e6, abs(y) < 1e6 else { continue }  // also false for NaN
             let quartersX = Int((x * 4).rounded()), quartersY = Int((y * 4).rounded())
             let pixelX = Self.floorDivide(quartersX, by: 4), pixelY = Self.floorDivide(quartersY, by: 4)
-            let key = GlyphMaskCache.Key(path: run.font.path, index: run.font.index, glyph: UInt32(glyph.index),
-                                         size: size, phaseX: quartersX - pixelX * 4, phaseY: quartersY - pixelY * 4)
+            let key = GlyphMaskCache.Key(
+                path: run.font.path, index: run.font.index, glyph: UInt32(glyph.index),
+                size: size, phaseX: quartersX - pixelX * 4, phaseY: quartersY - pixelY * 4)
             let mask: GlyphMask
             if let known = masks[key] {
                 mask = known
@@ -148,7 +154,8 @@ final class PagePainter {
             mask.coverage.withUnsafeBufferPointer { coverage in
                 for row in firstRow..<endRow {
                     // Cairo keeps RGB24 pixels as native 32-bit words.
-                    let pixels = UnsafeMutableRawPointer(data + (top + row) * stride).assumingMemoryBound(to: UInt32.self)
+                    let pixels = UnsafeMutableRawPointer(data + (top + row) * stride).assumingMemoryBound(
+                        to: UInt32.self)
                     for column in firstColumn..<endColumn {
                         let alpha = UInt32(coverage[row * mask.width + column])
                         guard alpha > 0 else { continue }
@@ -217,7 +224,8 @@ final class PagePainter {
         else { return }
         let cr = context.handle
         setSource(line.color)
-        if case .image(let scale) = target, transform == .identity, let rule = snappedRule(line, pixelsPerPoint: scale) {
+        if case .image(let scale) = target, transform == .identity, let rule = snappedRule(line, pixelsPerPoint: scale)
+        {
             cairo_rectangle(cr, rule.x, rule.y, rule.width, rule.height)
             cairo_fill(cr)
             return
@@ -238,19 +246,24 @@ final class PagePainter {
         let half = line.width / 2
         let edges: (x0: Double, x1: Double, y0: Double, y1: Double)
         if line.from.y == line.to.y {
-            edges = (round(min(line.from.x, line.to.x)), round(max(line.from.x, line.to.x)),
-                     round(line.from.y - half), round(line.from.y + half))
+            edges = (
+                round(min(line.from.x, line.to.x)), round(max(line.from.x, line.to.x)),
+                round(line.from.y - half), round(line.from.y + half)
+            )
             guard edges.x1 > edges.x0 else { return nil }
         } else if line.from.x == line.to.x {
-            edges = (round(line.from.x - half), round(line.from.x + half),
-                     round(min(line.from.y, line.to.y)), round(max(line.from.y, line.to.y)))
+            edges = (
+                round(line.from.x - half), round(line.from.x + half),
+                round(min(line.from.y, line.to.y)), round(max(line.from.y, line.to.y))
+            )
             guard edges.y1 > edges.y0 else { return nil }
         } else {
             return nil
         }
         let x1 = max(edges.x1, edges.x0 + 1), y1 = max(edges.y1, edges.y0 + 1)
-        return Rect(x: edges.x0 / scale, y: edges.y0 / scale, width: (x1 - edges.x0) / scale,
-                    height: (y1 - edges.y0) / scale)
+        return Rect(
+            x: edges.x0 / scale, y: edges.y0 / scale, width: (x1 - edges.x0) / scale,
+            height: (y1 - edges.y0) / scale)
     }
 
     private func draw(_ op: RectOp) {
@@ -291,7 +304,7 @@ final class PagePainter {
     private func draw(_ group: GroupOp) throws {
         let t = group.transform
         guard [t.a, t.b, t.c, t.d].allSatisfy({ $0.isFinite && abs($0) < 1_000 }), Self.isDrawable(t.tx),
-              Self.isDrawable(t.ty), abs(t.a * t.d - t.b * t.c) > 1e-9
+            Self.isDrawable(t.ty), abs(t.a * t.d - t.b * t.c) > 1e-9
         else { return }  // a transform no page could show, or one Cairo cannot invert
         let cr = context.handle
         cairo_save(cr)
@@ -316,7 +329,8 @@ final class PagePainter {
     }
 
     private func setSource(_ color: Color) {
-        cairo_set_source_rgb(context.handle, Double(color.red) / 255, Double(color.green) / 255,
-                             Double(color.blue) / 255)
+        cairo_set_source_rgb(
+            context.handle, Double(color.red) / 255, Double(color.green) / 255,
+            Double(color.blue) / 255)
     }
 }

@@ -31,16 +31,19 @@ struct TextClusters: Equatable {
     /// fall outside the range, the whole range becomes one cluster. Nil when
     /// `textRange` itself cannot be given to Cairo (out of bounds, empty, or not
     /// on character boundaries), or there are no glyphs.
-    init?(glyphClusters: [Int], textRange: Range<Int>, utf8: UnsafeBufferPointer<UInt8>,
-          direction: TextDirection = .leftToRight) {
+    init?(
+        glyphClusters: [Int], textRange: Range<Int>, utf8: UnsafeBufferPointer<UInt8>,
+        direction: TextDirection = .leftToRight
+    ) {
         guard !glyphClusters.isEmpty, !textRange.isEmpty, textRange.lowerBound >= 0,
-              textRange.upperBound <= utf8.count,
-              Self.isCharacterBoundary(textRange.lowerBound, in: utf8),
-              Self.isCharacterBoundary(textRange.upperBound, in: utf8)
+            textRange.upperBound <= utf8.count,
+            Self.isCharacterBoundary(textRange.lowerBound, in: utf8),
+            Self.isCharacterBoundary(textRange.upperBound, in: utf8)
         else { return nil }
         let rightToLeft = direction == .rightToLeft
-        let wholeRange = TextClusters(clusters: [Cluster(bytes: textRange, glyphCount: glyphClusters.count)],
-                                      isRightToLeft: rightToLeft)
+        let wholeRange = TextClusters(
+            clusters: [Cluster(bytes: textRange, glyphCount: glyphClusters.count)],
+            isRightToLeft: rightToLeft)
 
         // Consecutive glyphs with the same start form one cluster.
         var groups: [(start: Int, glyphs: Int)] = []
@@ -55,9 +58,9 @@ struct TextClusters: Equatable {
         let ascending = zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }
         let descending = zip(starts, starts.dropFirst()).allSatisfy { $0 > $1 }
         guard ascending || descending,
-              let lowest = starts.min(), let highest = starts.max(),
-              lowest >= textRange.lowerBound, highest < textRange.upperBound,
-              starts.allSatisfy({ Self.isCharacterBoundary($0, in: utf8) })
+            let lowest = starts.min(), let highest = starts.max(),
+            lowest >= textRange.lowerBound, highest < textRange.upperBound,
+            starts.allSatisfy({ Self.isCharacterBoundary($0, in: utf8) })
         else {
             self = wholeRange
             return

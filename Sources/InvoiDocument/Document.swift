@@ -24,8 +24,10 @@ public struct DocumentMetadata: Hashable, Sendable {
     /// When the document was made; backends write it as given (SOURCE_DATE_EPOCH is applied by the caller).
     public var creationDate: Date?
 
-    public init(title: String, author: String, subject: String = "", language: String = "en",
-                creationDate: Date? = nil) {
+    public init(
+        title: String, author: String, subject: String = "", language: String = "en",
+        creationDate: Date? = nil
+    ) {
         self.title = title
         self.author = author
         self.subject = subject

@@ -31,9 +31,11 @@ public struct TextOp: Hashable, Sendable {
     public var alignment: TextAlignment
     public var lineEnd: LineEnd
 
-    public init(text: String, font: FontSpec, color: Color, tracking: Double, origin: Point,
-                direction: TextDirection, runs: [GlyphRun], box: Rect, alignment: TextAlignment,
-                lineEnd: LineEnd = .paragraphEnd) {
+    public init(
+        text: String, font: FontSpec, color: Color, tracking: Double, origin: Point,
+        direction: TextDirection, runs: [GlyphRun], box: Rect, alignment: TextAlignment,
+        lineEnd: LineEnd = .paragraphEnd
+    ) {
         self.text = text
         self.font = font
         self.color = color
@@ -153,19 +155,23 @@ extension DrawOp {
         switch self {
         case .text(let t): t.box
         case .line(let l):
-            Rect(x: min(l.from.x, l.to.x) - l.width / 2, y: min(l.from.y, l.to.y) - l.width / 2,
-                 width: abs(l.to.x - l.from.x) + l.width, height: abs(l.to.y - l.from.y) + l.width)
+            Rect(
+                x: min(l.from.x, l.to.x) - l.width / 2, y: min(l.from.y, l.to.y) - l.width / 2,
+                width: abs(l.to.x - l.from.x) + l.width, height: abs(l.to.y - l.from.y) + l.width)
         case .rect(let r):
             if let stroke = r.stroke {
-                Rect(x: r.rect.x - stroke.width / 2, y: r.rect.y - stroke.width / 2,
-                     width: r.rect.width + stroke.width, height: r.rect.height + stroke.width)
+                Rect(
+                    x: r.rect.x - stroke.width / 2, y: r.rect.y - stroke.width / 2,
+                    width: r.rect.width + stroke.width, height: r.rect.height + stroke.width)
             } else {
                 r.rect
             }
         case .link(let l): l.rect
         case .image(let i): i.rect
         case .group(let g):
-            if let inner = g.ops.map({ $0.bounds }).reduce(nil, { (sum: Rect?, next: Rect) in sum?.union(next) ?? next }) {
+            if let inner = g.ops.map({ $0.bounds }).reduce(
+                nil, { (sum: Rect?, next: Rect) in sum?.union(next) ?? next })
+            {
                 g.transform.boundingBox(of: inner)
             } else {
                 Rect(x: g.transform.tx, y: g.transform.ty, width: 0, height: 0)

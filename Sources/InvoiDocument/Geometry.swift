@@ -83,9 +83,10 @@ public struct AffineTransform: Hashable, Sendable {
     public static func rotation(degrees: Double, about center: Point) -> AffineTransform {
         let radians = degrees * .pi / 180
         let (cosine, sine) = (cos(radians), sin(radians))
-        return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine,
-                               tx: center.x - cosine * center.x + sine * center.y,
-                               ty: center.y - sine * center.x - cosine * center.y)
+        return AffineTransform(
+            a: cosine, b: sine, c: -sine, d: cosine,
+            tx: center.x - cosine * center.x + sine * center.y,
+            ty: center.y - sine * center.x - cosine * center.y)
     }
 
     /// This transform followed by a translation.

@@ -62,19 +62,27 @@ extension DrawOp {
                 "box": t.box.jsonValue,
                 "align": .string(t.alignment.rawValue),
                 "width": .number(t.width),
-                "runs": .array(t.runs.map { run in
-                    .object([
-                        "font": .string("\(run.font.postScriptName) (\((run.font.path as NSString).lastPathComponent)#\(run.font.index))"),
-                        "size": .number(run.size),
-                        "direction": .string(run.direction.rawValue),
-                        "range": .array([.number(Double(run.textRange.lowerBound)), .number(Double(run.textRange.upperBound))]),
-                        // [glyph id, cluster, advance, dx, dy]
-                        "glyphs": .array(run.glyphs.map { g in
-                            .array([.number(Double(g.id)), .number(Double(g.cluster)), .number(g.advance),
-                                    .number(g.offset.x), .number(g.offset.y)])
-                        }),
-                    ])
-                }),
+                "runs": .array(
+                    t.runs.map { run in
+                        .object([
+                            "font": .string(
+                                "\(run.font.postScriptName) (\((run.font.path as NSString).lastPathComponent)#\(run.font.index))"
+                            ),
+                            "size": .number(run.size),
+                            "direction": .string(run.direction.rawValue),
+                            "range": .array([
+                                .number(Double(run.textRange.lowerBound)), .number(Double(run.textRange.upperBound)),
+                            ]),
+                            // [glyph id, cluster, advance, dx, dy]
+                            "glyphs": .array(
+                                run.glyphs.map { g in
+                                    .array([
+                                        .number(Double(g.id)), .number(Double(g.cluster)), .number(g.advance),
+                                        .number(g.offset.x), .number(g.offset.y),
+                                    ])
+                                }),
+                        ])
+                    }),
             ]
             if t.lineEnd != .paragraphEnd { object["lineEnd"] = .string(t.lineEnd.rawValue) }
             return .object(object)

@@ -10,14 +10,17 @@ struct BillToSection {
         var right = Block(height: 0)
         var columnRight = x + width
         for field in content.dates.reversed() {
-            let columnWidth = max(typesetter.width(of: field.label, style.label),
-                                  typesetter.width(of: field.value, style.dateValue))
+            let columnWidth = max(
+                typesetter.width(of: field.label, style.label),
+                typesetter.width(of: field.value, style.dateValue))
             let columnX = columnRight - columnWidth
-            let label = typesetter.paragraph(field.label, style.label, x: columnX, width: columnWidth, top: 0,
-                                             alignment: .right)
+            let label = typesetter.paragraph(
+                field.label, style.label, x: columnX, width: columnWidth, top: 0,
+                alignment: .right)
             let valueTop = label.height + style.labelGap
-            let value = typesetter.paragraph(field.value, style.dateValue, x: columnX, width: columnWidth,
-                                             top: valueTop, alignment: .right)
+            let value = typesetter.paragraph(
+                field.value, style.dateValue, x: columnX, width: columnWidth,
+                top: valueTop, alignment: .right)
             right.append(label, at: 0)
             right.append(value, at: 0)
             right.height = max(right.height, valueTop + value.height)
@@ -33,7 +36,8 @@ struct BillToSection {
         let name = typesetter.paragraph(content.client.name, style.clientName, x: x, width: leftWidth, top: y)
         left.append(name, at: 0)
         y += name.height
-        for (index, line) in ([content.client.email] + content.client.details + [content.client.taxIdLine]).enumerated() {
+        for (index, line) in ([content.client.email] + content.client.details + [content.client.taxIdLine]).enumerated()
+        {
             let link = index == 0 ? mailtoLink(line) : nil
             let paragraph = typesetter.paragraph(line, style.meta, x: x, width: leftWidth, top: y, link: link)
             left.append(paragraph, at: 0)

@@ -21,14 +21,16 @@ struct HeaderSection {
         let leftWidth = width - rightWidth - style.headerColumnGap
 
         var right = Block(height: 0)
-        let title = typesetter.paragraph(content.title, titleStyle, x: rightX, width: rightWidth, top: 0,
-                                         alignment: .right)
+        let title = typesetter.paragraph(
+            content.title, titleStyle, x: rightX, width: rightWidth, top: 0,
+            alignment: .right)
         right.append(title, at: 0)
         var y = title.height
         if !content.invoiceNumber.isEmpty {
             y += style.headingGap
-            let number = typesetter.paragraph(content.invoiceNumber, style.meta, x: rightX, width: rightWidth,
-                                              top: y, alignment: .right)
+            let number = typesetter.paragraph(
+                content.invoiceNumber, style.meta, x: rightX, width: rightWidth,
+                top: y, alignment: .right)
             right.append(number, at: 0)
             y += number.height
         }
@@ -37,10 +39,15 @@ struct HeaderSection {
         var left = Block(height: 0)
         var logoBottom = 0.0
         if let logo = content.logo,
-           let size = logo.fittedSize(in: Size(width: min(style.logoMaxWidth, leftWidth), height: style.logoMaxHeight),
-                                      minimumSide: InvoiceStyle.px(1)) {
-            left.ops.append(.image(ImageOp(image: logo, rect: Rect(x: x, y: 0, width: size.width, height: size.height),
-                                           altText: content.sender.name)))
+            let size = logo.fittedSize(
+                in: Size(width: min(style.logoMaxWidth, leftWidth), height: style.logoMaxHeight),
+                minimumSide: InvoiceStyle.px(1))
+        {
+            left.ops.append(
+                .image(
+                    ImageOp(
+                        image: logo, rect: Rect(x: x, y: 0, width: size.width, height: size.height),
+                        altText: content.sender.name)))
             logoBottom = size.height
         }
         // The gap under the logo only when something follows it.

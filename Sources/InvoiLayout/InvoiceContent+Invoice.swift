@@ -16,45 +16,54 @@ extension InvoiceContent {
         }
 
         let items = zip(invoice.lineItems, totals.lineAmounts).map { item, amount in
-            Item(description: item.description,
-                 quantity: formatter.quantityString(item.quantity),
-                 rate: formatter.string(for: Money(amount: item.rate, currency: invoice.currency)),
-                 amount: formatter.string(for: amount))
+            Item(
+                description: item.description,
+                quantity: formatter.quantityString(item.quantity),
+                rate: formatter.string(for: Money(amount: item.rate, currency: invoice.currency)),
+                amount: formatter.string(for: amount))
         }
 
         var totalsRows = [LabeledValue(label: "Subtotal", value: formatter.string(for: totals.subtotal))]
         if let discount = invoice.discount, let amount = totals.discount {
-            let label = switch discount.kind {
-            case .percentage: "Discount (\(formatter.percentString(discount.value))%)"
-            case .fixed: "Discount"
-            }
+            let label =
+                switch discount.kind {
+                case .percentage: "Discount (\(formatter.percentString(discount.value))%)"
+                case .fixed: "Discount"
+                }
             totalsRows.append(LabeledValue(label: label, value: formatter.string(for: amount.negated)))
         }
         if invoice.vatRate != 0 {
-            totalsRows.append(LabeledValue(label: "VAT \(formatter.percentString(invoice.vatRate))%",
-                                        value: formatter.string(for: totals.vat)))
+            totalsRows.append(
+                LabeledValue(
+                    label: "VAT \(formatter.percentString(invoice.vatRate))%",
+                    value: formatter.string(for: totals.vat)))
         }
         let settlement = totals.paid.flatMap { paid in
             totals.balanceDue.map { balance in
-                Settlement(paid: LabeledValue(label: "Paid", value: formatter.string(for: paid.negated)),
-                           balanceDue: LabeledValue(label: "Balance due", value: formatter.string(for: balance)))
+                Settlement(
+                    paid: LabeledValue(label: "Paid", value: formatter.string(for: paid.negated)),
+                    balanceDue: LabeledValue(label: "Balance due", value: formatter.string(for: balance)))
             }
         }
 
-        let payment = [("Beneficiary", invoice.bankBeneficiary), ("Bank", invoice.bankName),
-                       ("Account", invoice.bankAccount), ("SWIFT/BIC", invoice.bankSwift)]
-            .filter { !$0.1.isEmpty }
-            .map { LabeledValue(label: $0.0, value: $0.1) }
+        let payment = [
+            ("Beneficiary", invoice.bankBeneficiary), ("Bank", invoice.bankName),
+            ("Account", invoice.bankAccount), ("SWIFT/BIC", invoice.bankSwift),
+        ]
+        .filter { !$0.1.isEmpty }
+        .map { LabeledValue(label: $0.0, value: $0.1) }
 
         let titleParts = [invoice.invoiceNumber, invoice.fromName].filter { !$0.isEmpty }
         self.init(
             title: isEstimate ? "ESTIMATE" : "INVOICE",
             invoiceNumber: invoice.invoiceNumber,
-            sender: Party(name: invoice.fromName, email: invoice.fromEmail,
-                          details: [invoice.fromPhone, invoice.fromAddress].filter { !$0.isEmpty },
-                          taxId: invoice.fromTaxId),
-            client: Party(name: invoice.toName, email: invoice.toEmail,
-                          details: [invoice.toAddress].filter { !$0.isEmpty }, taxId: invoice.toTaxId),
+            sender: Party(
+                name: invoice.fromName, email: invoice.fromEmail,
+                details: [invoice.fromPhone, invoice.fromAddress].filter { !$0.isEmpty },
+                taxId: invoice.fromTaxId),
+            client: Party(
+                name: invoice.toName, email: invoice.toEmail,
+                details: [invoice.toAddress].filter { !$0.isEmpty }, taxId: invoice.toTaxId),
             dates: dates,
             items: items,
             totalsRows: totalsRows,

@@ -87,10 +87,12 @@ public struct InvoiceContent: Hashable, Sendable {
     public var documentTitle: String
     public var author: String
 
-    public init(title: String, invoiceNumber: String, sender: Party, client: Party, dates: [LabeledValue],
-                items: [Item], totalsRows: [LabeledValue], total: LabeledValue, settlement: Settlement? = nil,
-                paymentRows: [LabeledValue], notes: String = "", logo: EmbeddedImage? = nil,
-                stamp: StatusStamp? = nil, documentTitle: String, author: String) {
+    public init(
+        title: String, invoiceNumber: String, sender: Party, client: Party, dates: [LabeledValue],
+        items: [Item], totalsRows: [LabeledValue], total: LabeledValue, settlement: Settlement? = nil,
+        paymentRows: [LabeledValue], notes: String = "", logo: EmbeddedImage? = nil,
+        stamp: StatusStamp? = nil, documentTitle: String, author: String
+    ) {
         self.title = title
         self.invoiceNumber = invoiceNumber
         self.sender = sender

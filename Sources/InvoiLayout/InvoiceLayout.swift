@@ -15,8 +15,10 @@ public struct InvoiceLayout: Sendable {
         self.style = style
     }
 
-    public func document(for invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
-                         logo: EmbeddedImage? = nil) -> Document {
+    public func document(
+        for invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
+        logo: EmbeddedImage? = nil
+    ) -> Document {
         layOut(invoice, locale: locale, accent: accent, logo: logo).document
     }
 
@@ -27,8 +29,10 @@ public struct InvoiceLayout: Sendable {
     /// The document, and whether any of its text has characters no installed font covers.
     /// `accent` overrides the invoice's accent colour (`--accent`); `logo` is the invoice's
     /// logo file, already decoded (the layout reads no files).
-    public func layOut(_ invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
-                       logo: EmbeddedImage? = nil) -> LaidOutDocument {
+    public func layOut(
+        _ invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
+        logo: EmbeddedImage? = nil
+    ) -> LaidOutDocument {
         var layout = self
         if let color = accent ?? invoice.accentColor {
             layout.style.accent = Color(red: color.red, green: color.green, blue: color.blue)
@@ -51,8 +55,9 @@ public struct InvoiceLayout: Sendable {
         var items: [Paginator.Item] = [
             .section(header.block, gap: 0),
             .section(billTo, gap: style.sectionGap),
-            .table(header: table.headerBlock(), rows: table.rowBlocks(), gap: style.sectionGap,
-                   trailer: totals),
+            .table(
+                header: table.headerBlock(), rows: table.rowBlocks(), gap: style.sectionGap,
+                trailer: totals),
         ]
         if !content.paymentRows.isEmpty {
             let payment = PaymentSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
@@ -70,24 +75,29 @@ public struct InvoiceLayout: Sendable {
             // until the page count it was measured for holds.
             var count = pages.count
             for _ in 0..<4 {
-                let footerHeight = typesetter.paragraphHeight(footerText(content, page: count, of: count),
-                                                              style.footer, width: width)
-                pages = Paginator.paginate(items, pageSize: size, top: top,
-                                           bottom: size.height - style.padding - footerHeight - style.footerGap)
+                let footerHeight = typesetter.paragraphHeight(
+                    footerText(content, page: count, of: count),
+                    style.footer, width: width)
+                pages = Paginator.paginate(
+                    items, pageSize: size, top: top,
+                    bottom: size.height - style.padding - footerHeight - style.footerGap)
                 if pages.count == count { break }
                 count = pages.count
             }
             for index in pages.indices {
-                let block = footer(content, page: index + 1, of: pages.count, typesetter: typesetter, x: x,
-                                   width: width, bottom: size.height - style.padding)
+                let block = footer(
+                    content, page: index + 1, of: pages.count, typesetter: typesetter, x: x,
+                    width: width, bottom: size.height - style.padding)
                 pages[index] += block.ops
             }
         }
         if let stamp = content.stamp {
             // Placed last, over the finished pages, so that it can keep clear of all their text.
-            let placement = StampPlacement(style: style, typesetter: typesetter,
-                                           contentBox: Rect(x: x, y: top, width: width,
-                                                            height: size.height - 2 * style.padding))
+            let placement = StampPlacement(
+                style: style, typesetter: typesetter,
+                contentBox: Rect(
+                    x: x, y: top, width: width,
+                    height: size.height - 2 * style.padding))
             let anchor = Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap)
             if let (page, op) = placement.place(stamp, on: pages, anchor: anchor) {
                 pages[page].append(op)
@@ -97,13 +107,16 @@ public struct InvoiceLayout: Sendable {
             pages: pages.map { Page(size: size, ops: $0) },
             metadata: DocumentMetadata(title: content.documentTitle, author: content.author)
         )
-        return LaidOutDocument(document: document,
-                               hasUncoveredCharacters: typesetter.coverage.hasUncoveredCharacters)
+        return LaidOutDocument(
+            document: document,
+            hasUncoveredCharacters: typesetter.coverage.hasUncoveredCharacters)
     }
 
     /// The muted "INV-0001 · Page 2 of 3" line, centred, its last line ending at `bottom`.
-    private func footer(_ content: InvoiceContent, page: Int, of count: Int, typesetter: Typesetter,
-                        x: Double, width: Double, bottom: Double) -> Block {
+    private func footer(
+        _ content: InvoiceContent, page: Int, of count: Int, typesetter: Typesetter,
+        x: Double, width: Double, bottom: Double
+    ) -> Block {
         let text = footerText(content, page: page, of: count)
         let height = typesetter.paragraphHeight(text, style.footer, width: width)
         return typesetter.paragraph(text, style.footer, x: x, width: width, top: bottom - height, alignment: .center)

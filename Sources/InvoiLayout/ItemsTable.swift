@@ -38,9 +38,10 @@ struct ItemsTable {
         // Shaped here and kept for the rows: a long table would otherwise shape every
         // number twice, the second time after the shaper's cache has let it go.
         let numbers = items.map { item in
-            Numbers(quantity: typesetter.shapeLine(item.quantity, style.itemMuted),
-                    rate: typesetter.shapeLine(item.rate, style.itemMuted),
-                    amount: typesetter.shapeLine(item.amount, style.itemAmount))
+            Numbers(
+                quantity: typesetter.shapeLine(item.quantity, style.itemMuted),
+                rate: typesetter.shapeLine(item.rate, style.itemMuted),
+                amount: typesetter.shapeLine(item.amount, style.itemAmount))
         }
         self.numbers = numbers
         func fit(_ lines: [ShapedLine], header: String, minimum: Double) -> Double {
@@ -72,13 +73,19 @@ struct ItemsTable {
         ]
         for (text, column, alignment) in cells {
             let line = typesetter.shapeLine(text, labelStyle)
-            block.ops += typesetter.place(line, labelStyle, box: Rect(x: column.x, y: 0, width: column.width,
-                                                                        height: labelStyle.lineBoxHeight),
-                                          alignment: alignment)
+            block.ops += typesetter.place(
+                line, labelStyle,
+                box: Rect(
+                    x: column.x, y: 0, width: column.width,
+                    height: labelStyle.lineBoxHeight),
+                alignment: alignment)
         }
         let ruleY = labelStyle.lineBoxHeight + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth / 2
-        block.ops.append(.line(LineOp(from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
-                                      width: style.tableHeaderRuleWidth, color: style.accent)))
+        block.ops.append(
+            .line(
+                LineOp(
+                    from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
+                    width: style.tableHeaderRuleWidth, color: style.accent)))
         block.height = labelStyle.lineBoxHeight + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth
         return block
     }
@@ -96,8 +103,9 @@ struct ItemsTable {
         let top = style.rowPadding
         // A little room between a long description and the centred quantity.
         let descriptionWidth = columns.description.width - style.numberColumnPadding / 2
-        let description = typesetter.paragraph(item.description, style.itemText, x: columns.description.x,
-                                               width: descriptionWidth, top: top)
+        let description = typesetter.paragraph(
+            item.description, style.itemText, x: columns.description.x,
+            width: descriptionWidth, top: top)
         block.append(description, at: 0)
         let firstLine = Rect(x: 0, y: top, width: 0, height: style.itemText.lineBoxHeight)
         let cells: [(ShapedLine, TextStyle, (x: Double, width: Double), TextAlignment)] = [
@@ -106,16 +114,21 @@ struct ItemsTable {
             (shaped.amount, style.itemAmount, columns.amount, .right),
         ]
         for (line, textStyle, column, alignment) in cells {
-            block.ops += typesetter.place(line, textStyle,
-                                          box: Rect(x: column.x, y: firstLine.minY, width: column.width,
-                                                    height: firstLine.height),
-                                          alignment: alignment)
+            block.ops += typesetter.place(
+                line, textStyle,
+                box: Rect(
+                    x: column.x, y: firstLine.minY, width: column.width,
+                    height: firstLine.height),
+                alignment: alignment)
         }
         let textHeight = max(description.height, style.itemText.lineBoxHeight)
         block.height = top + textHeight + style.rowPadding + style.rowRuleWidth
         let ruleY = block.height - style.rowRuleWidth / 2
-        block.ops.append(.line(LineOp(from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
-                                      width: style.rowRuleWidth, color: style.border)))
+        block.ops.append(
+            .line(
+                LineOp(
+                    from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
+                    width: style.rowRuleWidth, color: style.border)))
         return block
     }
 }

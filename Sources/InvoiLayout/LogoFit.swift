@@ -8,11 +8,13 @@ extension EmbeddedImage {
     func fittedSize(in bounds: Size, minimumSide: Double) -> Size? {
         let natural = intrinsicSize
         guard natural.width.isFinite, natural.height.isFinite, natural.width > 0, natural.height > 0,
-              bounds.width > 0, bounds.height > 0 else { return nil }
+            bounds.width > 0, bounds.height > 0
+        else { return nil }
         let scale = min(bounds.width / natural.width, bounds.height / natural.height)
         let size = Size(width: natural.width * scale, height: natural.height * scale)
         guard size.width.isFinite, size.height.isFinite,
-              size.width >= minimumSide, size.height >= minimumSide else { return nil }
+            size.width >= minimumSide, size.height >= minimumSide
+        else { return nil }
         return size
     }
 }

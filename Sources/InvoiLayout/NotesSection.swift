@@ -13,8 +13,9 @@ struct NotesSection {
     let typesetter: Typesetter
 
     func layOut(_ notes: String, x: Double, width: Double) -> Layout {
-        var (block, y) = typesetter.ruledSectionStart("Notes", style: style, x: x, width: width,
-                                                      paddingTop: style.notesPaddingTop)
+        var (block, y) = typesetter.ruledSectionStart(
+            "Notes", style: style, x: x, width: width,
+            paddingTop: style.notesPaddingTop)
         let text = typesetter.paragraph(notes, style.notesText, x: x, width: width, top: y)
         block.append(text, at: 0)
         let keptTogether = y + min(text.height, style.notesText.lineBoxHeight)

@@ -96,7 +96,8 @@ struct Paginator {
         for (index, row) in rows.enumerated() {
             let isLast = index == rows.count - 1
             if isLast, rowsOnPage > 0, fits(row.height, gap: 0),
-               !fits(row.height + gap + trailer.height, gap: 0) {
+                !fits(row.height + gap + trailer.height, gap: 0)
+            {
                 // Take the last row over with the totals, so no page starts with totals alone.
                 newPage()
                 emit(header, gap: 0)

@@ -6,13 +6,15 @@ struct PaymentSection {
     let typesetter: Typesetter
 
     func block(_ content: InvoiceContent, x: Double, width: Double) -> Block {
-        var (block, y) = typesetter.ruledSectionStart("Payment Details", style: style, x: x, width: width,
-                                                      paddingTop: style.paymentPaddingTop)
+        var (block, y) = typesetter.ruledSectionStart(
+            "Payment Details", style: style, x: x, width: width,
+            paddingTop: style.paymentPaddingTop)
         let valueX = x + style.paymentLabelColumnWidth
         let valueWidth = width - style.paymentLabelColumnWidth
         for row in content.paymentRows {
-            let name = typesetter.paragraph(row.label, style.paymentLabel, x: x,
-                                            width: style.paymentLabelColumnWidth, top: y)
+            let name = typesetter.paragraph(
+                row.label, style.paymentLabel, x: x,
+                width: style.paymentLabelColumnWidth, top: y)
             let value = typesetter.paragraph(row.value, style.paymentText, x: valueX, width: valueWidth, top: y)
             block.append(name, at: 0)
             block.append(value, at: 0)

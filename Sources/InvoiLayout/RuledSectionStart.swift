@@ -3,12 +3,17 @@ import InvoiDocument
 extension Typesetter {
     /// How Payment Details and Notes begin: a light rule across the width, then the section's
     /// label `paddingTop` below it. Returns the block and the y where the content starts.
-    func ruledSectionStart(_ label: String, style: InvoiceStyle, x: Double, width: Double,
-                           paddingTop: Double) -> (block: Block, contentTop: Double) {
+    func ruledSectionStart(
+        _ label: String, style: InvoiceStyle, x: Double, width: Double,
+        paddingTop: Double
+    ) -> (block: Block, contentTop: Double) {
         var block = Block(height: 0)
-        block.ops.append(.line(LineOp(from: Point(x: x, y: style.rowRuleWidth / 2),
-                                      to: Point(x: x + width, y: style.rowRuleWidth / 2),
-                                      width: style.rowRuleWidth, color: style.border)))
+        block.ops.append(
+            .line(
+                LineOp(
+                    from: Point(x: x, y: style.rowRuleWidth / 2),
+                    to: Point(x: x + width, y: style.rowRuleWidth / 2),
+                    width: style.rowRuleWidth, color: style.border)))
         let top = style.rowRuleWidth + paddingTop
         let heading = paragraph(label, style.label, x: x, width: width, top: top)
         block.append(heading, at: 0)

@@ -43,10 +43,12 @@ struct StampPlacement {
         let line = typesetter.shapeLine(stamp.word, textStyle)
         // Tracking adds space after the last letter too; centre the letters, not that space.
         let inkWidth = max(0, line.width - textStyle.tracking * textStyle.font.size)
-        let box = Rect(x: 0, y: 0, width: inkWidth + 2 * style.stampPaddingX,
-                       height: textStyle.lineBoxHeight + 2 * style.stampPaddingY)
-        let textBox = Rect(x: style.stampPaddingX, y: style.stampPaddingY, width: inkWidth,
-                           height: textStyle.lineBoxHeight)
+        let box = Rect(
+            x: 0, y: 0, width: inkWidth + 2 * style.stampPaddingX,
+            height: textStyle.lineBoxHeight + 2 * style.stampPaddingY)
+        let textBox = Rect(
+            x: style.stampPaddingX, y: style.stampPaddingY, width: inkWidth,
+            height: textStyle.lineBoxHeight)
         let word = typesetter.place(line, textStyle, box: textBox, alignment: .center).map { op -> DrawOp in
             guard case .text(var text) = op else { return op }
             text.origin.x = textBox.minX
@@ -58,8 +60,9 @@ struct StampPlacement {
     /// The rotated outline (stroke included) of a stamp whose box is centred on the origin.
     private func outline(of shape: Shape) -> Polygon {
         let half = style.stampBorderWidth / 2
-        let rect = Rect(x: -shape.box.width / 2 - half, y: -shape.box.height / 2 - half,
-                        width: shape.box.width + 2 * half, height: shape.box.height + 2 * half)
+        let rect = Rect(
+            x: -shape.box.width / 2 - half, y: -shape.box.height / 2 - half,
+            width: shape.box.width + 2 * half, height: shape.box.height + 2 * half)
         let rotation = AffineTransform.rotation(degrees: style.stampAngle, about: .zero)
         return Polygon(points: rect.corners.map(rotation.apply(to:)))
     }
@@ -84,8 +87,9 @@ struct StampPlacement {
                 rect = op.bounds
             case .link: return nil
             }
-            return Rect(x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin,
-                        height: rect.height + 2 * margin)
+            return Rect(
+                x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin,
+                height: rect.height + 2 * margin)
         }
     }
 
@@ -101,14 +105,19 @@ struct StampPlacement {
         let rowsDown = Self.steps(contentBox.maxY - bounds.height - start.y, step)
         let rowsUp = Self.steps(start.y - contentBox.minY, step)
         // Rows in order of their own cost: 0 down, 1 down, 2 down / 1 up, ...
-        var rows: [(cost: Double, y: Double)] = (0..<max(0, rowsDown + 1)).map { (Double($0) * step, start.y + Double($0) * step) }
+        var rows: [(cost: Double, y: Double)] = (0..<max(0, rowsDown + 1)).map {
+            (Double($0) * step, start.y + Double($0) * step)
+        }
         rows += (0..<max(0, rowsUp)).map { (2 * Double($0 + 1) * step, start.y - Double($0 + 1) * step) }
         rows.sort { $0.cost < $1.cost }
         var best: (cost: Double, corner: Point)?
         for row in rows {
             if let best, row.cost >= best.cost { break }
-            guard let x = rightmostFree(top: row.y, outline: outline, bounds: bounds, right: right,
-                                        obstacles: obstacles) else { continue }
+            guard
+                let x = rightmostFree(
+                    top: row.y, outline: outline, bounds: bounds, right: right,
+                    obstacles: obstacles)
+            else { continue }
             let cost = row.cost + (right - x)
             if best.map({ cost < $0.cost }) ?? true { best = (cost, Point(x: x, y: row.y)) }
         }
@@ -117,14 +126,17 @@ struct StampPlacement {
 
     /// The largest x ≤ `right` for the top-right corner of the outline's bounding box, whose
     /// top is at `top`, at which the outline overlaps no obstacle and stays in the content box.
-    private func rightmostFree(top: Double, outline: Polygon, bounds: Rect, right: Double,
-                               obstacles: [Rect]) -> Double? {
+    private func rightmostFree(
+        top: Double, outline: Polygon, bounds: Rect, right: Double,
+        obstacles: [Rect]
+    ) -> Double? {
         // The outline placed with its bounding box's top-right corner at (0, top).
         let placed = outline.offsetBy(dx: -bounds.maxX, dy: top - bounds.minY)
         // Corner positions at which it would overlap each obstacle it shares some height with.
         let blocked = obstacles.compactMap { obstacle -> (low: Double, high: Double)? in
             guard obstacle.maxY > top, obstacle.minY < top + bounds.height,
-                  let extent = placed.horizontalExtent(from: obstacle.minY, to: obstacle.maxY) else { return nil }
+                let extent = placed.horizontalExtent(from: obstacle.minY, to: obstacle.maxY)
+            else { return nil }
             return (obstacle.minX - extent.maxX, obstacle.maxX - extent.minX)
         }
         // Move left past every obstacle in the way until none is.
@@ -149,11 +161,13 @@ struct StampPlacement {
     private func groupOp(_ shape: Shape, topRight corner: Point, outline: Polygon) -> DrawOp {
         let centre = Self.centre(of: outline.bounds, topRight: corner)
         let dx = centre.x - shape.box.width / 2, dy = centre.y - shape.box.height / 2
-        let frame = RectOp(rect: Rect(x: dx, y: dy, width: shape.box.width, height: shape.box.height),
-                           stroke: Stroke(width: style.stampBorderWidth, color: shape.color),
-                           cornerRadius: style.stampCornerRadius)
+        let frame = RectOp(
+            rect: Rect(x: dx, y: dy, width: shape.box.width, height: shape.box.height),
+            stroke: Stroke(width: style.stampBorderWidth, color: shape.color),
+            cornerRadius: style.stampCornerRadius)
         let children: [DrawOp] = [.rect(frame)] + shape.word.map { $0.offsetBy(dx: dx, dy: dy) }
-        return .group(GroupOp(role: .stamp, transform: .rotation(degrees: style.stampAngle, about: centre), ops: children))
+        return .group(
+            GroupOp(role: .stamp, transform: .rotation(degrees: style.stampAngle, about: centre), ops: children))
     }
 
     /// Where the stamp's centre goes for the bounding box `bounds` (of the outline centred on

@@ -11,8 +11,10 @@ public struct TextStyle: Hashable, Sendable {
     /// Whether the text is shown in upper case (labels).
     public var uppercased: Bool
 
-    public init(weight: FontWeight, px: Double, color: Color, tracking: Double = 0, lineHeight: Double = 1.5,
-                uppercased: Bool = false) {
+    public init(
+        weight: FontWeight, px: Double, color: Color, tracking: Double = 0, lineHeight: Double = 1.5,
+        uppercased: Bool = false
+    ) {
         self.font = FontSpec(weight: weight, size: px * InvoiceStyle.pointsPerPixel)
         self.color = color
         self.tracking = tracking

@@ -29,47 +29,59 @@ struct TotalsSection {
         y = separator(x: x, right: right, top: y, into: &block)
         var totalStyle = style.totalValue
         totalStyle.color = style.accent
-        y = boldRow(content.total, label: style.totalLabel, value: totalStyle, x: x, width: width, top: y,
-                    into: &block)
+        y = boldRow(
+            content.total, label: style.totalLabel, value: totalStyle, x: x, width: width, top: y,
+            into: &block)
         if let settlement = content.settlement {
             y += style.settlementGap
             y = lightRow(settlement.paid, x: x, width: width, top: y, into: &block)
             y = separator(x: x, right: right, top: y, into: &block)
-            y = boldRow(settlement.balanceDue, label: style.balanceLabel, value: style.balanceValue, x: x,
-                        width: width, top: y, into: &block)
+            y = boldRow(
+                settlement.balanceDue, label: style.balanceLabel, value: style.balanceValue, x: x,
+                width: width, top: y, into: &block)
         }
         block.height = y
         return block
     }
 
     /// A 12 px label and value (Subtotal, VAT, Paid); returns the row's bottom.
-    private func lightRow(_ row: InvoiceContent.LabeledValue, x: Double, width: Double, top: Double,
-                          into block: inout Block) -> Double {
+    private func lightRow(
+        _ row: InvoiceContent.LabeledValue, x: Double, width: Double, top: Double,
+        into block: inout Block
+    ) -> Double {
         let box = Rect(x: x, y: top, width: width, height: style.totalsLabel.lineBoxHeight)
-        block.ops += typesetter.place(typesetter.shapeLine(row.label, style.totalsLabel), style.totalsLabel,
-                                      box: box, alignment: .left)
-        block.ops += typesetter.place(typesetter.shapeLine(row.value, style.totalsValue), style.totalsValue,
-                                      box: box, alignment: .right)
+        block.ops += typesetter.place(
+            typesetter.shapeLine(row.label, style.totalsLabel), style.totalsLabel,
+            box: box, alignment: .left)
+        block.ops += typesetter.place(
+            typesetter.shapeLine(row.value, style.totalsValue), style.totalsValue,
+            box: box, alignment: .right)
         return box.maxY
     }
 
     /// The light rule across the block, with its margins; returns the bottom of the lower margin.
     private func separator(x: Double, right: Double, top: Double, into block: inout Block) -> Double {
         let y = top + style.separatorMargin
-        block.ops.append(.line(LineOp(from: Point(x: x, y: y + style.rowRuleWidth / 2),
-                                      to: Point(x: right, y: y + style.rowRuleWidth / 2),
-                                      width: style.rowRuleWidth, color: style.border)))
+        block.ops.append(
+            .line(
+                LineOp(
+                    from: Point(x: x, y: y + style.rowRuleWidth / 2),
+                    to: Point(x: right, y: y + style.rowRuleWidth / 2),
+                    width: style.rowRuleWidth, color: style.border)))
         return y + style.rowRuleWidth + style.separatorMargin
     }
 
     /// A bold label and amount sharing one baseline, in the taller one's line box; returns its bottom.
-    private func boldRow(_ row: InvoiceContent.LabeledValue, label: TextStyle, value: TextStyle, x: Double,
-                         width: Double, top: Double, into block: inout Block) -> Double {
+    private func boldRow(
+        _ row: InvoiceContent.LabeledValue, label: TextStyle, value: TextStyle, x: Double,
+        width: Double, top: Double, into block: inout Block
+    ) -> Double {
         let tall = value.lineBoxHeight >= label.lineBoxHeight ? value : label
         let baseline = top + typesetter.baselineOffset(tall)
         func box(_ style: TextStyle) -> Rect {
-            Rect(x: x, y: style == tall ? top : baseline - typesetter.baselineOffset(style), width: width,
-                 height: style.lineBoxHeight)
+            Rect(
+                x: x, y: style == tall ? top : baseline - typesetter.baselineOffset(style), width: width,
+                height: style.lineBoxHeight)
         }
         block.ops += typesetter.place(typesetter.shapeLine(row.label, label), label, box: box(label), alignment: .left)
         block.ops += typesetter.place(typesetter.shapeLine(row.value, value), value, box: box(value), alignment: .right)

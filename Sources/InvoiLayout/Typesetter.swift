@@ -16,15 +16,18 @@ struct Typesetter {
     /// The height `paragraph` would give `text` in a column `width` wide, without placing it.
     func paragraphHeight(_ text: String, _ style: TextStyle, width: Double) -> Double {
         guard !text.isEmpty else { return 0 }
-        let lines = shaper.breakLines(displayed(text, style), font: style.font, tracking: style.tracking,
-                                      width: max(width, 1))
+        let lines = shaper.breakLines(
+            displayed(text, style), font: style.font, tracking: style.tracking,
+            width: max(width, 1))
         return Double(lines.count) * style.lineBoxHeight
     }
 
     /// Lays `text` into the column `x ..< x + width` from `top` down, wrapping to the
     /// column. Empty text takes no room. A `link` makes the laid text clickable.
-    func paragraph(_ text: String, _ style: TextStyle, x: Double, width: Double, top: Double,
-                   alignment: TextAlignment = .left, link: String? = nil) -> Block {
+    func paragraph(
+        _ text: String, _ style: TextStyle, x: Double, width: Double, top: Double,
+        alignment: TextAlignment = .left, link: String? = nil
+    ) -> Block {
         guard !text.isEmpty else { return Block(height: 0) }
         let shown = displayed(text, style)
         let lines = shaper.breakLines(shown, font: style.font, tracking: style.tracking, width: max(width, 1))
@@ -32,33 +35,42 @@ struct Typesetter {
         var block = Block(height: 0)
         for (index, line) in lines.enumerated() {
             let lineTop = top + Double(index) * style.lineBoxHeight
-            block.ops += place(line, style, box: Rect(x: x, y: lineTop, width: width, height: style.lineBoxHeight),
-                               alignment: alignment, link: link, lineEnd: ends[index])
+            block.ops += place(
+                line, style, box: Rect(x: x, y: lineTop, width: width, height: style.lineBoxHeight),
+                alignment: alignment, link: link, lineEnd: ends[index])
         }
         block.height = Double(lines.count) * style.lineBoxHeight
         return block
     }
 
     /// One shaped line in a line box: the baseline sits where CSS puts it (half-leading model).
-    func place(_ line: ShapedLine, _ style: TextStyle, box: Rect, alignment: TextAlignment,
-               link: String? = nil, lineEnd: LineEnd = .paragraphEnd) -> [DrawOp] {
+    func place(
+        _ line: ShapedLine, _ style: TextStyle, box: Rect, alignment: TextAlignment,
+        link: String? = nil, lineEnd: LineEnd = .paragraphEnd
+    ) -> [DrawOp] {
         guard !line.text.isEmpty else { return [] }
         coverage.note(line)
         let metrics = shaper.metrics(for: style.font)
         let baseline = box.minY + (box.height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
         let width = line.width
-        let x: Double = switch alignment {
-        case .left: box.minX
-        case .center: box.midX - width / 2
-        case .right: box.maxX - width
-        }
-        let op = TextOp(text: line.text, font: style.font, color: style.color, tracking: style.tracking,
-                        origin: Point(x: x, y: baseline), direction: line.direction, runs: line.runs,
-                        box: box, alignment: alignment, lineEnd: lineEnd)
+        let x: Double =
+            switch alignment {
+            case .left: box.minX
+            case .center: box.midX - width / 2
+            case .right: box.maxX - width
+            }
+        let op = TextOp(
+            text: line.text, font: style.font, color: style.color, tracking: style.tracking,
+            origin: Point(x: x, y: baseline), direction: line.direction, runs: line.runs,
+            box: box, alignment: alignment, lineEnd: lineEnd)
         var ops: [DrawOp] = [.text(op)]
         if let link {
-            ops.append(.link(LinkOp(rect: Rect(x: x, y: baseline - metrics.ascent, width: width,
-                                               height: metrics.ascent + metrics.descent), uri: link)))
+            ops.append(
+                .link(
+                    LinkOp(
+                        rect: Rect(
+                            x: x, y: baseline - metrics.ascent, width: width,
+                            height: metrics.ascent + metrics.descent), uri: link)))
         }
         return ops
     }

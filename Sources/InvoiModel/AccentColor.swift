@@ -41,10 +41,11 @@ public struct AccentColor: Hashable, Sendable {
 
     /// `#3B82F6`: upper-case hex.
     public var hexString: String {
-        "#" + [red, green, blue].map { channel in
-            let digits = String(channel, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [red, green, blue].map { channel in
+                let digits = String(channel, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     /// The theme's name when the colour is one, else `hexString`: how the JSON writes it.

@@ -48,8 +48,9 @@ public struct AmountFormatter: Sendable {
         switch notation {
         case .convention(let convention):
             if money.currency == currency, let text = convention.currencyString(shown) { return text }
-            return shown.formatted(ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
-                .currencyStyle(for: money.currency))
+            return shown.formatted(
+                ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                    .currencyStyle(for: money.currency))
         case .icu(let styles):
             return shown.formatted(styles.currencyStyle(for: money.currency))
         }

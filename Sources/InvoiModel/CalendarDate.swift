@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A day in the proleptic Gregorian calendar, with no time and no time zone:
@@ -16,7 +17,8 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
     /// A real date; nil when the month has no such day (2026-02-30) or the year is out of range.
     public init?(year: Int, month: Int, day: Int) {
         guard Self.supportedYears.contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -26,8 +28,9 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
     public init?(iso: String) {
         let bytes = Array(iso.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
-              let day = Self.number(bytes[8..<10]) else { return nil }
+            let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
+            let day = Self.number(bytes[8..<10])
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -49,9 +52,10 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
         guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else {
             return formatted
         }
-        let style = Date.FormatStyle(date: .abbreviated, time: .omitted,
-                                     locale: Locale(identifier: LocaleIdentifier.withLatinDigits(identifier)),
-                                     calendar: calendar, timeZone: .gmt)
+        let style = Date.FormatStyle(
+            date: .abbreviated, time: .omitted,
+            locale: Locale(identifier: LocaleIdentifier.withLatinDigits(identifier)),
+            calendar: calendar, timeZone: .gmt)
         return date.formatted(style)
     }
 
@@ -63,7 +67,8 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
         var now = time(nil)
         var parts = tm()
         guard localtime_r(&now, &parts) != nil,
-              let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            let date = CalendarDate(
+                year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
         else { return CalendarDate(year: 2000, month: 1, day: 1)! }
         return date
     }

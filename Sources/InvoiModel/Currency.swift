@@ -19,8 +19,10 @@ public struct Currency: Hashable, Sendable {
     public let conventionalLocale: String
     public let symbolDisplay: CurrencySymbolDisplay
 
-    init(_ code: String, _ fractionDigits: Int, _ conventionalLocale: String,
-         _ symbolDisplay: CurrencySymbolDisplay = .symbol) {
+    init(
+        _ code: String, _ fractionDigits: Int, _ conventionalLocale: String,
+        _ symbolDisplay: CurrencySymbolDisplay = .symbol
+    ) {
         self.code = code
         self.fractionDigits = fractionDigits
         self.conventionalLocale = conventionalLocale

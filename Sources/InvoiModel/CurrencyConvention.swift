@@ -34,9 +34,11 @@ struct CurrencyConvention: Hashable, Sendable {
     var plainDecimalSeparator: String
     var plainNegative: Affixes
 
-    init(decimalSeparator: String, groupingSeparator: String, primaryGroupSize: Int,
-                secondaryGroupSize: Int, minimumGroupingDigits: Int, fractionDigits: Int,
-                positive: Affixes, negative: Affixes, plainDecimalSeparator: String, plainNegative: Affixes) {
+    init(
+        decimalSeparator: String, groupingSeparator: String, primaryGroupSize: Int,
+        secondaryGroupSize: Int, minimumGroupingDigits: Int, fractionDigits: Int,
+        positive: Affixes, negative: Affixes, plainDecimalSeparator: String, plainNegative: Affixes
+    ) {
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
         self.primaryGroupSize = primaryGroupSize
@@ -83,7 +85,8 @@ struct CurrencyConvention: Hashable, Sendable {
     private func grouped(_ integer: String) -> String {
         let digits = Array(integer.utf8)
         guard primaryGroupSize > 0, secondaryGroupSize > 0,
-              digits.count >= primaryGroupSize + minimumGroupingDigits else { return integer }
+            digits.count >= primaryGroupSize + minimumGroupingDigits
+        else { return integer }
         // Group boundaries counted from the right: primary first, then secondary sizes.
         var groups: [ArraySlice<UInt8>] = []
         var end = digits.count

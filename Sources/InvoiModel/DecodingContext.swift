@@ -17,8 +17,10 @@ struct DecodingContext {
     var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 
     mutating func error(_ path: String, _ message: String, at position: SourcePosition? = nil) {
-        diagnostics.append(Diagnostic(severity: .error, file: file, path: path, message: message,
-                                      line: position?.line, column: position?.column))
+        diagnostics.append(
+            Diagnostic(
+                severity: .error, file: file, path: path, message: message,
+                line: position?.line, column: position?.column))
     }
 
     mutating func warning(_ path: String, _ message: String) {
@@ -36,7 +38,9 @@ struct DecodingContext {
         }
         let cleaned = TextSanitizer.clean(raw)
         if cleaned.removedCount > 0 {
-            let what = cleaned.removedCount == 1 ? "1 invisible control character" : "\(cleaned.removedCount) invisible control characters"
+            let what =
+                cleaned.removedCount == 1
+                ? "1 invisible control character" : "\(cleaned.removedCount) invisible control characters"
             warning(path, "removed \(what) (such as escape codes or bidi overrides) from the text")
         }
         return cleaned.text
@@ -47,8 +51,10 @@ struct DecodingContext {
         guard case .number(let text) = node.value else {
             var hint = ""
             if case .string(let string) = node.value,
-               Decimal(string: string.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX")) != nil,
-               string.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE ".contains($0)) }) {
+                Decimal(string: string.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX"))
+                    != nil,
+                string.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE ".contains($0)) })
+            {
                 hint = "; write the number without quotes"
             }
             error(path, "expected a number, got \(Self.describe(node))\(hint)")
@@ -58,11 +64,19 @@ struct DecodingContext {
         case .success(let value):
             return value
         case .failure(.beyondLimit):
-            error(path, "\(Self.shortened(text)) is beyond the limit of ±1000000000000 (10^12) that invoi accepts for amounts")
+            error(
+                path,
+                "\(Self.shortened(text)) is beyond the limit of ±1000000000000 (10^12) that invoi accepts for amounts")
         case .failure(.tooManyDigits):
-            error(path, "\(Self.shortened(text)) has more than \(ExactNumber.maximumSignificantDigits) significant digits; invoi computes money exactly and cannot with that many — shorten it")
+            error(
+                path,
+                "\(Self.shortened(text)) has more than \(ExactNumber.maximumSignificantDigits) significant digits; invoi computes money exactly and cannot with that many — shorten it"
+            )
         case .failure(.tooManyFractionDigits):
-            error(path, "\(Self.shortened(text)) has more than \(ExactNumber.maximumFractionDigits) digits after the decimal point; shorten it")
+            error(
+                path,
+                "\(Self.shortened(text)) has more than \(ExactNumber.maximumFractionDigits) digits after the decimal point; shorten it"
+            )
         }
         return nil
     }
@@ -87,8 +101,9 @@ struct DecodingContext {
     private static func dateProblem(_ text: String) -> String {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              text.allSatisfy({ $0 == "-" || ($0.isASCII && $0.isNumber) }) else {
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            text.allSatisfy({ $0 == "-" || ($0.isASCII && $0.isNumber) })
+        else {
             return "expected a date as \"YYYY-MM-DD\" (e.g. \"2026-03-12\"), got \(DiagnosticText.quoted(text))"
         }
         guard CalendarDate.supportedYears.contains(year) else {
@@ -101,7 +116,8 @@ struct DecodingContext {
             return "\(DiagnosticText.quoted(text)) is not a real date: there is no day 0"
         }
         let days = CalendarDate.daysIn(month: month, year: year)
-        return "\(DiagnosticText.quoted(text)) is not a real date: \(CalendarDate.englishMonthNames[month - 1]) \(year) has \(days) days, not \(day)"
+        return
+            "\(DiagnosticText.quoted(text)) is not a real date: \(CalendarDate.englishMonthNames[month - 1]) \(year) has \(days) days, not \(day)"
     }
 
     /// How a found value is named in a message: `"two"`, `12`, `true`, `null`, `an array`.

@@ -19,8 +19,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let line: Int?
     public let column: Int?
 
-    public init(severity: Severity, file: String, path: String = "", message: String,
-                line: Int? = nil, column: Int? = nil) {
+    public init(
+        severity: Severity, file: String, path: String = "", message: String,
+        line: Int? = nil, column: Int? = nil
+    ) {
         self.severity = severity
         self.file = file
         self.path = path

@@ -22,10 +22,11 @@ public struct Discount: Hashable, Sendable {
     /// digits. Positive for a positive subtotal; a percentage of a credit
     /// (a negative subtotal) is negative too, so it always shrinks the subtotal's magnitude.
     public func amount(of subtotal: Money) -> Money {
-        let exact = switch kind {
-        case .percentage: subtotal.amount * value / 100
-        case .fixed: value
-        }
+        let exact =
+            switch kind {
+            case .percentage: subtotal.amount * value / 100
+            case .fixed: value
+            }
         return Money(amount: exact, currency: subtotal.currency).rounded()
     }
 }

@@ -20,8 +20,8 @@ struct ExactNumber {
     /// Parses text already checked against JSON's number grammar by the parser.
     static func decimal(from text: String) -> Result<Decimal, Problem> {
         var negative = false
-        var digits: [UInt8] = []       // significand digits, as written
-        var exponent = 0               // power of ten applied to `digits`
+        var digits: [UInt8] = []  // significand digits, as written
+        var exponent = 0  // power of ten applied to `digits`
         var seenPoint = false
         var exponentText = ""
         var inExponent = false

@@ -38,7 +38,8 @@ extension Invoice {
         if documentType != .invoice { fields.append(("documentType", Self.jsonString(documentType.rawValue))) }
         if !notes.isEmpty { fields.append(("notes", Self.jsonString(notes))) }
         if let discount {
-            let object = "{\"type\": \(Self.jsonString(discount.kind.rawValue)), \"value\": \(Self.jsonNumber(discount.value))}"
+            let object =
+                "{\"type\": \(Self.jsonString(discount.kind.rawValue)), \"value\": \(Self.jsonNumber(discount.value))}"
             fields.append(("discount", object))
         }
         if let amountPaid { fields.append(("amountPaid", Self.jsonNumber(amountPaid))) }

@@ -17,15 +17,18 @@ extension Invoice {
         currency: .usd,
         vatRate: 20,
         lineItems: [
-            LineItem(id: "item-1", description: "Brand identity: logo, colour palette and type system",
-                     quantity: 1, rate: 2400),
+            LineItem(
+                id: "item-1", description: "Brand identity: logo, colour palette and type system",
+                quantity: 1, rate: 2400),
             LineItem(id: "item-2", description: "Website design, 5 page templates", quantity: 5, rate: 450),
             LineItem(id: "item-3", description: "Front-end development (hours)", quantity: 32, rate: 95),
-            LineItem(id: "item-4", description: "Copywriting and content review (hours)",
-                     quantity: Decimal(string: "6.5") ?? 6,
-                     rate: 80),
-            LineItem(id: "item-5", description: "Hosting and domain, first year", quantity: 1,
-                     rate: Decimal(string: "189.99") ?? 190),
+            LineItem(
+                id: "item-4", description: "Copywriting and content review (hours)",
+                quantity: Decimal(string: "6.5") ?? 6,
+                rate: 80),
+            LineItem(
+                id: "item-5", description: "Hosting and domain, first year", quantity: 1,
+                rate: Decimal(string: "189.99") ?? 190),
         ],
         bankBeneficiary: "Acme Studio Ltd.",
         bankName: "First National Bank",

@@ -45,17 +45,19 @@ public struct Invoice: Hashable, Sendable {
 
     public static let defaultInvoiceNumber = "INV-0001"
 
-    public init(fromName: String = "", fromEmail: String = "", fromPhone: String = "", fromAddress: String = "",
-                toName: String = "", toEmail: String = "", toAddress: String = "",
-                invoiceNumber: String = Invoice.defaultInvoiceNumber,
-                issueDate: CalendarDate, dueDate: CalendarDate? = nil,
-                currency: Currency = .usd, vatRate: Decimal = 0,
-                lineItems: [LineItem] = [.empty(number: 1)],
-                bankBeneficiary: String = "", bankName: String = "", bankAccount: String = "", bankSwift: String = "",
-                locale: String? = nil,
-                documentType: DocumentType = .invoice, notes: String = "", discount: Discount? = nil,
-                amountPaid: Decimal? = nil, fromTaxId: String = "", toTaxId: String = "",
-                status: InvoiceStatus? = nil, logo: LogoReference? = nil, accentColor: AccentColor? = nil) {
+    public init(
+        fromName: String = "", fromEmail: String = "", fromPhone: String = "", fromAddress: String = "",
+        toName: String = "", toEmail: String = "", toAddress: String = "",
+        invoiceNumber: String = Invoice.defaultInvoiceNumber,
+        issueDate: CalendarDate, dueDate: CalendarDate? = nil,
+        currency: Currency = .usd, vatRate: Decimal = 0,
+        lineItems: [LineItem] = [.empty(number: 1)],
+        bankBeneficiary: String = "", bankName: String = "", bankAccount: String = "", bankSwift: String = "",
+        locale: String? = nil,
+        documentType: DocumentType = .invoice, notes: String = "", discount: Discount? = nil,
+        amountPaid: Decimal? = nil, fromTaxId: String = "", toTaxId: String = "",
+        status: InvoiceStatus? = nil, logo: LogoReference? = nil, accentColor: AccentColor? = nil
+    ) {
         self.fromName = fromName
         self.fromEmail = fromEmail
         self.fromPhone = fromPhone

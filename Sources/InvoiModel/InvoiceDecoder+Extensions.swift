@@ -3,8 +3,10 @@ import Foundation
 /// Reading the optional extension fields.
 extension InvoiceDecoder {
     /// One of a fixed set of words, spelled exactly; a near miss gets a suggestion.
-    func readChoice<Choice>(_ node: JSONNode, path: String, naming what: String,
-                            context: inout DecodingContext) -> Choice?
+    func readChoice<Choice>(
+        _ node: JSONNode, path: String, naming what: String,
+        context: inout DecodingContext
+    ) -> Choice?
     where Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
         guard let text = context.text(node, path: path) else { return nil }
         if let choice = Choice(rawValue: text) { return choice }
@@ -12,7 +14,8 @@ extension InvoiceDecoder {
         if let intended = KeySuggestion.closestValue(to: text, among: names) {
             context.error(path, "unknown \(what) \(DiagnosticText.quoted(text)) — did you mean \"\(intended)\"?")
         } else {
-            context.error(path, "unknown \(what) \(DiagnosticText.quoted(text)); use \(DiagnosticText.alternatives(names))")
+            context.error(
+                path, "unknown \(what) \(DiagnosticText.quoted(text)); use \(DiagnosticText.alternatives(names))")
         }
         return nil
     }
@@ -36,7 +39,10 @@ extension InvoiceDecoder {
                 if kind == nil { valid = false }
             case "value":
                 if case .string(let text) = node.value, text.hasSuffix("%") {
-                    context.error(fieldPath, "expected a number, got \(DiagnosticText.quoted(text)); write the number without quotes or %, with \"type\": \"percentage\"")
+                    context.error(
+                        fieldPath,
+                        "expected a number, got \(DiagnosticText.quoted(text)); write the number without quotes or %, with \"type\": \"percentage\""
+                    )
                     valid = false
                 } else {
                     value = context.number(node, path: fieldPath)
@@ -79,15 +85,20 @@ extension InvoiceDecoder {
     func readLogo(_ node: JSONNode, path: String, context: inout DecodingContext) -> LogoReference? {
         guard let written = context.text(node, path: path) else { return nil }
         guard !written.allSatisfy(\.isWhitespace) else {
-            context.error(path, "expected the path of a PNG, JPEG or SVG image, got \(DecodingContext.describe(node)); leave the field out for no logo")
+            context.error(
+                path,
+                "expected the path of a PNG, JPEG or SVG image, got \(DecodingContext.describe(node)); leave the field out for no logo"
+            )
             return nil
         }
         let base = context.baseDirectory ?? Self.baseDirectory(forSource: context.file)
         let logo = LogoReference(path: written, relativeTo: base)
         guard logo.kind != nil else {
             let found = FilePath.pathExtension(of: written)
-            let problem = found.isEmpty ? "has no file extension" : "is not a PNG, JPEG or SVG image (by its extension .\(found))"
-            context.error(path, "\(DiagnosticText.quoted(written)) \(problem); give a \(LogoKind.acceptedExtensions) file")
+            let problem =
+                found.isEmpty ? "has no file extension" : "is not a PNG, JPEG or SVG image (by its extension .\(found))"
+            context.error(
+                path, "\(DiagnosticText.quoted(written)) \(problem); give a \(LogoKind.acceptedExtensions) file")
             return nil
         }
         return logo
@@ -97,7 +108,8 @@ extension InvoiceDecoder {
         guard let text = context.text(node, path: path) else { return nil }
         if let color = AccentColor(text) { return color }
         let themes = DiagnosticText.alternatives(AccentColor.themes.map(\.name))
-        var message = "expected a colour as \"#RRGGBB\" (e.g. \"#3B82F6\") or a theme name (\(themes)), got \(DiagnosticText.quoted(text))"
+        var message =
+            "expected a colour as \"#RRGGBB\" (e.g. \"#3B82F6\") or a theme name (\(themes)), got \(DiagnosticText.quoted(text))"
         if let intended = Self.intendedColor(text) { message += " — did you mean \"\(intended)\"?" }
         context.error(path, message)
         return nil

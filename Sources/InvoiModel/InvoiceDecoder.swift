@@ -17,8 +17,10 @@ public struct InvoiceDecoder: Sendable {
     /// `file` names the input in messages. A relative `logo` path is resolved against
     /// `baseDirectory` when given, else against the directory of `file` — or the current
     /// directory when `file` is no path (`-`, `<stdin>`, `<sample>`, a JSON Lines `name:LINE`).
-    public func decode(_ data: Data, file: String,
-                       baseDirectory: String? = nil) throws(InvoiceDecodingError) -> (invoice: Invoice, warnings: [Diagnostic]) {
+    public func decode(
+        _ data: Data, file: String,
+        baseDirectory: String? = nil
+    ) throws(InvoiceDecodingError) -> (invoice: Invoice, warnings: [Diagnostic]) {
         var context = DecodingContext(file: file, baseDirectory: baseDirectory)
         let root: JSONNode
         do {
@@ -42,10 +44,12 @@ public struct InvoiceDecoder: Sendable {
     private func readInvoice(_ root: JSONNode, context: inout DecodingContext) -> Invoice {
         var invoice = Invoice.firstLaunch(today: today)
         guard case .object(let members) = root.value else {
-            let hint = if case .array = root.value {
-                "; a file holds one invoice (for one invoice per line, use a .jsonl file with render --jsonl)"
-            } else { "" }
-            context.error("", "expected a JSON object with the invoice's fields, got \(DecodingContext.describe(root))\(hint)")
+            let hint =
+                if case .array = root.value {
+                    "; a file holds one invoice (for one invoice per line, use a .jsonl file with render --jsonl)"
+                } else { "" }
+            context.error(
+                "", "expected a JSON object with the invoice's fields, got \(DecodingContext.describe(root))\(hint)")
             return invoice
         }
         var moneyIsReadable = true
@@ -139,9 +143,15 @@ public struct InvoiceDecoder: Sendable {
         if let currency = Currency(code: code) { return currency }
         let normalized = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
         if let intended = Currency(code: normalized) {
-            context.error(path, "unknown currency \(DiagnosticText.quoted(code)) — did you mean \"\(intended.code)\"? (codes are upper case)")
+            context.error(
+                path,
+                "unknown currency \(DiagnosticText.quoted(code)) — did you mean \"\(intended.code)\"? (codes are upper case)"
+            )
         } else {
-            context.error(path, "unknown currency \(DiagnosticText.quoted(code)); run `invoi currencies` to list the \(Currency.all.count) supported codes")
+            context.error(
+                path,
+                "unknown currency \(DiagnosticText.quoted(code)); run `invoi currencies` to list the \(Currency.all.count) supported codes"
+            )
         }
         return nil
     }
@@ -163,11 +173,17 @@ public struct InvoiceDecoder: Sendable {
     private func readLocale(_ node: JSONNode, path: String, context: inout DecodingContext) -> String? {
         guard let identifier = context.text(node, path: path), !identifier.isEmpty else { return nil }
         guard LocaleIdentifier.isWellFormed(identifier) else {
-            context.error(path, "\(DiagnosticText.quoted(identifier)) is not a locale identifier; use a BCP 47 tag such as \"de-DE\" or \"en-GB\"")
+            context.error(
+                path,
+                "\(DiagnosticText.quoted(identifier)) is not a locale identifier; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
+            )
             return nil
         }
         if !LocaleIdentifier.hasKnownLanguage(identifier) {
-            context.warning(path, "the language of \(DiagnosticText.quoted(identifier)) is unknown; amounts and dates fall back to neutral formatting")
+            context.warning(
+                path,
+                "the language of \(DiagnosticText.quoted(identifier)) is unknown; amounts and dates fall back to neutral formatting"
+            )
         }
         return identifier
     }
@@ -187,7 +203,8 @@ public struct InvoiceDecoder: Sendable {
                 continue
             }
             if let first = firstIndexByID[item.id] {
-                context.warning(itemPath + ".id", "\(DiagnosticText.quoted(item.id)) is also the id of \(path)[\(first)]")
+                context.warning(
+                    itemPath + ".id", "\(DiagnosticText.quoted(item.id)) is also the id of \(path)[\(first)]")
             } else {
                 firstIndexByID[item.id] = index
             }
@@ -196,9 +213,13 @@ public struct InvoiceDecoder: Sendable {
         return allRead ? items : nil
     }
 
-    private func readLineItem(_ node: JSONNode, number: Int, path: String, context: inout DecodingContext) -> LineItem? {
+    private func readLineItem(_ node: JSONNode, number: Int, path: String, context: inout DecodingContext) -> LineItem?
+    {
         guard case .object(let members) = node.value else {
-            context.error(path, "expected a line item object {\"description\", \"quantity\", \"rate\"}, got \(DecodingContext.describe(node))")
+            context.error(
+                path,
+                "expected a line item object {\"description\", \"quantity\", \"rate\"}, got \(DecodingContext.describe(node))"
+            )
             return nil
         }
         var item = LineItem.empty(number: number)
@@ -217,12 +238,17 @@ public struct InvoiceDecoder: Sendable {
             case "description":
                 if let text = context.text(node, path: fieldPath) { item.description = text } else { valid = false }
             case "quantity":
-                if let quantity = context.number(node, path: fieldPath) { item.quantity = quantity } else { valid = false }
+                if let quantity = context.number(node, path: fieldPath) {
+                    item.quantity = quantity
+                } else {
+                    valid = false
+                }
             case "rate":
                 if let rate = context.number(node, path: fieldPath) { item.rate = rate } else { valid = false }
             default:
                 if InvoiceKeys.computedLineItemFields.contains(member.key) {
-                    context.warning(path, "field \"\(member.key)\" is ignored: invoi computes each amount as quantity × rate")
+                    context.warning(
+                        path, "field \"\(member.key)\" is ignored: invoi computes each amount as quantity × rate")
                 } else {
                     Self.warnUnknown(member.key, in: path, candidates: InvoiceKeys.lineItem, context: &context)
                 }
@@ -230,7 +256,10 @@ public struct InvoiceDecoder: Sendable {
         }
         guard valid else { return nil }
         if !Money.isWithinLimit(item.exactAmount) {
-            context.error(path, "the amount \(item.quantity) × \(item.rate) = \(item.exactAmount) is beyond the limit of ±1000000000000 (10^12); split the line")
+            context.error(
+                path,
+                "the amount \(item.quantity) × \(item.rate) = \(item.exactAmount) is beyond the limit of ±1000000000000 (10^12); split the line"
+            )
             return nil
         }
         return item
@@ -241,38 +270,58 @@ public struct InvoiceDecoder: Sendable {
     private func checkTotals(of invoice: Invoice, context: inout DecodingContext) {
         let totals = invoice.totals
         if !totals.subtotal.isWithinLimit {
-            context.error("lineItems", "the subtotal \(totals.subtotal.amount) is beyond the limit of ±1000000000000 (10^12); split the invoice")
+            context.error(
+                "lineItems",
+                "the subtotal \(totals.subtotal.amount) is beyond the limit of ±1000000000000 (10^12); split the invoice"
+            )
             return
         }
         if let discount = invoice.discount, discount.kind == .fixed, discount.value > 0,
-           discount.value > totals.subtotal.amount {
+            discount.value > totals.subtotal.amount
+        {
             let subtotal = AmountFormatter(invoice: invoice).string(for: totals.subtotal)
-            context.error("discount.value", "the fixed discount \(discount.value) is more than the subtotal \(subtotal); a fixed discount is from 0 to the subtotal")
+            context.error(
+                "discount.value",
+                "the fixed discount \(discount.value) is more than the subtotal \(subtotal); a fixed discount is from 0 to the subtotal"
+            )
             return
         }
         if !totals.total.isWithinLimit {
             let parts = invoice.discount == nil ? "subtotal plus VAT" : "subtotal minus discount plus VAT"
-            context.error("", "the total \(totals.total.amount) (\(parts)) is beyond the limit of ±1000000000000 (10^12); split the invoice")
+            context.error(
+                "",
+                "the total \(totals.total.amount) (\(parts)) is beyond the limit of ±1000000000000 (10^12); split the invoice"
+            )
         } else if let balance = totals.balanceDue, let paid = totals.paid {
             if !balance.isWithinLimit {
-                context.error("amountPaid", "the balance due \(balance.amount) (total minus amountPaid) is beyond the limit of ±1000000000000 (10^12)")
+                context.error(
+                    "amountPaid",
+                    "the balance due \(balance.amount) (total minus amountPaid) is beyond the limit of ±1000000000000 (10^12)"
+                )
             } else if paid.amount > 0, balance.amount < 0 {
                 let formatter = AmountFormatter(invoice: invoice)
-                context.warning("amountPaid", "\(formatter.string(for: paid)) paid is more than the total \(formatter.string(for: totals.total)): the balance due is negative")
+                context.warning(
+                    "amountPaid",
+                    "\(formatter.string(for: paid)) paid is more than the total \(formatter.string(for: totals.total)): the balance due is negative"
+                )
             }
         }
     }
 
     /// The members with each key's first occurrence; a repeated key is an error (which
     /// value was meant is unknowable, and for money that matters).
-    static func uniqueMembers(_ members: [JSONNode.Member], path: (String) -> String,
-                                      context: inout DecodingContext) -> [JSONNode.Member] {
+    static func uniqueMembers(
+        _ members: [JSONNode.Member], path: (String) -> String,
+        context: inout DecodingContext
+    ) -> [JSONNode.Member] {
         var firstPosition: [String: SourcePosition] = [:]
         var unique: [JSONNode.Member] = []
         for member in members {
             if let first = firstPosition[member.key] {
-                context.error(path(DiagnosticText.escaped(member.key)),
-                              "the field is given twice (first at line \(first.line), column \(first.column), again at line \(member.keyPosition.line), column \(member.keyPosition.column)); keep one")
+                context.error(
+                    path(DiagnosticText.escaped(member.key)),
+                    "the field is given twice (first at line \(first.line), column \(first.column), again at line \(member.keyPosition.line), column \(member.keyPosition.column)); keep one"
+                )
             } else {
                 firstPosition[member.key] = member.keyPosition
                 unique.append(member)

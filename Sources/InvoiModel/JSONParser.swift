@@ -58,7 +58,9 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek, byte == Ascii.space || byte == Ascii.tab || byte == Ascii.newline || byte == Ascii.carriageReturn {
+        while let byte = peek,
+            byte == Ascii.space || byte == Ascii.tab || byte == Ascii.newline || byte == Ascii.carriageReturn
+        {
             advance()
         }
     }
@@ -109,10 +111,13 @@ struct JSONParser {
                 case "NaN", "Infinity":
                     throw error("\(word) is not a JSON number", at: start)
                 default:
-                    throw error("unexpected word '\(DiagnosticText.escaped(word))'; text values must be in double quotes", at: start)
+                    throw error(
+                        "unexpected word '\(DiagnosticText.escaped(word))'; text values must be in double quotes",
+                        at: start)
                 }
             }
-            throw error("unexpected \(describeNext()); expected a value (a string, number, object, array, true, false or null)")
+            throw error(
+                "unexpected \(describeNext()); expected a value (a string, number, object, array, true, false or null)")
         }
     }
 
@@ -124,7 +129,9 @@ struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONNode.Value {
         let open = position
-        if depth > Self.maximumDepth { throw error("objects and arrays are nested more than \(Self.maximumDepth) deep") }
+        if depth > Self.maximumDepth {
+            throw error("objects and arrays are nested more than \(Self.maximumDepth) deep")
+        }
         advance()  // {
         var members: [JSONNode.Member] = []
         skipWhitespace()
@@ -172,14 +179,18 @@ struct JSONParser {
             case Ascii.slash?:
                 throw Self.commentError(at: position)
             default:
-                throw error("unexpected \(describeNext()) after the value of \"\(DiagnosticText.escaped(key))\"; expected ',' or '}'")
+                throw error(
+                    "unexpected \(describeNext()) after the value of \"\(DiagnosticText.escaped(key))\"; expected ',' or '}'"
+                )
             }
         }
     }
 
     private mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONNode.Value {
         let open = position
-        if depth > Self.maximumDepth { throw error("objects and arrays are nested more than \(Self.maximumDepth) deep") }
+        if depth > Self.maximumDepth {
+            throw error("objects and arrays are nested more than \(Self.maximumDepth) deep")
+        }
         advance()  // [
         var elements: [JSONNode] = []
         skipWhitespace()
@@ -217,7 +228,9 @@ struct JSONParser {
 
     private func unclosed(_ kind: String, openedAt open: SourcePosition) -> SyntaxError {
         let closer = kind == "object" ? "}" : "]"
-        return error("unexpected end of file: the \(kind) opened at line \(open.line), column \(open.column) is not closed with '\(closer)'")
+        return error(
+            "unexpected end of file: the \(kind) opened at line \(open.line), column \(open.column) is not closed with '\(closer)'"
+        )
     }
 
     // MARK: - Strings
@@ -228,7 +241,9 @@ struct JSONParser {
         var buffer: [UInt8] = []
         while true {
             guard let byte = peek else {
-                throw error("unexpected end of file: the string opened at line \(open.line), column \(open.column) is not closed with '\"'")
+                throw error(
+                    "unexpected end of file: the string opened at line \(open.line), column \(open.column) is not closed with '\"'"
+                )
             }
             switch byte {
             case Ascii.quote:
@@ -237,9 +252,13 @@ struct JSONParser {
             case Ascii.backslash:
                 try parseEscape(into: &buffer)
             case Ascii.newline, Ascii.carriageReturn:
-                throw error("the string opened at line \(open.line), column \(open.column) is not closed on its line; write a line break inside a string as \\n")
+                throw error(
+                    "the string opened at line \(open.line), column \(open.column) is not closed on its line; write a line break inside a string as \\n"
+                )
             case 0..<0x20:
-                throw error("a raw control character (U+\(hex4(UInt32(byte)))) is not allowed in a string; write it as an escape such as \\t")
+                throw error(
+                    "a raw control character (U+\(hex4(UInt32(byte)))) is not allowed in a string; write it as an escape such as \\t"
+                )
             default:
                 buffer.append(byte)
                 advance()
@@ -252,17 +271,18 @@ struct JSONParser {
         advance()  // backslash
         guard let byte = peek else { throw error("unexpected end of file in an escape sequence") }
         advance()
-        let simple: UInt8? = switch byte {
-        case Ascii.quote: Ascii.quote
-        case Ascii.backslash: Ascii.backslash
-        case Ascii.slash: Ascii.slash
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "n"): Ascii.newline
-        case UInt8(ascii: "r"): Ascii.carriageReturn
-        case UInt8(ascii: "t"): Ascii.tab
-        default: nil
-        }
+        let simple: UInt8? =
+            switch byte {
+            case Ascii.quote: Ascii.quote
+            case Ascii.backslash: Ascii.backslash
+            case Ascii.slash: Ascii.slash
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): Ascii.newline
+            case UInt8(ascii: "r"): Ascii.carriageReturn
+            case UInt8(ascii: "t"): Ascii.tab
+            default: nil
+            }
         if let simple {
             buffer.append(simple)
             return
@@ -274,17 +294,20 @@ struct JSONParser {
         if (0xD800...0xDBFF).contains(scalarValue) {
             // A high surrogate must be followed by an escaped low surrogate.
             guard peek == Ascii.backslash, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("invalid \\u escape: an unpaired surrogate (U+\(hex4(scalarValue))) is not a character", at: start)
+                throw error(
+                    "invalid \\u escape: an unpaired surrogate (U+\(hex4(scalarValue))) is not a character", at: start)
             }
             advance()
             advance()
             let low = try readHex4(escapeStart: start)
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw error("invalid \\u escape: an unpaired surrogate (U+\(hex4(scalarValue))) is not a character", at: start)
+                throw error(
+                    "invalid \\u escape: an unpaired surrogate (U+\(hex4(scalarValue))) is not a character", at: start)
             }
             scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(scalarValue) {
-            throw error("invalid \\u escape: an unpaired surrogate (U+\(hex4(scalarValue))) is not a character", at: start)
+            throw error(
+                "invalid \\u escape: an unpaired surrogate (U+\(hex4(scalarValue))) is not a character", at: start)
         }
         guard let scalar = Unicode.Scalar(scalarValue) else {
             throw error("invalid \\u escape", at: start)

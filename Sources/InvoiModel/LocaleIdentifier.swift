@@ -18,7 +18,8 @@ enum LocaleIdentifier {
     static func isWellFormed(_ identifier: String) -> Bool {
         let parts = identifier.split(separator: /[-_]/, omittingEmptySubsequences: false)
         guard let language = parts.first, (2...3).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }

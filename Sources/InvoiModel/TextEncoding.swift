@@ -11,10 +11,15 @@ enum TextEncoding {
         var bytes = Array(data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let name = utf16Or32Name(bytes) {
-            return .failure(Problem(message: "the file is encoded as \(name); invoi reads UTF-8 only — convert it, e.g. with iconv -f \(name) -t UTF-8"))
+            return .failure(
+                Problem(
+                    message:
+                        "the file is encoded as \(name); invoi reads UTF-8 only — convert it, e.g. with iconv -f \(name) -t UTF-8"
+                ))
         }
         if bytes.contains(0) {
-            return .failure(Problem(message: "the file contains NUL bytes: it looks like binary data, not a JSON text file"))
+            return .failure(
+                Problem(message: "the file contains NUL bytes: it looks like binary data, not a JSON text file"))
         }
         var line = 1
         var column = 1
@@ -32,9 +37,11 @@ enum TextEncoding {
             case .emptyInput:
                 return .success(bytes)
             case .error:
-                return .failure(Problem(
-                    message: "the file is not valid UTF-8 text (it may be binary, or in a legacy encoding such as Latin-1); save it as UTF-8",
-                    position: SourcePosition(line: line, column: column)))
+                return .failure(
+                    Problem(
+                        message:
+                            "the file is not valid UTF-8 text (it may be binary, or in a legacy encoding such as Latin-1); save it as UTF-8",
+                        position: SourcePosition(line: line, column: column)))
             }
         }
     }

@@ -46,8 +46,9 @@ struct BackendTable: Sendable {
         case .svg:
             try SVGBackend(outlines: outlines).render(document)
         case .txt:
-            try TerminalBackend().render(document,
-                                         options: TerminalOptions(columns: options.columns, usesColor: options.usesColor))
+            try TerminalBackend().render(
+                document,
+                options: TerminalOptions(columns: options.columns, usesColor: options.usesColor))
         case .ops:
             try OpsBackend().render(document)
         }

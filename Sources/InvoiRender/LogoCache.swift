@@ -50,7 +50,8 @@ final class LogoCache: Sendable {
         } catch {
             result = .failure(error)
         }
-        if case .failure(.unreadable) = result {} else {
+        if case .failure(.unreadable) = result {
+        } else {
             entries.withLock { entries in
                 entries = entries.filter { $0.key.path != path }  // an older version of the file
                 if entries.count >= Self.capacity { entries.removeAll() }

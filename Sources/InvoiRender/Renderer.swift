@@ -18,8 +18,10 @@ public struct RenderSettings: Hashable, Sendable {
     /// Overrides the invoice's accent colour (`--accent`).
     public var accent: AccentColor?
 
-    public init(format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil,
-                output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil) {
+    public init(
+        format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil,
+        output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil
+    ) {
         self.format = format
         self.paper = paper
         self.locale = locale
@@ -57,8 +59,9 @@ public struct Renderer: Sendable {
             .layOut(invoice, locale: settings.locale, accent: settings.accent, logo: logo)
         var document = laidOut.document
         document.metadata.creationDate = settings.creationDate
-        return LaidOutInvoice(document: document,
-                              uncoveredCharacters: laidOut.hasUncoveredCharacters ? uncoveredCharacters(in: document) : [])
+        return LaidOutInvoice(
+            document: document,
+            uncoveredCharacters: laidOut.hasUncoveredCharacters ? uncoveredCharacters(in: document) : [])
     }
 
     /// The invoice's logo decoded (once per file for the life of the renderer).
@@ -95,7 +98,8 @@ public struct Renderer: Sendable {
 
 extension Date {
     /// The creation date for documents: `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
-    public static func documentCreationDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+    public static func documentCreationDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date
+    {
         if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }) {
             return Date(timeIntervalSince1970: TimeInterval(epoch))
         }

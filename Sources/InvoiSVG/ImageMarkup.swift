@@ -10,7 +10,8 @@ enum ImageMarkup {
     static func append(_ op: ImageOp, to out: inout SVGWriter) {
         let rect = op.rect
         guard [rect.x, rect.y, rect.width, rect.height].allSatisfy(\.isFinite),
-              rect.width > 0, rect.height > 0 else { return }
+            rect.width > 0, rect.height > 0
+        else { return }
         switch op.image {
         case .raster(let pixels):
             guard let mediaType = mediaType(of: pixels) else { return }

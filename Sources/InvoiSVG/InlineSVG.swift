@@ -13,7 +13,8 @@ struct InlineSVG {
         let bytes = Array(source.utf8)
         let open = Array("<svg".utf8)
         guard bytes.starts(with: open), bytes.count > open.count,
-              Self.endsName(bytes[open.count]) else { return nil }
+            Self.endsName(bytes[open.count])
+        else { return nil }
         for marker in Self.refused where Self.contains(marker, in: bytes) { return nil }
         guard let names = Self.rootAttributeNames(bytes, from: open.count) else { return nil }
         // The page places the picture; a root that places itself would repeat an attribute.

@@ -26,7 +26,9 @@ struct SVGPageWriter {
         let width = page.size.width.isFinite && page.size.width > 0 ? page.size.width : 0
         let height = page.size.height.isFinite && page.size.height > 0 ? page.size.height : 0
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"")
+        out.append(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\""
+        )
         out.appendNumber(width)
         out.append("pt\" height=\"")
         out.appendNumber(height)
@@ -95,12 +97,17 @@ struct SVGPageWriter {
             for glyph in run.glyphs {
                 defer { runPen += glyph.advance }
                 guard let shape = library.shape(of: glyph.id, face: run.font, faceIndex: face),
-                      !shape.pathData.isEmpty else { continue }
-                uses.append((definitionID(for: GlyphKey(face: face, glyph: glyph.id), shape: shape),
-                             runPen + glyph.offset.x, glyph.offset.y))
+                    !shape.pathData.isEmpty
+                else { continue }
+                uses.append(
+                    (
+                        definitionID(for: GlyphKey(face: face, glyph: glyph.id), shape: shape),
+                        runPen + glyph.offset.x, glyph.offset.y
+                    ))
             }
             guard !uses.isEmpty, let unitsPerEm = library.unitsPerEm(ofFace: face),
-                  run.size.isFinite, run.size > 0 else { continue }
+                run.size.isFinite, run.size > 0
+            else { continue }
             let scale = run.size / Double(unitsPerEm)
             body.append("<g fill=\"")
             body.appendColor(text.color.red, text.color.green, text.color.blue)
@@ -287,9 +294,9 @@ struct SVGPageWriter {
     }
 }
 
-private extension DrawOp {
+extension DrawOp {
     /// Whether the op is, or a group holding, a text op with some text.
-    var hasText: Bool {
+    fileprivate var hasText: Bool {
         switch self {
         case .text(let text): !text.text.isEmpty
         case .group(let group): group.transform.isFinite && group.ops.contains(where: \.hasText)
@@ -297,7 +304,7 @@ private extension DrawOp {
         }
     }
 
-    var hasMailtoLink: Bool {
+    fileprivate var hasMailtoLink: Bool {
         switch self {
         case .link(let link): SVGPageWriter.isMailto(link.uri)
         case .group(let group): group.transform.isFinite && group.ops.contains(where: \.hasMailtoLink)
@@ -306,7 +313,7 @@ private extension DrawOp {
     }
 }
 
-private extension AffineTransform {
+extension AffineTransform {
     /// A transform with a value that is not a number places nothing anywhere.
-    var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+    fileprivate var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
 }

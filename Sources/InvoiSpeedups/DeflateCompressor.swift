@@ -21,8 +21,9 @@ package final class DeflateCompressor {
 
     /// Writes `input` in the zlib format into `output`; returns the byte count, or nil when it did not fit.
     package func zlibCompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
-        let written = libdeflate_zlib_compress(handle, input.baseAddress, input.count,
-                                               output.baseAddress, output.count)
+        let written = libdeflate_zlib_compress(
+            handle, input.baseAddress, input.count,
+            output.baseAddress, output.count)
         return written == 0 ? nil : written
     }
 }

@@ -1,7 +1,8 @@
 import CDeflate
 import CZlib
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Cairo 1.16 compresses every PDF stream (content, font subsets, ToUnicode maps, image
@@ -17,8 +18,10 @@ import Glibc
 
 /// zlib's `deflateInit_(z_streamp, int level, const char *version, int stream_size)`.
 @_cdecl("deflateInit_")
-public func invoiDeflateInit(_ stream: UnsafeMutablePointer<z_stream>?, _ level: Int32,
-                             _ version: UnsafePointer<CChar>?, _ streamSize: Int32) -> Int32 {
+public func invoiDeflateInit(
+    _ stream: UnsafeMutablePointer<z_stream>?, _ level: Int32,
+    _ version: UnsafePointer<CChar>?, _ streamSize: Int32
+) -> Int32 {
     guard let stream else { return Z_STREAM_ERROR }
     guard level == Z_DEFAULT_COMPRESSION, Speedups.process.isOn(.deflate) else {
         guard let deflateInit2 = Zlib.functions?.deflateInit2 else { return Z_VERSION_ERROR }
@@ -187,8 +190,11 @@ struct GatheredDeflate {
         guard let functions = Zlib.functions else { return false }
         let inner = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         inner.initialize(to: z_stream())
-        guard functions.deflateInit2(inner, Self.level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
-                                     ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            functions.deflateInit2(
+                inner, Self.level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             inner.deallocate()
             return false
         }
@@ -233,8 +239,11 @@ struct GatheredDeflate {
 
 /// zlib's own functions, found in the zlib Cairo loaded.
 enum Zlib {
-    typealias DeflateInit2 = @convention(c) (UnsafeMutablePointer<z_stream>?, Int32, Int32, Int32, Int32, Int32,
-                                             UnsafePointer<CChar>?, Int32) -> Int32
+    typealias DeflateInit2 =
+        @convention(c) (
+            UnsafeMutablePointer<z_stream>?, Int32, Int32, Int32, Int32, Int32,
+            UnsafePointer<CChar>?, Int32
+        ) -> Int32
     typealias Deflate = @convention(c) (UnsafeMutablePointer<z_stream>?, Int32) -> Int32
     typealias DeflateEnd = @convention(c) (UnsafeMutablePointer<z_stream>?) -> Int32
 
@@ -247,10 +256,12 @@ enum Zlib {
     /// nil only if no zlib can be loaded.
     static let functions: Functions? = {
         guard let zlib = dlopen("libz.so.1", RTLD_NOW | RTLD_NOLOAD) ?? dlopen("libz.so.1", RTLD_NOW),
-              let deflateInit2 = dlsym(zlib, "deflateInit2_"), let deflate = dlsym(zlib, "deflate"),
-              let deflateEnd = dlsym(zlib, "deflateEnd") else { return nil }
-        return Functions(deflateInit2: unsafeBitCast(deflateInit2, to: DeflateInit2.self),
-                         deflate: unsafeBitCast(deflate, to: Deflate.self),
-                         deflateEnd: unsafeBitCast(deflateEnd, to: DeflateEnd.self))
+            let deflateInit2 = dlsym(zlib, "deflateInit2_"), let deflate = dlsym(zlib, "deflate"),
+            let deflateEnd = dlsym(zlib, "deflateEnd")
+        else { return nil }
+        return Functions(
+            deflateInit2: unsafeBitCast(deflateInit2, to: DeflateInit2.self),
+            deflate: unsafeBitCast(deflate, to: Deflate.self),
+            deflateEnd: unsafeBitCast(deflateEnd, to: DeflateEnd.self))
     }()
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// glibc's malloc hands memory back to the system as soon as 128 KiB at the top of a

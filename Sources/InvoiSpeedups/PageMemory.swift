@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The pixels of one page image, mapped by us rather than allocated by Cairo: a 144-dpi

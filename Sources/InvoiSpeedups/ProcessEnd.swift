@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How `invoi render` ends once every output is written (the `earlyExit` speedup).

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// invoi's process-level speedups: tricks that make a short-lived command-line process or

@@ -2,8 +2,10 @@
 /// border, and each line between `│ … │`, centred with at least one space each side.
 enum BoxDrawing {
     /// The box's rows, starting at `start`, `width` cells wide (the text's widest line + 4).
-    static func box(around inner: [[Segment]], width: Int, at start: Int, isRounded: Bool,
-                    style: CellStyle) -> [[Segment]] {
+    static func box(
+        around inner: [[Segment]], width: Int, at start: Int, isRounded: Bool,
+        style: CellStyle
+    ) -> [[Segment]] {
         let (topLeft, topRight, bottomLeft, bottomRight) = isRounded ? ("╭", "╮", "╰", "╯") : ("┌", "┐", "└", "┘")
         let bar = String(repeating: "─", count: max(width - 2, 0))
 

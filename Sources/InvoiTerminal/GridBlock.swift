@@ -55,11 +55,12 @@ struct GridBand {
         for (index, line) in block.lines.enumerated() {
             let row = offset + index
             while rows.count <= row { rows.append([]) }
-            rows[row].append(contentsOf: line.map { segment in
-                var moved = segment
-                moved.column += shift
-                return moved
-            })
+            rows[row].append(
+                contentsOf: line.map { segment in
+                    var moved = segment
+                    moved.column += shift
+                    return moved
+                })
         }
     }
 
@@ -68,7 +69,8 @@ struct GridBand {
         var shift = 0
         for (row, extent) in extents.enumerated() where row < rows.count {
             guard let extent else { continue }
-            for segment in rows[row] where segment.column < extent.upperBound + 1 && extent.lowerBound < segment.end + 1 {
+            for segment in rows[row] where segment.column < extent.upperBound + 1 && extent.lowerBound < segment.end + 1
+            {
                 shift = max(shift, segment.end + 1 - extent.lowerBound)
             }
         }
@@ -80,7 +82,8 @@ struct GridBand {
             guard let extent else { continue }
             let row = offset + index
             guard row < rows.count else { return false }
-            for segment in rows[row] where segment.column < extent.upperBound + 1 && extent.lowerBound < segment.end + 1 {
+            for segment in rows[row] where segment.column < extent.upperBound + 1 && extent.lowerBound < segment.end + 1
+            {
                 return true
             }
         }

@@ -41,7 +41,8 @@ struct TextElement {
         if op.origin.x.isFinite, width.isFinite, width > 0 {
             inkMinX = op.origin.x
             // A joined paragraph's advance is all its lines': its ink stays in its box.
-            inkMaxX = op.lineEnd == .paragraphEnd && width <= maxX - minX + 0.01
+            inkMaxX =
+                op.lineEnd == .paragraphEnd && width <= maxX - minX + 0.01
                 ? op.origin.x + width : max(min(op.origin.x + width, maxX), inkMinX)
         } else {
             inkMinX = minX
@@ -95,7 +96,8 @@ struct RuleElement {
     init?(_ op: LineOp, geometry: GridGeometry) {
         // Only horizontal rules have a place on a grid of text.
         guard op.from.y.isFinite, op.to.y.isFinite, abs(op.from.y - op.to.y) < 0.5,
-              op.from.x.isFinite, op.to.x.isFinite else { return nil }
+            op.from.x.isFinite, op.to.x.isFinite
+        else { return nil }
         y = (op.from.y + op.to.y) / 2
         span = geometry.cells(from: op.from.x, to: op.to.x)
         let tone = CellStyle.Tone(op.color)
@@ -107,8 +109,9 @@ struct RuleElement {
     var block: GridBlock {
         let character = isHeavy ? "━" : "─"
         let utf8 = Array(String(repeating: character, count: span.count).utf8)
-        return GridBlock(lines: [[Segment(column: span.lowerBound, width: span.count, utf8: utf8, style: style)]],
-                         canShiftRight: false)
+        return GridBlock(
+            lines: [[Segment(column: span.lowerBound, width: span.count, utf8: utf8, style: style)]],
+            canShiftRight: false)
     }
 }
 

@@ -42,8 +42,10 @@ struct GridGeometry {
 
     /// Where a line `width` cells wide starts when `alignment` puts it in
     /// `span`, moved as little as needed to stay inside `limits` and the grid.
-    func start(ofWidth width: Int, in span: Range<Int>, limits: Range<Int>,
-               alignment: TextAlignment) -> Int {
+    func start(
+        ofWidth width: Int, in span: Range<Int>, limits: Range<Int>,
+        alignment: TextAlignment
+    ) -> Int {
         var start: Int
         switch alignment {
         case .left: start = span.lowerBound

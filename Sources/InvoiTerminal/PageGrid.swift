@@ -52,9 +52,10 @@ struct PageGrid {
         func fits(at start: Int) -> Bool {
             extents.enumerated().allSatisfy { index, extent in
                 let row = start + index
-                return row >= rows.count || rows[row].allSatisfy { segment in
-                    segment.end < extent.lowerBound || segment.column > extent.upperBound
-                }
+                return row >= rows.count
+                    || rows[row].allSatisfy { segment in
+                        segment.end < extent.lowerBound || segment.column > extent.upperBound
+                    }
             }
         }
         guard let start = (0..<Self.stampSearchRows).first(where: fits) else {
@@ -103,11 +104,13 @@ struct PageGrid {
             }
             // An outline with no text in it has nothing to show on a grid of text.
             guard !inside.isEmpty, let stroke = outline.stroke else { continue }
-            elements.append(.frame(FrameElement(
-                texts: inside.sorted { $0.baseline < $1.baseline },
-                span: geometry.cells(from: r.minX, to: r.maxX),
-                isRounded: outline.cornerRadius > 0,
-                style: CellStyle(isBold: false, tone: CellStyle.Tone(stroke.color)))))
+            elements.append(
+                .frame(
+                    FrameElement(
+                        texts: inside.sorted { $0.baseline < $1.baseline },
+                        span: geometry.cells(from: r.minX, to: r.maxX),
+                        isRounded: outline.cornerRadius > 0,
+                        style: CellStyle(isBold: false, tone: CellStyle.Tone(stroke.color)))))
         }
         var loose = texts.indices.filter { !framed[$0] }.map { texts[$0].element }
         alignColumns(&loose)
@@ -124,9 +127,11 @@ struct PageGrid {
     private static func alignColumns(_ texts: inout [TextElement]) {
         var shifts: [Int: Int] = [:]
         for b in texts where b.alignment == .left {
-            for a in texts where a.alignment == .left && a.boxMaxX <= b.boxMinX + 0.01
+            for a in texts
+            where a.alignment == .left && a.boxMaxX <= b.boxMinX + 0.01
                 && a.naturalWidth <= a.span.count
-                && abs(a.baseline - b.baseline) <= sameRowTolerance * min(a.size, b.size) {
+                && abs(a.baseline - b.baseline) <= sameRowTolerance * min(a.size, b.size)
+            {
                 let need = a.span.lowerBound + a.naturalWidth + 1 - b.span.lowerBound
                 if need > 0 { shifts[b.span.lowerBound] = max(shifts[b.span.lowerBound] ?? 0, need) }
             }
@@ -200,7 +205,8 @@ struct PageGrid {
         for element in band.elements.sorted(by: { Self.startColumn(of: $0) < Self.startColumn(of: $1) }) {
             switch element {
             case .text(let text):
-                grid.place(text.block(in: available(for: text, among: texts), geometry: geometry), columns: geometry.columns)
+                grid.place(
+                    text.block(in: available(for: text, among: texts), geometry: geometry), columns: geometry.columns)
             case .rule(let rule):
                 grid.place(rule.block, columns: geometry.columns)
             case .frame(let frame):

@@ -52,8 +52,9 @@ enum Reflow {
             }
             return moved
         }
-        joined.box = Rect(x: head.box.minX, y: head.box.minY, width: head.box.width,
-                          height: next.box.maxY - head.box.minY)
+        joined.box = Rect(
+            x: head.box.minX, y: head.box.minY, width: head.box.width,
+            height: next.box.maxY - head.box.minY)
         joined.lineEnd = next.lineEnd
         return joined
     }

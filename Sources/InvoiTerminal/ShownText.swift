@@ -50,9 +50,11 @@ struct ShownText {
             if width == 0, let last = clusters.indices.last {
                 clusters[last].bytes = clusters[last].bytes.lowerBound..<range.upperBound
             } else {
-                clusters.append(Cluster(bytes: range, width: max(width, 1),
-                                        sourceOffset: sourceOffsets[scalarIndex],
-                                        isSpace: character.isWhitespace, needsBase: width == 0))
+                clusters.append(
+                    Cluster(
+                        bytes: range, width: max(width, 1),
+                        sourceOffset: sourceOffsets[scalarIndex],
+                        isSpace: character.isWhitespace, needsBase: width == 0))
             }
             byteOffset += length
             scalarIndex += character.unicodeScalars.count

@@ -22,8 +22,10 @@ struct StampElement {
         border = CellStyle(isBold: false, tone: outline?.stroke.map { CellStyle.Tone($0.color) } ?? texts[0].style.tone)
     }
 
-    private static func collect(_ ops: [DrawOp], texts: inout [TextElement], outline: inout RectOp?,
-                                geometry: GridGeometry) {
+    private static func collect(
+        _ ops: [DrawOp], texts: inout [TextElement], outline: inout RectOp?,
+        geometry: GridGeometry
+    ) {
         for op in ops {
             switch op {
             case .text(let text):
@@ -56,11 +58,13 @@ struct StampElement {
             }
         }
         guard boxed else {
-            return inner.map { line in line.map { segment in
-                var placed = segment
-                placed.column = max(columns - segment.width, 0)
-                return placed
-            } }
+            return inner.map { line in
+                line.map { segment in
+                    var placed = segment
+                    placed.column = max(columns - segment.width, 0)
+                    return placed
+                }
+            }
         }
         let width = BoxDrawing.widestLine(of: inner) + 4
         return BoxDrawing.box(around: inner, width: width, at: columns - width, isRounded: isRounded, style: border)

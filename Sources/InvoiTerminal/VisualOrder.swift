@@ -14,8 +14,10 @@ extension ShownText {
         var placed = [Bool](repeating: false, count: line.count)
         for run in runs {
             let first = order.count
-            for index in line where !placed[index - line.lowerBound]
-                && run.textRange.contains(clusters[index].sourceOffset) {
+            for index in line
+            where !placed[index - line.lowerBound]
+                && run.textRange.contains(clusters[index].sourceOffset)
+            {
                 placed[index - line.lowerBound] = true
                 order.append(index)
             }

@@ -24,17 +24,19 @@ struct BidiLevels {
         // fribidi counts in Int32; beyond that (never from a real invoice) keep one direction.
         guard count > 0, count <= Int(Int32.max) else {
             let level: UInt8 = direction == .rightToLeft ? 1 : 0
-            return BidiLevels(levels: Array(repeating: level, count: count),
-                              resetsAtLineEnd: Array(repeating: false, count: count), paragraphLevel: level)
+            return BidiLevels(
+                levels: Array(repeating: level, count: count),
+                resetsAtLineEnd: Array(repeating: false, count: count), paragraphLevel: level)
         }
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
         var levels = [FriBidiLevel](repeating: 0, count: count)
-        var base: FriBidiParType = switch direction {
-        case nil: invoi_fribidi_par_auto()
-        case .leftToRight: invoi_fribidi_par_ltr()
-        case .rightToLeft: invoi_fribidi_par_rtl()
-        }
+        var base: FriBidiParType =
+            switch direction {
+            case nil: invoi_fribidi_par_auto()
+            case .leftToRight: invoi_fribidi_par_ltr()
+            case .rightToLeft: invoi_fribidi_par_rtl()
+            }
         let length = FriBidiStrIndex(count)
         let maxLevelPlusOne = scalars.withUnsafeBufferPointer { text in
             fribidi_get_bidi_types(text.baseAddress, length, &types)
@@ -45,17 +47,20 @@ struct BidiLevels {
         let resets = types.map { invoi_fribidi_resets_at_line_end($0) != 0 }
         guard maxLevelPlusOne > 0 else {
             // fribidi failed (out of memory): keep the paragraph direction throughout.
-            return BidiLevels(levels: Array(repeating: paragraphLevel, count: count),
-                              resetsAtLineEnd: resets, paragraphLevel: paragraphLevel)
+            return BidiLevels(
+                levels: Array(repeating: paragraphLevel, count: count),
+                resetsAtLineEnd: resets, paragraphLevel: paragraphLevel)
         }
-        return BidiLevels(levels: levels.map { UInt8(clamping: $0) }, resetsAtLineEnd: resets,
-                          paragraphLevel: paragraphLevel)
+        return BidiLevels(
+            levels: levels.map { UInt8(clamping: $0) }, resetsAtLineEnd: resets,
+            paragraphLevel: paragraphLevel)
     }
 
     /// The levels of `range` as one line: L1 resets trailing whitespace to the paragraph level.
     func line(_ range: Range<Int>) -> BidiLevels {
-        var slice = BidiLevels(levels: Array(levels[range]), resetsAtLineEnd: Array(resetsAtLineEnd[range]),
-                               paragraphLevel: paragraphLevel)
+        var slice = BidiLevels(
+            levels: Array(levels[range]), resetsAtLineEnd: Array(resetsAtLineEnd[range]),
+            paragraphLevel: paragraphLevel)
         var i = slice.levels.count - 1
         while i >= 0 && slice.resetsAtLineEnd[i] {
             slice.levels[i] = paragraphLevel
@@ -73,7 +78,10 @@ func visualOrder(ofRunLevels levels: [UInt8]) -> [Int] {
     while level >= lowestOdd {
         var i = 0
         while i < order.count {
-            guard levels[order[i]] >= level else { i += 1; continue }
+            guard levels[order[i]] >= level else {
+                i += 1
+                continue
+            }
             var end = i
             while end < order.count && levels[order[end]] >= level { end += 1 }
             order[i..<end].reverse()

@@ -21,7 +21,8 @@ struct BreakOpportunities {
                 let wordInitial = cluster < 2 || isSpace[cluster - 2]
                 opensLine[cluster] = !wordInitial && !Self.isBreakAfter(current) && !Self.isDigit(current)
             } else if Self.isIdeographic(previous) || Self.isIdeographic(current) {
-                opensLine[cluster] = !Self.isClosing(current) && !Self.isOpening(previous)
+                opensLine[cluster] =
+                    !Self.isClosing(current) && !Self.isOpening(previous)
                     && !Self.isBreakAfter(previous)
             }
         }
@@ -45,7 +46,8 @@ struct BreakOpportunities {
     static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2E80...0x2FFF, 0x3041...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF,
-             0xF900...0xFAFF, 0x20000...0x3FFFF: !isClosing(scalar)
+            0xF900...0xFAFF, 0x20000...0x3FFFF:
+            !isClosing(scalar)
         default: false
         }
     }
@@ -54,8 +56,9 @@ struct BreakOpportunities {
     static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x21, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D,
-             0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x30FB, 0x30FC,
-             0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D: true
+            0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x30FB, 0x30FC,
+            0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D:
+            true
         default: false
         }
     }

@@ -55,7 +55,8 @@ final class FontCatalog {
         self.config = config
         let description = Self.isolatedConfiguration(directories: directories, files: files)
         guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
-              FcConfigBuildFonts(config) != 0 else { throw .configurationUnavailable }
+            FcConfigBuildFonts(config) != 0
+        else { throw .configurationUnavailable }
         try checkHasFaces(directories + files)
     }
 
@@ -70,15 +71,19 @@ final class FontCatalog {
     /// the environment points fontconfig elsewhere, or a directory has no valid cache
     /// (fontconfig would scan its fonts and write a cache made without the system's rules).
     /// `description` replaces the stock directories (tests use their own).
-    static func standardDirectories(addingFiles files: [String],
-                                    description: String = standardConfiguration) -> FontCatalog? {
+    static func standardDirectories(
+        addingFiles files: [String],
+        description: String = standardConfiguration
+    ) -> FontCatalog? {
         let environment = ProcessInfo.processInfo.environment
         guard ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT"].allSatisfy({ environment[$0] == nil }),
-              let config = FcConfigCreate() else { return nil }
+            let config = FcConfigCreate()
+        else { return nil }
         let catalog = FontCatalog(adopting: config)
         guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
-              catalog.everyCacheIsValid(),
-              FcConfigBuildFonts(config) != 0 else { return nil }
+            catalog.everyCacheIsValid(),
+            FcConfigBuildFonts(config) != 0
+        else { return nil }
         for file in files where FcConfigAppFontAddFile(config, file) == 0 { return nil }
         guard (try? catalog.checkHasFaces(files)) != nil else { return nil }
         return catalog
@@ -219,8 +224,10 @@ final class FontCatalog {
 
     private static func entryObjects() -> UnsafeMutablePointer<FcObjectSet>? {
         guard let objects = FcObjectSetCreate() else { return nil }
-        for name in [FC_FAMILY, FC_FILE, FC_INDEX, FC_WEIGHT, FC_WIDTH, FC_SLANT, FC_POSTSCRIPT_NAME,
-                     FC_CHARSET, FC_SCALABLE, FC_COLOR] {
+        for name in [
+            FC_FAMILY, FC_FILE, FC_INDEX, FC_WEIGHT, FC_WIDTH, FC_SLANT, FC_POSTSCRIPT_NAME,
+            FC_CHARSET, FC_SCALABLE, FC_COLOR,
+        ] {
             FcObjectSetAdd(objects, name)
         }
         return objects

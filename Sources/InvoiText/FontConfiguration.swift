@@ -13,10 +13,12 @@ public struct FontConfiguration: Hashable, Sendable {
     /// is shared with fonts the project does not fix (DejaVu's core files).
     public var fontFiles: [String]
 
-    public init(primaryFamily: String = "JetBrains Mono",
-                fallbackFamilies: [String] = ["DejaVu Sans Mono"],
-                fontDirectories: [String]? = nil,
-                fontFiles: [String] = []) {
+    public init(
+        primaryFamily: String = "JetBrains Mono",
+        fallbackFamilies: [String] = ["DejaVu Sans Mono"],
+        fontDirectories: [String]? = nil,
+        fontFiles: [String] = []
+    ) {
         self.primaryFamily = primaryFamily
         self.fallbackFamilies = fallbackFamilies
         self.fontDirectories = fontDirectories

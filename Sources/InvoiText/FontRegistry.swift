@@ -50,7 +50,8 @@ final class FontRegistry: Sendable {
             var found = false
             for weight in FontWeight.allCases {
                 guard let entry = Self.bestEntry(in: entries, weight: weight.rawValue),
-                      let face = Self.load(entry, into: &state) else { continue }
+                    let face = Self.load(entry, into: &state)
+                else { continue }
                 if !chains[weight.ordinal].contains(where: { $0 === face }) { chains[weight.ordinal].append(face) }
                 found = true
             }
@@ -68,15 +69,19 @@ final class FontRegistry: Sendable {
     /// up in fontconfig's standard directories, which lists the same faces as the
     /// system's configuration at a fraction of its cost; the system's is used from
     /// the start when one of the families is not there (it may add directories).
-    private static func catalogs(for configuration: FontConfiguration, systemLookup: SystemLookup) throws(FontError)
-        -> (FontCatalog, FallbackCatalog) {
+    private static func catalogs(
+        for configuration: FontConfiguration, systemLookup: SystemLookup
+    ) throws(FontError)
+        -> (FontCatalog, FallbackCatalog)
+    {
         if configuration.fontDirectories != nil {
             let catalog = try FontCatalog(configuration: configuration)
             return (catalog, .loaded(catalog))
         }
         if systemLookup == .standardDirectoriesFirst,
-           let standard = FontCatalog.standardDirectories(addingFiles: configuration.fontFiles),
-           configuration.families.allSatisfy({ !standard.faces(ofFamily: $0).isEmpty }) {
+            let standard = FontCatalog.standardDirectories(addingFiles: configuration.fontFiles),
+            configuration.families.allSatisfy({ !standard.faces(ofFamily: $0).isEmpty })
+        {
             return (standard, .system(addingFiles: configuration.fontFiles))
         }
         let system = try FontCatalog(systemAddingFiles: configuration.fontFiles)
@@ -99,7 +104,8 @@ final class FontRegistry: Sendable {
             let (catalog, loaded) = state.fallbackCatalog.catalog(familiesCatalog: state.catalog)
             // From now on families are looked up where the candidates come from.
             if loaded { state.familyEntries = [:] }
-            let candidates = state.candidates[weight.ordinal]
+            let candidates =
+                state.candidates[weight.ordinal]
                 ?? catalog.fallbackCandidates(families: families, weight: weight)
             state.candidates[weight.ordinal] = candidates
             var found: LoadedFace?
@@ -148,7 +154,9 @@ final class FontRegistry: Sendable {
     /// The face of a family to use at `weight`: upright before slanted, normal width
     /// before condensed or expanded, then the CSS weight-matching order. Never a
     /// synthesised weight: a family without bold gives its nearest face.
-    static func bestEntry(in entries: [CatalogEntry], weight: Int, covering scalar: Unicode.Scalar? = nil) -> CatalogEntry? {
+    static func bestEntry(
+        in entries: [CatalogEntry], weight: Int, covering scalar: Unicode.Scalar? = nil
+    ) -> CatalogEntry? {
         var pool = entries
         if let scalar { pool = pool.filter { $0.coverage.contains(scalar) } }
         if pool.contains(where: \.isUpright) { pool = pool.filter(\.isUpright) }

@@ -33,7 +33,9 @@ struct FontSelector: Sendable {
         }
         let face = chain.first { $0.coverage.contains(base) } ?? fallback ?? chain[0]
         // HarfBuzz draws missing space characters itself (as spaces of the right width).
-        let uncovered = visible.filter { !face.coverage.contains($0) && $0.properties.generalCategory != .spaceSeparator }
+        let uncovered = visible.filter {
+            !face.coverage.contains($0) && $0.properties.generalCategory != .spaceSeparator
+        }
         return Choice(face: face, uncovered: uncovered)
     }
 }

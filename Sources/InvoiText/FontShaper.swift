@@ -45,7 +45,8 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     }
 
     public func breakLines(_ text: String, font: FontSpec, tracking: Double, width: Double) -> [ShapedLine] {
-        let key = ShapingKey(text: text, weight: font.weight.rawValue, size: font.size, tracking: tracking, width: width)
+        let key = ShapingKey(
+            text: text, weight: font.weight.rawValue, size: font.size, tracking: tracking, width: width)
         if let lines = breakCache.withLock({ $0.value(for: key) }) { return lines }
         let breaker = LineBreaker(assembler: assembler)
         var lines: [ShapedLine] = []

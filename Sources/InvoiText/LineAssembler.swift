@@ -17,12 +17,14 @@ struct LineAssembler {
         let shaper = RunShaper(resources: resources)
         let shaped = runs.map { run in
             let range = analysis.byteRange(of: run.clusters)
-            return shaper.shape(shaping, range: (range.lowerBound - bytes.lowerBound)..<(range.upperBound - bytes.lowerBound),
-                                run: run, size: size, tracking: tracking)
+            return shaper.shape(
+                shaping, range: (range.lowerBound - bytes.lowerBound)..<(range.upperBound - bytes.lowerBound),
+                run: run, size: size, tracking: tracking)
         }
         let visual = visualOrder(ofRunLevels: runs.map(\.level)).map { shaped[$0] }
-        return ShapedLine(text: text, direction: levels.direction, runs: visual,
-                          uncovered: uncovered(in: analysis, clusters: clusters))
+        return ShapedLine(
+            text: text, direction: levels.direction, runs: visual,
+            uncovered: uncovered(in: analysis, clusters: clusters))
     }
 
     private func logicalRuns(_ analysis: TextAnalysis, clusters: Range<Int>, levels: BidiLevels) -> [LogicalRun] {

@@ -40,24 +40,38 @@ final class DrawFunctions: @unchecked Sendable {
 
     init?() {
         guard let functions = hb_draw_funcs_create() else { return nil }
-        hb_draw_funcs_set_move_to_func(functions, { _, sink, _, x, y, _ in
-            DrawFunctions.append(.move(to: Point(x: Double(x), y: Double(y))), to: sink)
-        }, nil, nil)
-        hb_draw_funcs_set_line_to_func(functions, { _, sink, _, x, y, _ in
-            DrawFunctions.append(.line(to: Point(x: Double(x), y: Double(y))), to: sink)
-        }, nil, nil)
-        hb_draw_funcs_set_quadratic_to_func(functions, { _, sink, _, cx, cy, x, y, _ in
-            DrawFunctions.append(.quadCurve(to: Point(x: Double(x), y: Double(y)),
-                                            control: Point(x: Double(cx), y: Double(cy))), to: sink)
-        }, nil, nil)
-        hb_draw_funcs_set_cubic_to_func(functions, { _, sink, _, c1x, c1y, c2x, c2y, x, y, _ in
-            DrawFunctions.append(.cubicCurve(to: Point(x: Double(x), y: Double(y)),
-                                             control1: Point(x: Double(c1x), y: Double(c1y)),
-                                             control2: Point(x: Double(c2x), y: Double(c2y))), to: sink)
-        }, nil, nil)
-        hb_draw_funcs_set_close_path_func(functions, { _, sink, _, _ in
-            DrawFunctions.append(.close, to: sink)
-        }, nil, nil)
+        hb_draw_funcs_set_move_to_func(
+            functions,
+            { _, sink, _, x, y, _ in
+                DrawFunctions.append(.move(to: Point(x: Double(x), y: Double(y))), to: sink)
+            }, nil, nil)
+        hb_draw_funcs_set_line_to_func(
+            functions,
+            { _, sink, _, x, y, _ in
+                DrawFunctions.append(.line(to: Point(x: Double(x), y: Double(y))), to: sink)
+            }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(
+            functions,
+            { _, sink, _, cx, cy, x, y, _ in
+                DrawFunctions.append(
+                    .quadCurve(
+                        to: Point(x: Double(x), y: Double(y)),
+                        control: Point(x: Double(cx), y: Double(cy))), to: sink)
+            }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(
+            functions,
+            { _, sink, _, c1x, c1y, c2x, c2y, x, y, _ in
+                DrawFunctions.append(
+                    .cubicCurve(
+                        to: Point(x: Double(x), y: Double(y)),
+                        control1: Point(x: Double(c1x), y: Double(c1y)),
+                        control2: Point(x: Double(c2x), y: Double(c2y))), to: sink)
+            }, nil, nil)
+        hb_draw_funcs_set_close_path_func(
+            functions,
+            { _, sink, _, _ in
+                DrawFunctions.append(.close, to: sink)
+            }, nil, nil)
         hb_draw_funcs_make_immutable(functions)
         self.functions = functions
     }

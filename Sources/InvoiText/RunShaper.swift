@@ -31,8 +31,9 @@ struct RunShaper {
             hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
             text.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
-                    hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count),
-                                       UInt32(range.lowerBound), Int32(range.count))
+                    hb_buffer_add_utf8(
+                        buffer, chars.baseAddress, Int32(chars.count),
+                        UInt32(range.lowerBound), Int32(range.count))
                 }
             }
             hb_shape(run.face.font.font, buffer, nil, 0)
@@ -47,7 +48,8 @@ struct RunShaper {
     private static func glyphs(of buffer: OpaquePointer, scale: Double, tracking: Double) -> [Glyph] {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
         let n = Int(count)
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(n)
@@ -55,9 +57,11 @@ struct RunShaper {
         for i in 0..<n {
             let info = infos[i]
             let position = positions[i]
-            glyphs.append(Glyph(id: info.codepoint, cluster: Int(info.cluster),
-                                advance: Double(position.x_advance) * scale,
-                                offset: Point(x: Double(position.x_offset) * scale, y: -Double(position.y_offset) * scale)))
+            glyphs.append(
+                Glyph(
+                    id: info.codepoint, cluster: Int(info.cluster),
+                    advance: Double(position.x_advance) * scale,
+                    offset: Point(x: Double(position.x_offset) * scale, y: -Double(position.y_offset) * scale)))
             clusterAdvance += position.x_advance
             let endsCluster = i + 1 == n || infos[i + 1].cluster != info.cluster
             if endsCluster {

@@ -26,7 +26,8 @@ struct TextAnalysis {
     init(_ text: String, weight: FontWeight, selector: FontSelector) {
         let source = Array(text.utf8)
         let isASCII = !source.contains { $0 >= 0x80 || $0 == 0x0D }
-        var (scalars, scalarOffsets, clusterStarts) = isASCII
+        var (scalars, scalarOffsets, clusterStarts) =
+            isASCII
             ? (source.map { Unicode.Scalar($0) }, Array(0...source.count), Array(0...source.count))
             : Self.segment(text)
         var shaping = source
@@ -40,11 +41,13 @@ struct TextAnalysis {
         self.scalarOffsets = scalarOffsets
         self.clusterStarts = clusterStarts
         self.isASCII = isASCII
-        bidi = isASCII
+        bidi =
+            isASCII
             ? .leftToRight(count: scalars.count, spaces: scalars.map { $0 == " " })
             : .resolve(scalars.map(\.value))
-        (faces, uncovered) = Self.chooseFaces(scalars: scalars, clusterStarts: clusterStarts,
-                                              weight: weight, selector: selector)
+        (faces, uncovered) = Self.chooseFaces(
+            scalars: scalars, clusterStarts: clusterStarts,
+            weight: weight, selector: selector)
     }
 
     /// Scalars, their UTF-8 offsets and grapheme cluster starts (each list ends with the total).
@@ -66,14 +69,17 @@ struct TextAnalysis {
         return (scalars, offsets, clusterStarts)
     }
 
-    private static func chooseFaces(scalars: [Unicode.Scalar], clusterStarts: [Int], weight: FontWeight,
-                                    selector: FontSelector) -> ([LoadedFace], [Int: [Unicode.Scalar]]) {
+    private static func chooseFaces(
+        scalars: [Unicode.Scalar], clusterStarts: [Int], weight: FontWeight,
+        selector: FontSelector
+    ) -> ([LoadedFace], [Int: [Unicode.Scalar]]) {
         var faces: [LoadedFace] = []
         var uncovered: [Int: [Unicode.Scalar]] = [:]
         var leadingInvisible: Int? = 0
         faces.reserveCapacity(clusterStarts.count)
         for cluster in 0..<(clusterStarts.count - 1) {
-            let choice = selector.choice(for: scalars[clusterStarts[cluster]..<clusterStarts[cluster + 1]], weight: weight)
+            let choice = selector.choice(
+                for: scalars[clusterStarts[cluster]..<clusterStarts[cluster + 1]], weight: weight)
             // Invisible clusters join their neighbour's run, so they never split one.
             if let face = choice.face {
                 faces.append(face)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InvoiAssets
 
 /// A logo's stylesheet is scoped to the logo's root, so that inlined into a page it can
@@ -45,18 +46,20 @@ import Testing
     }
 
     @Test func mediaAndSupportsKeepTheirRulesScoped() {
-        let css = "@media print { .a{fill:red} path{x:y} } @supports (fill: red) { @MEDIA screen { rect { x: url(#g) } } }"
-        #expect(scoped(css) == """
-            @media print {
-            #logo .a, #logo.a {fill:red}
-            #logo path {x:y}
-            }
-            @supports (fill: red) {
-            @MEDIA screen {
-            #logo rect { x: url(#logo-g) }
-            }
-            }
-            """)
+        let css =
+            "@media print { .a{fill:red} path{x:y} } @supports (fill: red) { @MEDIA screen { rect { x: url(#g) } } }"
+        #expect(
+            scoped(css) == """
+                @media print {
+                #logo .a, #logo.a {fill:red}
+                #logo path {x:y}
+                }
+                @supports (fill: red) {
+                @MEDIA screen {
+                #logo rect { x: url(#logo-g) }
+                }
+                }
+                """)
     }
 
     @Test func otherAtRulesAreDropped() {

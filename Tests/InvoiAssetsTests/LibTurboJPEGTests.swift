@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InvoiAssets
 
 @Suite struct LibTurboJPEGTests {

@@ -3,6 +3,7 @@ import InvoiDocument
 import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiAssets
 
 @Suite struct LogoDecoderTests {
@@ -50,8 +51,9 @@ import Testing
     }
 
     @Test func palettePNGWithTransparentEntry() throws {
-        let file = TestImages.png(width: 2, height: 2, type: .palette, samples: [0, 1, 1, 0],
-                                  palette: [(0x3B, 0x82, 0xF6), (0xFF, 0xFF, 0x00)], transparency: [255, 0])
+        let file = TestImages.png(
+            width: 2, height: 2, type: .palette, samples: [0, 1, 1, 0],
+            palette: [(0x3B, 0x82, 0xF6), (0xFF, 0xFF, 0x00)], transparency: [255, 0])
         let image = try raster(file, .png)
         #expect(image.hasAlpha)
         #expect(pixel(image, 0, 0) == [0x3B, 0x82, 0xF6, 255])
@@ -72,7 +74,9 @@ import Testing
 
     @Test func colourJPEG() throws {
         // Left half red, right half blue, in 8×8 blocks so that the DCT keeps them clean.
-        let file = try TestImages.jpeg(width: 16, height: 8, channels: 3) { x, _ in x < 8 ? [230, 20, 20] : [20, 40, 220] }
+        let file = try TestImages.jpeg(width: 16, height: 8, channels: 3) { x, _ in
+            x < 8 ? [230, 20, 20] : [20, 40, 220]
+        }
         let image = try raster(file, .jpeg)
         #expect(image.width == 16 && image.height == 8)
         #expect(!image.hasAlpha)
@@ -101,8 +105,11 @@ import Testing
     // MARK: SVG
 
     @Test func svgSizeFromWidthAndHeight() throws {
-        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 12 4"><rect width="12" height="4" fill="#3B82F6"/></svg>"##
-        let image = try TestImages.withFile(Data(svg.utf8), name: "logo.svg") { try decoder.decode(contentsOf: $0, format: .svg) }
+        let svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 12 4"><rect width="12" height="4" fill="#3B82F6"/></svg>"##
+        let image = try TestImages.withFile(Data(svg.utf8), name: "logo.svg") {
+            try decoder.decode(contentsOf: $0, format: .svg)
+        }
         guard case .vector(let graphic) = image else { throw TestError("expected a vector graphic") }
         #expect(graphic.size == Size(width: 120, height: 40))
         #expect(graphic.source.hasPrefix("<svg "))
@@ -111,8 +118,11 @@ import Testing
     }
 
     @Test func svgWithoutViewBoxGetsOne() throws {
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="2in" height="48pt"><circle cx="10" cy="10" r="5"/></svg>"#
-        let image = try TestImages.withFile(Data(svg.utf8), name: "logo.svg") { try decoder.decode(contentsOf: $0, format: .svg) }
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="2in" height="48pt"><circle cx="10" cy="10" r="5"/></svg>"#
+        let image = try TestImages.withFile(Data(svg.utf8), name: "logo.svg") {
+            try decoder.decode(contentsOf: $0, format: .svg)
+        }
         guard case .vector(let graphic) = image else { throw TestError("expected a vector graphic") }
         #expect(graphic.size == Size(width: 192, height: 64))
         #expect(graphic.source.contains(#"viewBox="0 0 192 64""#))
@@ -121,7 +131,9 @@ import Testing
     // MARK: Errors
 
     @Test func missingFileIsUnreadableWithTheSystemsReason() throws {
-        let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: "/nonexistent/logo.png", format: .png) }
+        let error = #expect(throws: LogoError.self) {
+            try decoder.decode(contentsOf: "/nonexistent/logo.png", format: .png)
+        }
         #expect(error == .unreadable(path: "/nonexistent/logo.png", reason: "No such file or directory"))
     }
 
@@ -138,20 +150,31 @@ import Testing
     @Test func directoryIsUnreadable() throws {
         let directory = FileManager.default.temporaryDirectory.path
         let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: directory, format: .png) }
-        guard case .unreadable(let path, _) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .unreadable(let path, _) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(path == directory)
     }
 
     static let badFiles: [(String, ImageFormat, Data, String)] = {
         let png = TestImages.png(width: 4, height: 4, type: .grey, samples: [UInt8](repeating: 9, count: 16))
-        let jpeg = (try? TestImages.jpeg(width: 16, height: 16, channels: 3) { x, y in [UInt8(x * 15), UInt8(y * 15), 0] }) ?? Data()
+        let jpeg =
+            (try? TestImages.jpeg(width: 16, height: 16, channels: 3) { x, y in [UInt8(x * 15), UInt8(y * 15), 0] })
+            ?? Data()
         return [
             ("empty PNG", .png, Data(), "empty"),
             ("empty SVG", .svg, Data(), "empty"),
             ("truncated PNG", .png, png.prefix(png.count - 20), "not a readable PNG"),
             ("truncated JPEG", .jpeg, jpeg.prefix(jpeg.count / 2), "not a readable JPEG"),
-            ("corrupt PNG", .png, Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40)), "not a PNG"),
-            ("corrupt JPEG", .jpeg, Data([0xFF, 0xD8, 0xFF] + [UInt8](repeating: 3, count: 60)), "not a readable JPEG"),
+            (
+                "corrupt PNG", .png,
+                Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40)), "not a PNG"
+            ),
+            (
+                "corrupt JPEG", .jpeg, Data([0xFF, 0xD8, 0xFF] + [UInt8](repeating: 3, count: 60)),
+                "not a readable JPEG"
+            ),
             ("text named .png", .png, Data("hello".utf8), "not a PNG"),
             ("PNG named .jpg", .jpeg, png, "is a PNG image, but its name says JPEG"),
             ("JPEG named .svg", .svg, jpeg, "is a JPEG image, but its name says SVG"),
@@ -166,7 +189,9 @@ import Testing
     func undecodableFilesAreNamedWithTheProblem(index: Int) throws {
         let (label, format, data, reason) = Self.badFiles[index]
         try TestImages.withFile(data, name: "logo.\(format.preferredExtension)") { path in
-            let error = #expect(throws: LogoError.self, "\(label)") { try decoder.decode(contentsOf: path, format: format) }
+            let error = #expect(throws: LogoError.self, "\(label)") {
+                try decoder.decode(contentsOf: path, format: format)
+            }
             guard case .undecodable(let named, let why) = error else {
                 Issue.record("\(label): got \(String(describing: error))")
                 return
@@ -188,7 +213,8 @@ import Testing
     @Test func decompressionBombsAreRefusedFromTheHeader() throws {
         // A PNG header claiming 30 000 × 30 000 pixels, with hardly any data.
         var header = TestImages.png(width: 1, height: 1, type: .grey, samples: [0])
-        header.replaceSubrange((header.startIndex + 16)..<(header.startIndex + 24), with: [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30])
+        header.replaceSubrange(
+            (header.startIndex + 16)..<(header.startIndex + 24), with: [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30])
         let jpeg = try TestImages.jpeg(width: 64, height: 64, channels: 1) { _, _ in [0] }
         let tight = LogoDecoder(largestPixelCount: 1_000)
         for (data, format, decoder) in [(header, ImageFormat.png, decoder), (jpeg, .jpeg, tight)] {

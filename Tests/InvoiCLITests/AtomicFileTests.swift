@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InvoiCLI
 
 @Suite struct AtomicFileTests {
@@ -24,8 +25,9 @@ import Testing
 
     @Test func anUnwritableTargetLeavesNoTemporaryFile() throws {
         let directory = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("taken"),
-                                                withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("taken"),
+            withIntermediateDirectories: false)
         // A directory stands where the file should go: the rename fails.
         let path = directory.url.appendingPathComponent("taken").path
         let failure = #expect(throws: CLIFailure.self) { try AtomicFile.write(Data("x".utf8), to: path) }

@@ -1,8 +1,9 @@
-import Foundation
 import Dispatch
+import Foundation
 import Glibc
 import Synchronization
 import Testing
+
 @testable import InvoiCLI
 
 @Suite struct BatchWriterTests {
@@ -101,13 +102,18 @@ import Testing
                     claims.pass(index: index)  // an invoice that failed to decode
                     continue
                 }
-                let suffix = claims.claim(bases[index], index: index, reference: SourceReference(input: Int32(index), line: 0)).suffix
+                let suffix = claims.claim(
+                    bases[index], index: index, reference: SourceReference(input: Int32(index), line: 0)
+                ).suffix
                 results.withLock { $0[index] = suffix }
             }
         }
         let passed = NameClaims()
         let expectedWithFailures = bases.enumerated().map { index, base -> Int? in
-            if index % 7 == 3 { passed.pass(index: index); return nil }
+            if index % 7 == 3 {
+                passed.pass(index: index)
+                return nil
+            }
             return passed.claim(base, index: index, reference: SourceReference(input: Int32(index), line: 0)).suffix
         }
         #expect(results.withLock { $0 } == expectedWithFailures)

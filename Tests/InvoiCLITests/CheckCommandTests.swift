@@ -4,7 +4,8 @@ import Testing
 @Suite struct CheckCommandTests {
     @Test func validFileExitsZero() throws {
         let directory = try TemporaryDirectory()
-        try directory.write(#"{"invoiceNumber": "INV-0007", "lineItems": [{"quantity": 2, "rate": 617.28}]}"#, to: "a.json")
+        try directory.write(
+            #"{"invoiceNumber": "INV-0007", "lineItems": [{"quantity": 2, "rate": 617.28}]}"#, to: "a.json")
         let result = try directory.run("check", "a.json")
         #expect(result.status == 0)
         #expect(result.standardError == "")
@@ -14,19 +15,21 @@ import Testing
 
     @Test func invalidFileReportsEveryProblemAndExits65() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("""
+        try directory.write(
+            """
             {"fromNmae": "Acme", "issueDate": "2026-02-30", "vatRate": 120,
              "lineItems": [{"quantity": 1}, {"quantity": 1}, {"quantity": "two"}]}
             """, to: "acme.json")
         let result = try directory.run("check", "acme.json")
         #expect(result.status == 65)
         #expect(result.standardOutput == "")
-        #expect(result.errorLines == [
-            #"invoi: warning: acme.json: unknown field "fromNmae" — did you mean "fromName"?"#,
-            #"invoi: error: acme.json: issueDate: "2026-02-30" is not a real date: February 2026 has 28 days, not 30"#,
-            "invoi: error: acme.json: vatRate: vatRate is a percentage from 0 to 100, got 120",
-            #"invoi: error: acme.json: lineItems[2].quantity: expected a number, got "two""#,
-        ])
+        #expect(
+            result.errorLines == [
+                #"invoi: warning: acme.json: unknown field "fromNmae" — did you mean "fromName"?"#,
+                #"invoi: error: acme.json: issueDate: "2026-02-30" is not a real date: February 2026 has 28 days, not 30"#,
+                "invoi: error: acme.json: vatRate: vatRate is a percentage from 0 to 100, got 120",
+                #"invoi: error: acme.json: lineItems[2].quantity: expected a number, got "two""#,
+            ])
     }
 
     @Test func syntaxErrorShowsLineAndColumn() throws {
@@ -53,7 +56,10 @@ import Testing
         #expect(good.standardOutput == "<stdin>: ok — INV-0001, 1 item, total 1.234,50\u{A0}€\n")
         let bad = try directory.run("check", "-", input: #"{"currency": "usd"}"#)
         #expect(bad.status == 65)
-        #expect(bad.errorLines == [#"invoi: error: <stdin>: currency: unknown currency "usd" — did you mean "USD"? (codes are upper case)"#])
+        #expect(
+            bad.errorLines == [
+                #"invoi: error: <stdin>: currency: unknown currency "usd" — did you mean "USD"? (codes are upper case)"#
+            ])
     }
 
     @Test func missingInputExits66AndOthersAreStillChecked() throws {
@@ -62,7 +68,10 @@ import Testing
         try directory.write("[", to: "bad.json")
         let result = try directory.run("check", "missing.json", "bad.json", "ok.json")
         #expect(result.status == 66)
-        #expect(result.errorLines.first == "invoi: error: missing.json: no such file (check the path, or run 'invoi init missing.json' to create one)")
+        #expect(
+            result.errorLines.first
+                == "invoi: error: missing.json: no such file (check the path, or run 'invoi init missing.json' to create one)"
+        )
         #expect(result.errorLines.count == 2)
         #expect(result.errorLines.last?.hasPrefix("invoi: error: bad.json:1:2: unexpected end of file") == true)
         #expect(result.standardOutput.hasPrefix("ok.json: ok"))
@@ -78,11 +87,14 @@ import Testing
     @Test func binaryAndUTF16InputsExit65() throws {
         let directory = try TemporaryDirectory()
         try Data([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00]).write(to: directory.url.appendingPathComponent("u16.json"))
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: directory.url.appendingPathComponent("logo.png"))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(
+            to: directory.url.appendingPathComponent("logo.png"))
         let result = try directory.run("check", "u16.json", "logo.png")
         #expect(result.status == 65)
         #expect(result.errorLines.count == 2)
-        #expect(result.errorLines[0].hasPrefix("invoi: error: u16.json: the file is encoded as UTF-16LE; invoi reads UTF-8 only"))
+        #expect(
+            result.errorLines[0].hasPrefix(
+                "invoi: error: u16.json: the file is encoded as UTF-16LE; invoi reads UTF-8 only"))
         #expect(result.errorLines[1].hasPrefix("invoi: error: logo.png: the file contains NUL bytes"))
     }
 
@@ -96,7 +108,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let none = try directory.run("check")
         #expect(none.status == 64)
-        #expect(none.errorLines.first == "invoi: error: give at least one invoice file to check (- for standard input), or --sample")
+        #expect(
+            none.errorLines.first
+                == "invoi: error: give at least one invoice file to check (- for standard input), or --sample")
         let twice = try directory.run("check", "-", "-", input: "{}")
         #expect(twice.status == 64)
         let unknown = try directory.run("check", "--frobnicate", "a.json")

@@ -20,6 +20,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("KWD   en-KW   3       KWD\u{A0}1,234,567.891 ") })
         #expect(lines.contains { $0.hasPrefix("INR   en-IN   2       ₹12,34,567.89 ") })
         #expect(lines.contains { $0.hasPrefix("CHF   de-CH   2       CHF\u{A0}1’234’567.89 ") })
-        #expect(lines.contains { $0.hasPrefix("GBP   en-GB   2       £1,234,567.89 ") && $0.hasSuffix("British Pound") })
+        #expect(
+            lines.contains { $0.hasPrefix("GBP   en-GB   2       £1,234,567.89 ") && $0.hasSuffix("British Pound") })
     }
 }

@@ -13,12 +13,16 @@ import Testing
         let result = try directory.run("init")
         let dayAfter = Self.today()
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Wrote invoice.json. Fill it in, then check it with `invoi check invoice.json`.\n")
+        #expect(
+            result.standardOutput == "Wrote invoice.json. Fill it in, then check it with `invoi check invoice.json`.\n")
         let json = try directory.contents(of: "invoice.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["fromName", "fromEmail", "fromPhone", "fromAddress", "toName", "toEmail", "toAddress",
-                                     "invoiceNumber", "issueDate", "dueDate", "currency", "vatRate", "lineItems",
-                                     "bankBeneficiary", "bankName", "bankAccount", "bankSwift"])
+        #expect(
+            Set(object.keys) == [
+                "fromName", "fromEmail", "fromPhone", "fromAddress", "toName", "toEmail", "toAddress",
+                "invoiceNumber", "issueDate", "dueDate", "currency", "vatRate", "lineItems",
+                "bankBeneficiary", "bankName", "bankAccount", "bankSwift",
+            ])
         #expect(object["invoiceNumber"] as? String == "INV-0001")
         #expect(object["currency"] as? String == "USD")
         #expect(object["dueDate"] as? String == "")
@@ -43,7 +47,10 @@ import Testing
         try directory.write("precious", to: "invoice.json")
         let result = try directory.run("init")
         #expect(result.status == 73)
-        #expect(result.errorLines == ["invoi: error: invoice.json already exists; pass --force to overwrite it, or give another path"])
+        #expect(
+            result.errorLines == [
+                "invoi: error: invoice.json already exists; pass --force to overwrite it, or give another path"
+            ])
         #expect(try directory.contents(of: "invoice.json") == "precious")
         #expect(try directory.entries() == ["invoice.json"])
     }
@@ -51,8 +58,9 @@ import Testing
     @Test func doesNotWriteThroughASymlink() throws {
         let directory = try TemporaryDirectory()
         try directory.write("precious", to: "target.json")
-        try FileManager.default.createSymbolicLink(atPath: directory.url.appendingPathComponent("link.json").path,
-                                                   withDestinationPath: "target.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("link.json").path,
+            withDestinationPath: "target.json")
         #expect(try directory.run("init", "link.json").status == 73)
         #expect(try directory.contents(of: "target.json") == "precious")
     }
@@ -68,7 +76,8 @@ import Testing
 
     @Test func writesIntoADirectory() throws {
         let directory = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("bills"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("bills"), withIntermediateDirectories: false)
         let result = try directory.run("init", "bills")
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("Wrote bills/invoice.json."))
@@ -79,7 +88,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let result = try directory.run("init", "nope/invoice.json")
         #expect(result.status == 73)
-        #expect(result.errorLines == ["invoi: error: cannot write nope/invoice.json: the directory nope does not exist; create it first (mkdir -p nope)"])
+        #expect(
+            result.errorLines == [
+                "invoi: error: cannot write nope/invoice.json: the directory nope does not exist; create it first (mkdir -p nope)"
+            ])
     }
 
     @Test func writesToStandardOutput() throws {
@@ -99,7 +111,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let result = try directory.run("init", "--example")
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Wrote invoice.json. Fill it in, then check it with `invoi check invoice.json`.\n")
+        #expect(
+            result.standardOutput == "Wrote invoice.json. Fill it in, then check it with `invoi check invoice.json`.\n")
         let json = try directory.contents(of: "invoice.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let discount = try #require(object["discount"] as? [String: Any])

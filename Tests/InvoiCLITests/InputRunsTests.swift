@@ -1,6 +1,7 @@
 import ArgumentParser
-import Testing
 import InvoiSpeedups
+import Testing
+
 @testable import InvoiCLI
 
 /// Long file lists parse through placeholders (InputRuns); the command must come out
@@ -16,7 +17,8 @@ import InvoiSpeedups
     static let shapes: [[String]] = [
         files("a", 100) + ["--out-dir", "out", "--jobs", "2"],
         ["--out-dir", "out"] + files("b", 80),
-        ["--format", "svg"] + files("c", 30) + ["--jobs", "1"] + files("d", 40) + ["-", "--paper", "letter"] + files("e", 5),
+        ["--format", "svg"] + files("c", 30) + ["--jobs", "1"] + files("d", 40) + ["-", "--paper", "letter"]
+            + files("e", 5),
         ["--format=txt", "--sample"] + files("f", 70) + ["--out-dir=out"],
         files("g", 2) + ["--dpi", "300"] + files("h", 3) + files("i", 60),
         files("j", 64),
@@ -57,15 +59,21 @@ import InvoiSpeedups
     @Test func errorsWithManyFilesGoThroughTheFullTree() {
         // -o with --out-dir is refused by validation, an unknown option by the parser:
         // both are the full tree's messages.
-        #expect(InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["-o", "x.pdf", "--out-dir", "d"], speedups: Self.speedups) == nil)
-        #expect(InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["--bogus"], speedups: Self.speedups) == nil)
+        #expect(
+            InvoiCommand.directSubcommand(
+                for: ["render"] + Self.files("k", 70) + ["-o", "x.pdf", "--out-dir", "d"], speedups: Self.speedups)
+                == nil)
+        #expect(
+            InvoiCommand.directSubcommand(for: ["render"] + Self.files("k", 70) + ["--bogus"], speedups: Self.speedups)
+                == nil)
     }
 
     @Test func shortListsAndDoubleDashParseAsGiven() throws {
         #expect(InputRuns(ArgumentVector(copying: Self.files("m", 10)), from: 0) == nil)
         #expect(InputRuns(ArgumentVector(copying: Self.files("m", 70) + ["--", "-odd.json"]), from: 0) == nil)
         #expect(InputRuns(ArgumentVector(copying: Array(repeating: "--sample", count: 70)), from: 0) == nil)
-        let short = try #require(InvoiCommand.directSubcommand(for: ["render", "a.json", "b.json", "c.json"], speedups: Self.speedups))
+        let short = try #require(
+            InvoiCommand.directSubcommand(for: ["render", "a.json", "b.json", "c.json"], speedups: Self.speedups))
         #expect(short.inputs == nil)
         #expect((short.command as? RenderCommand)?.inputs == ["a.json", "b.json", "c.json"])
     }
@@ -90,6 +98,8 @@ import InvoiSpeedups
         #expect(list.standardInputCount == 1)
         #expect(InputList([]).isEmpty)
         #expect(!vector.startsWithDash(at: 1) && ArgumentVector(copying: ["-"]).startsWithDash(at: 0))
-        #expect(ArgumentVector(copying: ["--"]).isDoubleDash(at: 0) && !ArgumentVector(copying: ["--x"]).isDoubleDash(at: 0))
+        #expect(
+            ArgumentVector(copying: ["--"]).isDoubleDash(at: 0) && !ArgumentVector(copying: ["--x"]).isDoubleDash(at: 0)
+        )
     }
 }

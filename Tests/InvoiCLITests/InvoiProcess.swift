@@ -20,9 +20,10 @@ struct InvoiProcess {
 
     static func run(_ arguments: [String], in directory: URL, input: Data? = nil) throws -> Result {
         let run = try Tools.execute(executable, arguments, input: input, in: directory)
-        return Result(status: run.status,
-                      standardOutput: String(decoding: run.standardOutput, as: UTF8.self),
-                      standardError: String(decoding: run.standardError, as: UTF8.self))
+        return Result(
+            status: run.status,
+            standardOutput: String(decoding: run.standardOutput, as: UTF8.self),
+            standardError: String(decoding: run.standardError, as: UTF8.self))
     }
 }
 

@@ -4,7 +4,9 @@ import Testing
 /// Logo files and `--accent` through the `invoi` binary: exit statuses and messages.
 @Suite struct LogoAndAccentTests {
     /// A 2 × 2 RGBA PNG (#3B82F6).
-    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGOwbvr2H4QZYAwAW5oKySiUrEcAAAAASUVORK5CYII=")!
+    static let png = Data(
+        base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGOwbvr2H4QZYAwAW5oKySiUrEcAAAAASUVORK5CYII=")!
     static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 2"><rect width="4" height="2"/></svg>"#
 
     static func invoice(number: String, logo: String) -> String {
@@ -36,8 +38,9 @@ import Testing
     /// Relative to the invoice file — for a JSON Lines stream, the .jsonl file.
     @Test func jsonLinesLogosAreFoundBesideTheJSONLinesFile() throws {
         let directory = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("bills"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("bills"),
+            withIntermediateDirectories: true)
         try write(Self.png, to: "bills/logo.png", in: directory)
         try directory.write(Self.invoice(number: "INV-1", logo: "logo.png") + "\n", to: "bills/march.jsonl")
         let result = try directory.run("render", "--jsonl", "bills/march.jsonl", "--out-dir", "out")
@@ -50,16 +53,22 @@ import Testing
         let result = try directory.run("render", "acme.json")
         #expect(result.status == 66)
         let path = directory.url.resolvingSymlinksInPath().path + "/art/logo.png"
-        #expect(result.errorLines == ["invoi: error: acme.json: logo: \(path): cannot be read (No such file or directory)"]
-                || result.errorLines == ["invoi: error: acme.json: logo: \(directory.url.path)/art/logo.png: cannot be read (No such file or directory)"],
-                "\(result.errorLines)")
+        #expect(
+            result.errorLines == ["invoi: error: acme.json: logo: \(path): cannot be read (No such file or directory)"]
+                || result.errorLines == [
+                    "invoi: error: acme.json: logo: \(directory.url.path)/art/logo.png: cannot be read (No such file or directory)"
+                ],
+            "\(result.errorLines)")
         #expect(try directory.entries() == ["acme.json"], "nothing written")
     }
 
     static let undecodable: [(name: String, bytes: Data, reason: String)] = [
         ("empty.png", Data(), "the file is empty"),
         ("truncated.png", png.prefix(40), "not a readable PNG"),
-        ("corrupt.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + [UInt8](repeating: 1, count: 30)), "not a readable JPEG"),
+        (
+            "corrupt.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + [UInt8](repeating: 1, count: 30)),
+            "not a readable JPEG"
+        ),
         ("really-a-png.jpg", png, "is a PNG image, but its name says JPEG"),
         ("notes.svg", Data("just text".utf8), "not a well-formed SVG"),
     ]
@@ -74,7 +83,9 @@ import Testing
         #expect(result.status == 65, "\(name): \(result.standardError)")
         #expect(result.errorLines.count == 1)
         let line = result.errorLines.first ?? ""
-        #expect(line.hasPrefix("invoi: error: acme.json: logo: ") && line.contains("/\(name): ") && line.contains(reason), "\(line)")
+        #expect(
+            line.hasPrefix("invoi: error: acme.json: logo: ") && line.contains("/\(name): ") && line.contains(reason),
+            "\(line)")
         let check = try directory.run("check", "acme.json")
         #expect(check.status == 65)
         #expect(check.errorLines == result.errorLines)
@@ -97,7 +108,9 @@ import Testing
         let result = try directory.run("render", "a.json", "b.json", "c.json", "--out-dir", "out")
         #expect(result.status == 66)
         #expect(result.standardError.contains("b.json: logo: "))
-        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path).sorted()
+        let outputs = try FileManager.default.contentsOfDirectory(
+            atPath: directory.url.appendingPathComponent("out").path
+        ).sorted()
         #expect(outputs == ["INV-1 - Acme Studio.pdf", "INV-3 - Acme Studio.pdf"])
         let check = try directory.run("check", "a.json", "b.json", "c.json")
         #expect(check.status == 66)
@@ -110,8 +123,10 @@ import Testing
         try directory.write(RenderCommandTests.invoice, to: "acme.json")
         let result = try directory.run(command, "acme.json", "--accent", "red")
         #expect(result.status == 64)
-        #expect(result.standardError.contains("--accent must be a hex colour #RRGGBB or one of blue, green, purple, orange (got \"red\")"),
-                "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "--accent must be a hex colour #RRGGBB or one of blue, green, purple, orange (got \"red\")"),
+            "\(result.standardError)")
     }
 
     @Test(arguments: [("green", "#10B981"), ("#8B5CF6", "#8B5CF6"), ("#8b5cf6", "#8B5CF6")])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+
 @testable import InvoiCLI
 
 @Suite struct NoClobberWriteTests {
@@ -32,7 +33,8 @@ import Testing
             try AtomicFile.writeNew(Data("new".utf8), to: path, existsHint: "pass --force to overwrite it")
         } throws: { error in
             let failure = error as? CLIFailure
-            return failure?.status == .cannotCreate && failure?.message == "\(path) already exists; pass --force to overwrite it"
+            return failure?.status == .cannotCreate
+                && failure?.message == "\(path) already exists; pass --force to overwrite it"
         }
         #expect(try directory.contents(of: "a.json") == "old")
         #expect(try directory.entries() == ["a.json"])

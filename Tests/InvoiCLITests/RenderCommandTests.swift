@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @Suite struct RenderCommandTests {
-    static let invoice = #"{"fromName": "Acme Studio", "invoiceNumber": "INV-0007", "issueDate": "2026-03-12", "lineItems": [{"description": "Design", "quantity": 2, "rate": 150}]}"#
+    static let invoice =
+        #"{"fromName": "Acme Studio", "invoiceNumber": "INV-0007", "issueDate": "2026-03-12", "lineItems": [{"description": "Design", "quantity": 2, "rate": 150}]}"#
 
     @Test func rendersThePdfUnderTheInvoicesName() throws {
         let directory = try TemporaryDirectory()
@@ -66,7 +67,9 @@ import Testing
         #expect(result.errorLines.contains { $0.contains("c.json: lineItems[0].quantity") })
         #expect(result.errorLines.contains { $0.hasPrefix("invoi: warning: b.json") && $0.contains("(2)") })
         #expect(result.standardError.contains("rendered 2 of 3 invoices (1 failed)"))
-        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path).sorted()
+        let outputs = try FileManager.default.contentsOfDirectory(
+            atPath: directory.url.appendingPathComponent("out").path
+        ).sorted()
         #expect(outputs == ["INV-0007 - Acme Studio (2).svg", "INV-0007 - Acme Studio.svg"])
     }
 
@@ -77,8 +80,9 @@ import Testing
         var arguments = ["render", "--format", "txt"]
         for index in 1...70 {
             let number = index == 70 ? 1 : index  // the last repeats the first's name
-            try directory.write(Self.invoice.replacingOccurrences(of: "INV-0007", with: "INV-\(1000 + number)"),
-                                to: "in-\(index).json")
+            try directory.write(
+                Self.invoice.replacingOccurrences(of: "INV-0007", with: "INV-\(1000 + number)"),
+                to: "in-\(index).json")
             arguments.append("in-\(index).json")
         }
         try directory.write(#"{"lineItems": 5}"#, to: "bad.json")
@@ -89,7 +93,8 @@ import Testing
         #expect(result.errorLines.contains { $0.contains("missing.json") })
         #expect(result.errorLines.contains { $0.hasPrefix("invoi: warning: in-70.json") && $0.contains("(2)") })
         #expect(result.standardError.contains("rendered 70 of 72 invoices (2 failed)"))
-        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path)
+        let outputs = try FileManager.default.contentsOfDirectory(
+            atPath: directory.url.appendingPathComponent("out").path)
         #expect(outputs.count == 70)
         #expect(outputs.contains("INV-1001 - Acme Studio (2).txt") && outputs.contains("INV-1069 - Acme Studio.txt"))
     }
@@ -100,7 +105,8 @@ import Testing
         let result = try directory.run("render", "--jsonl", "-", "--out-dir", "out", "--format", "txt", input: lines)
         #expect(result.status == 65)
         #expect(result.errorLines.contains { $0.hasPrefix("invoi: error: <stdin>:3") && $0.contains("currency") })
-        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path)
+        let outputs = try FileManager.default.contentsOfDirectory(
+            atPath: directory.url.appendingPathComponent("out").path)
         #expect(outputs == ["INV-0007 - Acme Studio.txt"])
     }
 
@@ -121,14 +127,18 @@ import Testing
             let result = try directory.run("render", "a.json", "b.json", "--out-dir", "out", "--format", "txt")
             #expect(result.status == 0, "\(result.standardError)")
         }
-        let outputs = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path).sorted()
+        let outputs = try FileManager.default.contentsOfDirectory(
+            atPath: directory.url.appendingPathComponent("out").path
+        ).sorted()
         #expect(outputs == ["INV-0007 - Acme Studio.txt", "INV-0008 - Acme Studio.txt"])
     }
 
     @Test func severalPagesOfPngAreNumbered() throws {
         let directory = try TemporaryDirectory()
-        let items = (1...60).map { #"{"description": "Item \#($0)", "quantity": 1, "rate": 10}"# }.joined(separator: ",")
-        try directory.write(#"{"invoiceNumber": "LONG", "issueDate": "2026-03-12", "lineItems": [\#(items)]}"#, to: "long.json")
+        let items = (1...60).map { #"{"description": "Item \#($0)", "quantity": 1, "rate": 10}"# }.joined(
+            separator: ",")
+        try directory.write(
+            #"{"invoiceNumber": "LONG", "issueDate": "2026-03-12", "lineItems": [\#(items)]}"#, to: "long.json")
         let result = try directory.run("render", "long.json", "--format", "png", "--dpi", "36")
         #expect(result.status == 0, "\(result.standardError)")
         let pngs = try directory.entries().filter { $0.hasSuffix(".png") }

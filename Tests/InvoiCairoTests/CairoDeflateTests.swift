@@ -4,20 +4,25 @@ import Foundation
 import InvoiDocument
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiCairo
 @testable import InvoiSpeedups
 
 /// The deflate functions as the process resolves them, which is how Cairo reaches them.
 private struct ProcessDeflate {
-    let initialize = unsafeBitCast(dlsym(nil, "deflateInit_")!, to: (@convention(c) (UnsafeMutablePointer<z_stream>?, Int32, UnsafePointer<CChar>?, Int32) -> Int32).self)
+    let initialize = unsafeBitCast(
+        dlsym(nil, "deflateInit_")!,
+        to: (@convention(c) (UnsafeMutablePointer<z_stream>?, Int32, UnsafePointer<CChar>?, Int32) -> Int32).self)
     let deflate = unsafeBitCast(dlsym(nil, "deflate")!, to: Zlib.Deflate.self)
     let end = unsafeBitCast(dlsym(nil, "deflateEnd")!, to: Zlib.DeflateEnd.self)
 
     /// Compresses `input` the way Cairo's deflate stream does: `chunk` bytes per Z_NO_FLUSH
     /// call, an output buffer of `outputSize` emptied whenever it is full, then Z_FINISH until
     /// Z_STREAM_END. Returns the output and the stream's final counters.
-    func compress(_ input: [UInt8], level: Int32 = Z_DEFAULT_COMPRESSION, chunk: Int = 16384,
-                  outputSize: Int = 16384) throws -> (bytes: [UInt8], totalIn: UInt, totalOut: UInt, adler: UInt) {
+    func compress(
+        _ input: [UInt8], level: Int32 = Z_DEFAULT_COMPRESSION, chunk: Int = 16384,
+        outputSize: Int = 16384
+    ) throws -> (bytes: [UInt8], totalIn: UInt, totalOut: UInt, adler: UInt) {
         var stream = z_stream()
         try #require(initialize(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
         var result: [UInt8] = []
@@ -82,7 +87,9 @@ private func inflated(_ stream: [UInt8], limit: Int) -> [UInt8]? {
 /// Text-like bytes: compressible, but not trivially.
 private func sampleBytes(count: Int, seed: UInt64) -> [UInt8] {
     var generator = SplitMix64(seed: seed)
-    let words = ["invoice", "total", " ", "\n", "0.00", "Tj", "BT", "ET", "1 0 0 -1 72 144 cm", "<00a1>"].map { Array($0.utf8) }
+    let words = ["invoice", "total", " ", "\n", "0.00", "Tj", "BT", "ET", "1 0 0 -1 72 144 cm", "<00a1>"].map {
+        Array($0.utf8)
+    }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(count + 32)
     while bytes.count < count {
@@ -97,13 +104,15 @@ private func sampleBytes(count: Int, seed: UInt64) -> [UInt8] {
 @Suite(.enabled(if: !Speedups.process.isOn(.deflate)))
 struct DeflateSpeedupOffTests {
     @Test func everyPDFStreamIsZlibsOwnOutput() throws {
-        let output = try PDFBackend(fonts: CairoFontCache()).render(try Fixtures.invoice(),
-                                                                    options: PDFOptions(creator: "invoi 0.1.0"))
+        let output = try PDFBackend(fonts: CairoFontCache()).render(
+            try Fixtures.invoice(),
+            options: PDFOptions(creator: "invoi 0.1.0"))
         let streams = CairoDeflateTests.streams(in: try #require(output.documentData))
         #expect(streams.count >= 5)
         for stream in streams {
             let content = try #require(inflated(stream, limit: 1 << 24), "a stream that does not inflate")
-            #expect(stream == (try zlibStream(content)), "a \(stream.count)-byte stream not zlib's at its default level")
+            #expect(
+                stream == (try zlibStream(content)), "a \(stream.count)-byte stream not zlib's at its default level")
             #expect(stream != libdeflateStream(content) || content.isEmpty)
         }
     }
@@ -112,8 +121,10 @@ struct DeflateSpeedupOffTests {
     private func zlibStream(_ input: [UInt8]) throws -> [UInt8] {
         let zlib = try #require(Zlib.functions)
         var stream = z_stream()
-        #expect(zlib.deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
-                                  ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        #expect(
+            zlib.deflateInit2(
+                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
         defer { _ = zlib.deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: input.count + input.count / 100 + 1024)
         var input = input
@@ -150,15 +161,18 @@ struct CairoDeflateTests {
     }
 
     @Test func everyPDFStreamIsLibdeflatesOwnOutput() throws {
-        let output = try PDFBackend(fonts: CairoFontCache()).render(try Fixtures.invoice(),
-                                                                    options: PDFOptions(creator: "invoi 0.1.0"))
+        let output = try PDFBackend(fonts: CairoFontCache()).render(
+            try Fixtures.invoice(),
+            options: PDFOptions(creator: "invoi 0.1.0"))
         let streams = Self.streams(in: try #require(output.documentData))
         // Content of both pages, font subsets, ToUnicode maps.
         #expect(streams.count >= 5)
         for stream in streams {
             let content = try #require(inflated(stream, limit: 1 << 24), "a stream that does not inflate")
             let isLibdeflates = stream == libdeflateStream(content)
-            #expect(isLibdeflates, "a \(stream.count)-byte stream not compressed by libdeflate at level \(GatheredDeflate.level)")
+            #expect(
+                isLibdeflates,
+                "a \(stream.count)-byte stream not compressed by libdeflate at level \(GatheredDeflate.level)")
         }
     }
 
@@ -199,12 +213,15 @@ struct CairoDeflateTests {
 
     @Test func otherFlushesAndZlibsOtherCallsAreRefusedNotCrashed() throws {
         var stream = z_stream()
-        #expect(process.initialize(&stream, Z_DEFAULT_COMPRESSION, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        #expect(
+            process.initialize(&stream, Z_DEFAULT_COMPRESSION, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        )
         #expect(process.deflate(&stream, Z_SYNC_FLUSH) == Z_STREAM_ERROR)
         #expect(process.deflate(&stream, Z_FULL_FLUSH) == Z_STREAM_ERROR)
         // zlib's own deflateReset finds no zlib state behind the stream.
-        let reset = unsafeBitCast(try #require(dlsym(dlopen("libz.so.1", RTLD_NOW | RTLD_NOLOAD), "deflateReset")),
-                                  to: Zlib.DeflateEnd.self)
+        let reset = unsafeBitCast(
+            try #require(dlsym(dlopen("libz.so.1", RTLD_NOW | RTLD_NOLOAD), "deflateReset")),
+            to: Zlib.DeflateEnd.self)
         #expect(reset(&stream) == Z_STREAM_ERROR)
         var input = [UInt8](repeating: 65, count: 100)
         input.withUnsafeMutableBufferPointer { input in
@@ -214,7 +231,9 @@ struct CairoDeflateTests {
         }
         // Ended with input still held: zlib's "freed prematurely".
         #expect(process.end(&stream) == Z_DATA_ERROR)
-        #expect(process.initialize(&stream, Z_DEFAULT_COMPRESSION, "2.0.0", Int32(MemoryLayout<z_stream>.size)) == Z_VERSION_ERROR)
+        #expect(
+            process.initialize(&stream, Z_DEFAULT_COMPRESSION, "2.0.0", Int32(MemoryLayout<z_stream>.size))
+                == Z_VERSION_ERROR)
         #expect(process.initialize(&stream, Z_DEFAULT_COMPRESSION, ZLIB_VERSION, 100) == Z_VERSION_ERROR)
     }
 }

@@ -3,6 +3,7 @@ import InvoiDocument
 import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiCairo
 
 /// The PNG backend and the PDF rasterised by poppler draw the same page.
@@ -19,7 +20,8 @@ import Testing
         let inked = inkedPixels(reference)
         #expect(inked > 2_000)
 
-        let ours = try RasterImage(pngData: try #require(PNGBackend().render(document, options: PNGOptions(dpi: 72)).pageData.first))
+        let ours = try RasterImage(
+            pngData: try #require(PNGBackend().render(document, options: PNGOptions(dpi: 72)).pageData.first))
         let difference = ours.difference(from: reference, tolerance: Self.tolerance)
         #expect(!difference.sizeMismatch)
         #expect(Double(difference.changedPixels) < Self.allowedShare * Double(inked), "\(difference), \(inked) inked")
@@ -31,10 +33,12 @@ import Testing
             text.origin.x += 1
             return .text(text)
         }
-        let shifted = try RasterImage(pngData: try #require(PNGBackend().render(moved, options: PNGOptions(dpi: 72)).pageData.first))
+        let shifted = try RasterImage(
+            pngData: try #require(PNGBackend().render(moved, options: PNGOptions(dpi: 72)).pageData.first))
         let shiftedDifference = shifted.difference(from: reference, tolerance: Self.tolerance)
-        #expect(Double(shiftedDifference.changedPixels) > Self.allowedShare * Double(inked),
-                "\(shiftedDifference), \(inked) inked")
+        #expect(
+            Double(shiftedDifference.changedPixels) > Self.allowedShare * Double(inked),
+            "\(shiftedDifference), \(inked) inked")
     }
 
     private func inkedPixels(_ image: RasterImage) -> Int {
@@ -45,8 +49,12 @@ import Testing
         let pdf = try #require(try PDFBackend().render(document).documentData)
         return try Tools.withFile(pdf, name: "invoice.pdf") { file in
             let prefix = file.deletingLastPathComponent().appendingPathComponent("page").path
-            let result = try Tools.run("pdftoppm", ["-r", String(dpi), "-png", "-f", "1", "-l", "1", "-singlefile",
-                                                    file.path, prefix])
+            let result = try Tools.run(
+                "pdftoppm",
+                [
+                    "-r", String(dpi), "-png", "-f", "1", "-l", "1", "-singlefile",
+                    file.path, prefix,
+                ])
             guard result.status == 0 else { throw TestError("pdftoppm: \(result.errors)") }
             return try RasterImage(pngData: Data(contentsOf: URL(fileURLWithPath: prefix + ".png")))
         }

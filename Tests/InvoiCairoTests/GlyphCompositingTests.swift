@@ -4,6 +4,7 @@ import InvoiDocument
 import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiCairo
 
 /// The image backend blends its own glyph masks; they must land where Cairo
@@ -14,7 +15,8 @@ import Testing
     /// One line of text, in a colour, at a fractional position.
     static func line(at origin: Point, color: Color = Color(rgb: 0x111111)) throws -> Document {
         let op = try TestFont.regular().textOp("Invoice 0123 — Wxyz", size: 9.75, at: origin, color: color)
-        return Document(pages: [Page(size: Size(width: 200, height: 40), ops: [.text(op)])], metadata: Fixtures.metadata)
+        return Document(
+            pages: [Page(size: Size(width: 200, height: 40), ops: [.text(op)])], metadata: Fixtures.metadata)
     }
 
     /// The same glyphs filled as outlines by Cairo at their exact positions, on white.
@@ -60,8 +62,9 @@ import Testing
     }
 
     static func rendered(_ document: Document) throws -> RasterImage {
-        let png = try #require(try PNGBackend(fonts: CairoFontCache()).render(document, options: PNGOptions(dpi: dpi))
-            .pageData.first)
+        let png = try #require(
+            try PNGBackend(fonts: CairoFontCache()).render(document, options: PNGOptions(dpi: dpi))
+                .pageData.first)
         return try RasterImage(pngData: png)
     }
 

@@ -3,6 +3,7 @@ import InvoiDocument
 import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiAssets
 @testable import InvoiCairo
 
@@ -80,14 +81,16 @@ import Testing
 
     @Test func translucentPixelsBlendWithThePage() throws {
         let file = TestImages.rgbaPNG(width: 1, height: 1) { _, _ in [0, 0, 0, 128] }
-        let op = DrawOp.image(ImageOp(image: try Self.decode(file, .png), rect: Rect(x: 10, y: 10, width: 20, height: 20)))
+        let op = DrawOp.image(
+            ImageOp(image: try Self.decode(file, .png), rect: Rect(x: 10, y: 10, width: 20, height: 20)))
         let pixel = try #require(try image(Self.page([op])).image.pixel(x: 20, y: 20))
         #expect((125...129).contains(Int(pixel.red)) && pixel.red == pixel.green && pixel.green == pixel.blue)
     }
 
     @Test func greyImageKeepsTheGreyscalePath() throws {
         let file = TestImages.png(width: 2, height: 1, type: .grey, samples: [0, 128])
-        let op = DrawOp.image(ImageOp(image: try Self.decode(file, .png), rect: Rect(x: 100, y: 100, width: 40, height: 20)))
+        let op = DrawOp.image(
+            ImageOp(image: try Self.decode(file, .png), rect: Rect(x: 100, y: 100, width: 40, height: 20)))
         let (data, _) = try image(Self.page([op]))
         // Near the rect's edges, where the filter has only one source pixel to draw from.
         let decoded = try IndependentPNGDecoder.decode(data, sampling: [(101, 110), (139, 110)])
@@ -97,15 +100,18 @@ import Testing
 
     @Test func jpegIsDrawnInPNG() throws {
         let file = try TestImages.jpeg(width: 16, height: 16, channels: 3) { _, _ in [16, 185, 129] }
-        let op = DrawOp.image(ImageOp(image: try Self.decode(file, .jpeg), rect: Rect(x: 50, y: 50, width: 32, height: 32)))
+        let op = DrawOp.image(
+            ImageOp(image: try Self.decode(file, .jpeg), rect: Rect(x: 50, y: 50, width: 32, height: 32)))
         let pixel = try #require(try image(Self.page([op])).image.pixel(x: 66, y: 66))
         #expect(abs(Int(pixel.red) - 16) <= 6 && abs(Int(pixel.green) - 185) <= 6 && abs(Int(pixel.blue) - 129) <= 6)
     }
 
     @Test func svgIsDrawnInPNGWithItsAspectKept() throws {
-        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" height="10" fill="#8B5CF6"/></svg>"##
+        let svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" height="10" fill="#8B5CF6"/></svg>"##
         // A 2:1 picture in a 40 × 40 rect: drawn 40 × 20, centred vertically.
-        let op = DrawOp.image(ImageOp(image: try Self.decode(Data(svg.utf8), .svg), rect: Rect(x: 200, y: 200, width: 40, height: 40)))
+        let op = DrawOp.image(
+            ImageOp(image: try Self.decode(Data(svg.utf8), .svg), rect: Rect(x: 200, y: 200, width: 40, height: 40)))
         let image = try image(Self.page([op])).image
         #expect(image.pixel(x: 220, y: 220) == RasterImage.Pixel(red: 0x8B, green: 0x5C, blue: 0xF6))
         #expect(image.pixel(x: 220, y: 205) == Self.white)
@@ -125,8 +131,14 @@ import Testing
         let font = try TestFont.bold()
         let text = DrawOp.text(font.textOp("PAID", size: 20, at: Point(x: 300, y: 400)))
         let upright = try image(Self.page([text])).image
-        let turned = try image(Self.page([.group(GroupOp(transform: .rotation(degrees: 90, about: Point(x: 300, y: 400)),
-                                                          ops: [text]))])).image
+        let turned = try image(
+            Self.page([
+                .group(
+                    GroupOp(
+                        transform: .rotation(degrees: 90, about: Point(x: 300, y: 400)),
+                        ops: [text]))
+            ])
+        ).image
         // Upright, the word lies right of the origin above the baseline; turned 90° clockwise,
         // below the origin and right of it (the glyphs' tops now face right).
         let uprightInk = inked(upright, x: 300...350, y: 385...400)
@@ -139,15 +151,18 @@ import Testing
     @Test func translatedGroupMovesCompositedText() throws {
         let font = try TestFont.regular()
         let text = DrawOp.text(font.textOp("Total", size: 12, at: Point(x: 100, y: 300)))
-        let moved = DrawOp.group(GroupOp(transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 50, ty: 60), ops: [text]))
+        let moved = DrawOp.group(
+            GroupOp(transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 50, ty: 60), ops: [text]))
         let image = try image(Self.page([moved])).image
         #expect(inked(image, x: 150...190, y: 350...360) > 20)
         #expect(inked(image, x: 100...140, y: 290...300) == 0)
     }
 
     @Test func strokedRoundedRectInARotatedGroup() throws {
-        let box = DrawOp.rect(RectOp(rect: Rect(x: 400, y: 600, width: 100, height: 50),
-                                     stroke: Stroke(width: 3, color: Color(rgb: 0x10B981)), cornerRadius: 6))
+        let box = DrawOp.rect(
+            RectOp(
+                rect: Rect(x: 400, y: 600, width: 100, height: 50),
+                stroke: Stroke(width: 3, color: Color(rgb: 0x10B981)), cornerRadius: 6))
         let group = DrawOp.group(GroupOp(transform: .rotation(degrees: 30, about: Point(x: 450, y: 625)), ops: [box]))
         let image = try image(Self.page([group]), dpi: 144).image
         // The top edge's midpoint (450, 600), turned 30° about the centre, lands at (462.5, 603.35).
@@ -159,8 +174,11 @@ import Testing
     // MARK: PDF
 
     @Test func jpegStaysJPEGInPDF() throws {
-        let file = try TestImages.jpeg(width: 24, height: 16, channels: 3) { x, _ in x < 12 ? [200, 30, 30] : [30, 30, 200] }
-        let op = DrawOp.image(ImageOp(image: try Self.decode(file, .jpeg), rect: Rect(x: 100, y: 100, width: 48, height: 32)))
+        let file = try TestImages.jpeg(width: 24, height: 16, channels: 3) { x, _ in
+            x < 12 ? [200, 30, 30] : [30, 30, 200]
+        }
+        let op = DrawOp.image(
+            ImageOp(image: try Self.decode(file, .jpeg), rect: Rect(x: 100, y: 100, width: 48, height: 32)))
         let rows = try imageList(try pdfData(Self.page([op])))
         #expect(rows.count == 1)
         #expect(rows.first?[2] == "image" && rows.first?[3] == "24" && rows.first?[4] == "16")
@@ -168,7 +186,9 @@ import Testing
     }
 
     @Test func transparentPNGGetsASoftMaskInPDF() throws {
-        let data = try pdfData(Self.page([.image(ImageOp(image: try Self.quadrants(), rect: Rect(x: 100, y: 100, width: 80, height: 80)))]))
+        let data = try pdfData(
+            Self.page([.image(ImageOp(image: try Self.quadrants(), rect: Rect(x: 100, y: 100, width: 80, height: 80)))])
+        )
         let rows = try imageList(data)
         #expect(rows.map { $0[2] }.sorted() == ["image", "smask"], "\(rows)")
         let page = try rasterisedPDF(data)
@@ -177,29 +197,36 @@ import Testing
     }
 
     @Test func theSameImageOnTwoPagesIsEmbeddedOnce() throws {
-        let op = DrawOp.image(ImageOp(image: try Self.decode(try TestImages.jpeg(width: 8, height: 8, channels: 1) { _, _ in [60] }, .jpeg),
-                                      rect: Rect(x: 40, y: 40, width: 40, height: 40)))
-        let document = Document(pages: [Page(size: PaperSize.a4.size, ops: [op]), Page(size: PaperSize.a4.size, ops: [op])],
-                                metadata: Fixtures.metadata)
+        let op = DrawOp.image(
+            ImageOp(
+                image: try Self.decode(try TestImages.jpeg(width: 8, height: 8, channels: 1) { _, _ in [60] }, .jpeg),
+                rect: Rect(x: 40, y: 40, width: 40, height: 40)))
+        let document = Document(
+            pages: [Page(size: PaperSize.a4.size, ops: [op]), Page(size: PaperSize.a4.size, ops: [op])],
+            metadata: Fixtures.metadata)
         let rows = try imageList(try pdfData(document))
         #expect(rows.count == 2)
         #expect(Set(rows.map { $0[10] }).count == 1, "one object for both pages: \(rows)")
     }
 
     @Test func svgStaysVectorInPDF() throws {
-        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#F97316"/></svg>"##
-        let op = DrawOp.image(ImageOp(image: try Self.decode(Data(svg.utf8), .svg), rect: Rect(x: 300, y: 300, width: 60, height: 60)))
+        let svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#F97316"/></svg>"##
+        let op = DrawOp.image(
+            ImageOp(image: try Self.decode(Data(svg.utf8), .svg), rect: Rect(x: 300, y: 300, width: 60, height: 60)))
         let data = try pdfData(Self.page([op]))
         #expect(try imageList(data).isEmpty, "no raster image in the PDF")
         let page = try rasterisedPDF(data)
         let centre = try #require(page.pixel(x: 330, y: 330))
-        #expect(abs(Int(centre.red) - 0xF9) <= 2 && abs(Int(centre.green) - 0x73) <= 2 && abs(Int(centre.blue) - 0x16) <= 2)
+        #expect(
+            abs(Int(centre.red) - 0xF9) <= 2 && abs(Int(centre.green) - 0x73) <= 2 && abs(Int(centre.blue) - 0x16) <= 2)
         #expect(page.pixel(x: 302, y: 302) == Self.white, "outside the circle")
     }
 
     @Test func rotatedTextStaysTextInPDF() throws {
         let text = DrawOp.text(try TestFont.bold().textOp("OVERDUE", size: 14, at: Point(x: 400, y: 100)))
-        let data = try pdfData(Self.page([.group(GroupOp(transform: .rotation(degrees: -12, about: Point(x: 430, y: 95)), ops: [text]))]))
+        let data = try pdfData(
+            Self.page([.group(GroupOp(transform: .rotation(degrees: -12, about: Point(x: 430, y: 95)), ops: [text]))]))
         let result = try Tools.withFile(data, name: "doc.pdf") { try Tools.run("pdftotext", [$0.path, "-"]) }
         // poppler may split a slanted line into pieces, but every letter is text.
         #expect(result.output.filter { !$0.isWhitespace }.sorted() == Array("OVERDUE").sorted(), "\(result.output)")

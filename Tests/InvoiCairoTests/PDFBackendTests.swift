@@ -2,14 +2,17 @@ import Foundation
 import InvoiDocument
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiCairo
 
 @Suite struct PDFBackendTests {
     let backend = PDFBackend(fonts: CairoFontCache())
 
     /// Renders `document` and runs `tool` with `arguments` and the PDF's path.
-    private func run(_ tool: String, _ arguments: [String] = [], on document: Document,
-                     then more: [String] = []) throws -> Tools.Result {
+    private func run(
+        _ tool: String, _ arguments: [String] = [], on document: Document,
+        then more: [String] = []
+    ) throws -> Tools.Result {
         let output = try backend.render(document, options: PDFOptions(creator: "invoi 0.1.0"))
         let data = try #require(output.documentData)
         return try Tools.withFile(data, name: "invoice.pdf") { try Tools.run(tool, arguments + [$0.path] + more) }
@@ -28,8 +31,10 @@ import Testing
         #expect(text.status == 0)
         // pdftotext wraps right-to-left text in embedding marks of its own.
         let plain = String(text.output.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) })
-        for words in ["Acme Studio", "INVOICE", "hello@acme.example", "Website redesign",
-                      "INV-0001 · Page 2 of 2", "שלום עולם", "Client: דוד כהן"] {
+        for words in [
+            "Acme Studio", "INVOICE", "hello@acme.example", "Website redesign",
+            "INV-0001 · Page 2 of 2", "שלום עולם", "Client: דוד כהן",
+        ] {
             #expect(plain.contains(words), "missing \(words) in:\n\(plain)")
         }
     }
@@ -41,10 +46,12 @@ import Testing
         let visual = arabic.run("\u{FED7}\u{FED3}\u{FEF7}\u{FE8D}", size: 14)
         let clusters = [8, 6, 2, 0]
         let glyphs = zip(visual.glyphs, clusters).map { Glyph(id: $0.id, cluster: $1, advance: $0.advance) }
-        let ligatureRun = GlyphRun(font: arabic.face, size: 14, direction: .rightToLeft, textRange: 0..<10, glyphs: glyphs)
-        let op = TextOp(text: word, font: FontSpec(weight: .regular, size: 14), color: .black, tracking: 0,
-                        origin: Point(x: 100, y: 100), direction: .rightToLeft, runs: [ligatureRun],
-                        box: Rect(x: 100, y: 88, width: ligatureRun.width, height: 17), alignment: .right)
+        let ligatureRun = GlyphRun(
+            font: arabic.face, size: 14, direction: .rightToLeft, textRange: 0..<10, glyphs: glyphs)
+        let op = TextOp(
+            text: word, font: FontSpec(weight: .regular, size: 14), color: .black, tracking: 0,
+            origin: Point(x: 100, y: 100), direction: .rightToLeft, runs: [ligatureRun],
+            box: Rect(x: 100, y: 88, width: ligatureRun.width, height: 17), alignment: .right)
         let document = Document(pages: [Page(size: PaperSize.a4.size, ops: [.text(op)])], metadata: Fixtures.metadata)
         let text = try run("pdftotext", on: document, then: ["-"])
         let plain = String(text.output.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) })
@@ -93,8 +100,9 @@ import Testing
         let uri = "mailto:o'neil\\(x)@acme.example?subject=Rechnung März"
         let document = try Fixtures.invoice(linkURI: uri)
         let links = try run("pdfinfo", ["-url"], on: document)
-        #expect(links.output.contains("mailto:o%27neil%5C%28x%29@acme.example?subject=Rechnung%20M%C3%A4rz"),
-                "\(links.output)")
+        #expect(
+            links.output.contains("mailto:o%27neil%5C%28x%29@acme.example?subject=Rechnung%20M%C3%A4rz"),
+            "\(links.output)")
         #expect(links.errors.isEmpty, "\(links.errors)")
         // Text after the link still drawn: the context did not go into an error state.
         let text = try run("pdftotext", on: document, then: ["-"])
@@ -106,7 +114,8 @@ import Testing
         let options = PDFOptions(creator: "invoi 0.1.0")
         let first = try #require(try backend.render(document, options: options).documentData)
         let again = try #require(try backend.render(document, options: options).documentData)
-        let freshCache = try #require(try PDFBackend(fonts: CairoFontCache()).render(document, options: options).documentData)
+        let freshCache = try #require(
+            try PDFBackend(fonts: CairoFontCache()).render(document, options: options).documentData)
         #expect(first == again)
         #expect(first == freshCache)
 
@@ -149,11 +158,13 @@ import Testing
     @Test func missingFontIsAnError() throws {
         var font = try TestFont.regular().face
         font.path = "/nonexistent/font.ttf"
-        let run = GlyphRun(font: font, size: 10, direction: .leftToRight, textRange: 0..<1,
-                           glyphs: [Glyph(id: 5, cluster: 0, advance: 6)])
-        let op = TextOp(text: "A", font: FontSpec(weight: .regular, size: 10), color: .black, tracking: 0,
-                        origin: Point(x: 10, y: 10), direction: .leftToRight, runs: [run],
-                        box: Rect(x: 10, y: 0, width: 6, height: 12), alignment: .left)
+        let run = GlyphRun(
+            font: font, size: 10, direction: .leftToRight, textRange: 0..<1,
+            glyphs: [Glyph(id: 5, cluster: 0, advance: 6)])
+        let op = TextOp(
+            text: "A", font: FontSpec(weight: .regular, size: 10), color: .black, tracking: 0,
+            origin: Point(x: 10, y: 10), direction: .leftToRight, runs: [run],
+            box: Rect(x: 10, y: 0, width: 6, height: 12), alignment: .left)
         let document = Document(pages: [Page(size: PaperSize.a4.size, ops: [.text(op)])], metadata: Fixtures.metadata)
         #expect(throws: BackendError.self) { try backend.render(document) }
     }

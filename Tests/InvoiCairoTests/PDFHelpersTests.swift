@@ -1,6 +1,7 @@
 import Foundation
 import InvoiDocument
 import Testing
+
 @testable import InvoiCairo
 
 @Suite struct PDFHelpersTests {
@@ -29,10 +30,12 @@ import Testing
     }
 
     @Test func uriBytesThatWouldBreakThePDFArePercentEncoded() {
-        #expect(LinkAttributes.pdfSafeURI("mailto:o'neil(x)\\y z@é.example") ==
-                "mailto:o%27neil%28x%29%5Cy%20z@%C3%A9.example")
-        #expect(LinkAttributes.pdfSafeURI("mailto:a+b@c.example?subject=Hi%20there") ==
-                "mailto:a+b@c.example?subject=Hi%20there")
+        #expect(
+            LinkAttributes.pdfSafeURI("mailto:o'neil(x)\\y z@é.example")
+                == "mailto:o%27neil%28x%29%5Cy%20z@%C3%A9.example")
+        #expect(
+            LinkAttributes.pdfSafeURI("mailto:a+b@c.example?subject=Hi%20there")
+                == "mailto:a+b@c.example?subject=Hi%20there")
     }
 
     @Test func attributeValuesEscapeQuotesAndBackslashes() {

@@ -3,6 +3,7 @@ import InvoiDocument
 import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiCairo
 
 @Suite struct PNGBackendTests {
@@ -58,7 +59,8 @@ import Testing
         let inside = image.pixel(x: Int(125 * scale), y: Int(120 * scale))
         #expect(inside == RasterImage.Pixel(red: 0, green: 0, blue: 0))
         for (x, y) in [(20.0, 20.0), (99.0, 120.0), (151.0, 120.0), (125.0, 141.0), (500.0, 800.0)] {
-            #expect(image.pixel(x: Int(x * scale), y: Int(y * scale)) == RasterImage.Pixel(red: 255, green: 255, blue: 255))
+            #expect(
+                image.pixel(x: Int(x * scale), y: Int(y * scale)) == RasterImage.Pixel(red: 255, green: 255, blue: 255))
         }
     }
 
@@ -68,7 +70,8 @@ import Testing
         func inkedPixels(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Int {
             var count = 0
             for py in Int(y.lowerBound * 2)..<Int(y.upperBound * 2) {
-                for px in Int(x.lowerBound * 2)..<Int(x.upperBound * 2) where image.pixel(x: px, y: py)?.red ?? 255 < 200 {
+                for px in Int(x.lowerBound * 2)..<Int(x.upperBound * 2)
+                where image.pixel(x: px, y: py)?.red ?? 255 < 200 {
                     count += 1
                 }
             }
@@ -96,7 +99,9 @@ import Testing
             }
             #expect(decoded.samples[0] == [0, 0, 0])
             #expect(decoded.samples[1] == [255, 255, 255])
-            let nonWhite = stride(from: 0, to: image.rgba.count, by: 4).filter { image.rgba[$0..<$0 + 3] != [255, 255, 255] }
+            let nonWhite = stride(from: 0, to: image.rgba.count, by: 4).filter {
+                image.rgba[$0..<$0 + 3] != [255, 255, 255]
+            }
             #expect(decoded.nonWhitePixels == nonWhite.count)
         }
     }
@@ -120,8 +125,13 @@ import Testing
     }
 
     @Test func linksLeaveNoMark() throws {
-        let withLink = try png(try Fixtures.greyPage(extra: [.link(LinkOp(rect: Rect(x: 10, y: 10, width: 100, height: 20),
-                                                                          uri: "mailto:a@b.example"))]))
+        let withLink = try png(
+            try Fixtures.greyPage(extra: [
+                .link(
+                    LinkOp(
+                        rect: Rect(x: 10, y: 10, width: 100, height: 20),
+                        uri: "mailto:a@b.example"))
+            ]))
         #expect(withLink == (try png(try Fixtures.greyPage())))
     }
 

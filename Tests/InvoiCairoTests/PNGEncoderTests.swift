@@ -2,6 +2,7 @@ import Foundation
 import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiCairo
 
 @Suite struct PNGEncoderTests {
@@ -55,13 +56,17 @@ import Testing
     func repeatedRowsAreFilteredUpAsZeros(grey: Bool) throws {
         var generator = SplitMix64(seed: 5)
         let width = 29
-        let noise = (0..<width).map { _ in grey ? UInt32(generator.next() & 0xFF) * 0x01_01_01 : UInt32(generator.next() & 0xFF_FF_FF) }
+        let noise = (0..<width).map { _ in
+            grey ? UInt32(generator.next() & 0xFF) * 0x01_01_01 : UInt32(generator.next() & 0xFF_FF_FF)
+        }
         let white = [UInt32](repeating: 0xFF_FF_FF, count: width)
         let rows = [noise, noise, white, white, white, noise]
         let words = rows.flatMap { $0 }
         let filtered = try words.withUnsafeBytes { bytes in
-            try PNGEncoder().filter(XRGBPixels(base: try #require(bytes.baseAddress), width: width,
-                                               height: rows.count, bytesPerRow: width * 4))
+            try PNGEncoder().filter(
+                XRGBPixels(
+                    base: try #require(bytes.baseAddress), width: width,
+                    height: rows.count, bytesPerRow: width * 4))
         }
         let stride = 1 + width * (grey ? 1 : 3)
         for row in [1, 3, 4] {

@@ -3,6 +3,7 @@ import InvoiDocument
 import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiCairo
 
 @Suite struct RasterImageTests {
@@ -30,7 +31,8 @@ import Testing
     @Test func identicalImagesDoNotDiffer() throws {
         let image = try #require(Self.ramp())
         let difference = image.difference(from: image, tolerance: 0)
-        #expect(difference == RasterDifference(changedPixels: 0, totalPixels: 48, sizeMismatch: false, maxChannelDelta: 0))
+        #expect(
+            difference == RasterDifference(changedPixels: 0, totalPixels: 48, sizeMismatch: false, maxChannelDelta: 0))
         #expect(difference.isIdentical)
     }
 
@@ -78,11 +80,14 @@ import Testing
     @Test func decodesThePNGsOfOtherEncoders() throws {
         // pdftoppm's RGB PNG of a page with a black square.
         let regular = try TestFont.regular()
-        let page = Page(size: Size(width: 100, height: 50), ops: [
-            .rect(RectOp(rect: Rect(x: 10, y: 10, width: 20, height: 20), fill: .black)),
-            .text(regular.textOp("x", size: 10, at: Point(x: 60, y: 30))),
-        ])
-        let pdf = try #require(try PDFBackend().render(Document(pages: [page], metadata: Fixtures.metadata)).documentData)
+        let page = Page(
+            size: Size(width: 100, height: 50),
+            ops: [
+                .rect(RectOp(rect: Rect(x: 10, y: 10, width: 20, height: 20), fill: .black)),
+                .text(regular.textOp("x", size: 10, at: Point(x: 60, y: 30))),
+            ])
+        let pdf = try #require(
+            try PDFBackend().render(Document(pages: [page], metadata: Fixtures.metadata)).documentData)
         let png = try Tools.withFile(pdf, name: "square.pdf") { file -> Data in
             let prefix = file.deletingLastPathComponent().appendingPathComponent("square").path
             let result = try Tools.run("pdftoppm", ["-r", "72", "-png", "-singlefile", file.path, prefix])
@@ -103,7 +108,8 @@ import Testing
     }
 
     @Test func truncatedPNGIsAnError() throws {
-        let png = try #require(try PNGBackend().render(try Fixtures.greyPage(), options: PNGOptions(dpi: 72)).pageData.first)
+        let png = try #require(
+            try PNGBackend().render(try Fixtures.greyPage(), options: PNGOptions(dpi: 72)).pageData.first)
         #expect(throws: RasterImageError.self) { try RasterImage(pngData: png.prefix(png.count / 2)) }
     }
 }

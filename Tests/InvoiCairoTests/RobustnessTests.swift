@@ -3,6 +3,7 @@ import InvoiDocument
 import InvoiImageTestSupport
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiCairo
 
 /// Odd display lists render or fail with an error; they never crash.
@@ -24,8 +25,11 @@ import Testing
             ops.append(.text(text))
             ops.append(.line(LineOp(from: Point(x: value, y: 10), to: Point(x: 100, y: 10), width: 1, color: .black)))
             ops.append(.line(LineOp(from: Point(x: 10, y: 10), to: Point(x: 100, y: 10), width: value, color: .black)))
-            ops.append(.rect(RectOp(rect: Rect(x: 10, y: 10, width: value, height: 10), fill: .black,
-                                    stroke: Stroke(width: value, color: .black), cornerRadius: value)))
+            ops.append(
+                .rect(
+                    RectOp(
+                        rect: Rect(x: 10, y: 10, width: value, height: 10), fill: .black,
+                        stroke: Stroke(width: value, color: .black), cornerRadius: value)))
             ops.append(.link(LinkOp(rect: Rect(x: value, y: 10, width: 10, height: 10), uri: "mailto:a@b")))
         }
         // Text whose runs point outside it or into the middle of a character, or have no glyphs.
@@ -59,8 +63,9 @@ import Testing
 
     @Test func oddMetadataStillRenders() throws {
         var document = try Fixtures.invoice()
-        document.metadata = DocumentMetadata(title: "a\u{0}b\"(c)\\", author: String(repeating: "é", count: 5000),
-                                             subject: "\u{202E}rtl", creationDate: Date(timeIntervalSince1970: -1e12))
+        document.metadata = DocumentMetadata(
+            title: "a\u{0}b\"(c)\\", author: String(repeating: "é", count: 5000),
+            subject: "\u{202E}rtl", creationDate: Date(timeIntervalSince1970: -1e12))
         let pdf = try #require(try PDFBackend(fonts: CairoFontCache()).render(document).documentData)
         let info = try Tools.withFile(pdf, name: "odd.pdf") { try Tools.run("pdfinfo", [$0.path]) }
         #expect(info.status == 0)

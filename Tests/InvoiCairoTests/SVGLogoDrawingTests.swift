@@ -2,12 +2,14 @@ import CCairo
 import Foundation
 import InvoiDocument
 import Testing
+
 @testable import InvoiAssets
 @testable import InvoiCairo
 
 /// Sanitised logos as librsvg draws them for the pdf and png backends.
 @Suite struct SVGLogoDrawingTests {
-    static let open = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">"#
+    static let open =
+        #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">"#
 
     private func sanitize(_ svg: String) throws -> SanitizedSVG {
         try SVGSanitizer().sanitize(Data(svg.utf8))
@@ -29,7 +31,8 @@ import Testing
     /// Drawn on its own by librsvg (the pdf and png backends), an Illustrator-style logo
     /// looks as it did: classes, type selectors and rules on the root still apply.
     @Test func scopedStylesheetsStillStyleTheLogo() throws {
-        func centre(_ style: String, shape: String = #"<rect class="cls-1" width="10" height="10"/>"#) throws -> UInt32 {
+        func centre(_ style: String, shape: String = #"<rect class="cls-1" width="10" height="10"/>"#) throws -> UInt32
+        {
             try centrePixel(ofRendering: try sanitize(Self.open + "<defs><style>\(style)</style></defs>\(shape)</svg>"))
         }
         #expect(try centre(".cls-1{fill:#1e40af;}") == 0x1E40AF)
@@ -44,12 +47,13 @@ import Testing
     }
 
     @Test func hostileInputSanitisedStillRendersQuicklyWithLibrsvg() throws {
-        let hostile = Self.open + """
-            <script>while(1){}</script>
-            <image href="file:///etc/passwd" width="10" height="10"/>
-            <rect width="10" height="10" fill="#10B981" onload="alert(1)" style="stroke:url(http://evil.invalid/)"/>
-            </svg>
-            """
+        let hostile =
+            Self.open + """
+                <script>while(1){}</script>
+                <image href="file:///etc/passwd" width="10" height="10"/>
+                <rect width="10" height="10" fill="#10B981" onload="alert(1)" style="stroke:url(http://evil.invalid/)"/>
+                </svg>
+                """
         let clean = try sanitize(hostile)
         let start = ContinuousClock.now
         #expect(try centrePixel(ofRendering: clean) == 0x10B981)

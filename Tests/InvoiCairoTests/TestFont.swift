@@ -40,25 +40,30 @@ final class TestFont: Sendable {
             for scalar in text.unicodeScalars {
                 let id = FT_Get_Char_Index(ft.face, FT_ULong(scalar.value))
                 // Unscaled: the advance comes back in font units.
-                let advance = FT_Load_Glyph(ft.face, id, FT_Int32(FT_LOAD_NO_SCALE)) == 0
+                let advance =
+                    FT_Load_Glyph(ft.face, id, FT_Int32(FT_LOAD_NO_SCALE)) == 0
                     ? Double(ft.face.pointee.glyph.pointee.advance.x) : 0
                 glyphs.append(Glyph(id: id, cluster: offset, advance: advance * scale))
                 offset += String(scalar).utf8.count
             }
         }
         if direction == .rightToLeft { glyphs.reverse() }
-        return GlyphRun(font: face, size: size, direction: direction,
-                        textRange: byteOffset..<offset, glyphs: glyphs)
+        return GlyphRun(
+            font: face, size: size, direction: direction,
+            textRange: byteOffset..<offset, glyphs: glyphs)
     }
 
     /// A one-run text op with its baseline starting at `origin`.
-    func textOp(_ text: String, size: Double, at origin: Point, color: Color = Color(rgb: 0x111111),
-                direction: TextDirection = .leftToRight) -> TextOp {
+    func textOp(
+        _ text: String, size: Double, at origin: Point, color: Color = Color(rgb: 0x111111),
+        direction: TextDirection = .leftToRight
+    ) -> TextOp {
         let run = run(text, size: size, direction: direction)
-        return TextOp(text: text, font: FontSpec(weight: face.weight >= 700 ? .bold : .regular, size: size),
-                      color: color, tracking: 0, origin: origin, direction: direction, runs: [run],
-                      box: Rect(x: origin.x, y: origin.y - size, width: run.width, height: size * 1.2),
-                      alignment: .left)
+        return TextOp(
+            text: text, font: FontSpec(weight: face.weight >= 700 ? .bold : .regular, size: size),
+            color: color, tracking: 0, origin: origin, direction: direction, runs: [run],
+            box: Rect(x: origin.x, y: origin.y - size, width: run.width, height: size * 1.2),
+            alignment: .left)
     }
 }
 

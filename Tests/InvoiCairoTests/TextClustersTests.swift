@@ -1,10 +1,13 @@
 import InvoiDocument
 import Testing
+
 @testable import InvoiCairo
 
 @Suite struct TextClustersTests {
-    private func clusters(_ text: String, glyphs: [Int], range: Range<Int>? = nil,
-                          direction: TextDirection = .leftToRight) -> TextClusters? {
+    private func clusters(
+        _ text: String, glyphs: [Int], range: Range<Int>? = nil,
+        direction: TextDirection = .leftToRight
+    ) -> TextClusters? {
         let utf8 = Array(text.utf8)
         return utf8.withUnsafeBufferPointer {
             TextClusters(glyphClusters: glyphs, textRange: range ?? 0..<utf8.count, utf8: $0, direction: direction)
@@ -20,8 +23,11 @@ import Testing
 
     @Test func oneGlyphPerCharacter() throws {
         let result = try #require(clusters("Ab€", glyphs: [0, 1, 2]))
-        #expect(result.clusters == [Cluster(bytes: 0..<1, glyphCount: 1), Cluster(bytes: 1..<2, glyphCount: 1),
-                                    Cluster(bytes: 2..<5, glyphCount: 1)])
+        #expect(
+            result.clusters == [
+                Cluster(bytes: 0..<1, glyphCount: 1), Cluster(bytes: 1..<2, glyphCount: 1),
+                Cluster(bytes: 2..<5, glyphCount: 1),
+            ])
         #expect(text(of: result, in: "Ab€") == "Ab€")
     }
 
@@ -35,8 +41,11 @@ import Testing
         // "שלום" (2 bytes a letter) drawn in visual order: ם ו ל ש.
         let word = "שלום"
         let result = try #require(clusters(word, glyphs: [6, 4, 2, 0]))
-        #expect(result.clusters == [Cluster(bytes: 6..<8, glyphCount: 1), Cluster(bytes: 4..<6, glyphCount: 1),
-                                    Cluster(bytes: 2..<4, glyphCount: 1), Cluster(bytes: 0..<2, glyphCount: 1)])
+        #expect(
+            result.clusters == [
+                Cluster(bytes: 6..<8, glyphCount: 1), Cluster(bytes: 4..<6, glyphCount: 1),
+                Cluster(bytes: 2..<4, glyphCount: 1), Cluster(bytes: 0..<2, glyphCount: 1),
+            ])
         #expect(text(of: result, in: word) == "םולש")
     }
 

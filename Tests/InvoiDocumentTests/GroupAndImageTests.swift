@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InvoiDocument
 
 @Suite struct GroupAndImageTests {
@@ -25,20 +26,26 @@ import Testing
         #expect(abs(bounds.height - expectedHeight) < 1e-9)
         #expect(abs(bounds.midX - 50) < 1e-9)
         // A translated group moves its bounds by the same amount.
-        let shifted = DrawOp.group(GroupOp(transform: AffineTransform.rotation(degrees: -12, about: Point(x: 50, y: 10))
-            .translatedBy(dx: 5, dy: 7), ops: [child])).bounds
+        let shifted = DrawOp.group(
+            GroupOp(
+                transform: AffineTransform.rotation(degrees: -12, about: Point(x: 50, y: 10))
+                    .translatedBy(dx: 5, dy: 7), ops: [child])
+        ).bounds
         #expect(abs(shifted.x - bounds.x - 5) < 1e-9 && abs(shifted.y - bounds.y - 7) < 1e-9)
     }
 
     @Test func strokedRectBoundsIncludeHalfTheStroke() {
-        let op = DrawOp.rect(RectOp(rect: Rect(x: 10, y: 10, width: 20, height: 20), stroke: Stroke(width: 2, color: .black)))
+        let op = DrawOp.rect(
+            RectOp(rect: Rect(x: 10, y: 10, width: 20, height: 20), stroke: Stroke(width: 2, color: .black)))
         #expect(op.bounds == Rect(x: 9, y: 9, width: 22, height: 22))
     }
 
     @Test func opsJSONDescribesImagesAndGroups() {
-        let pixels = RasterPixels(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 128], hasAlpha: true,
-                                  encoded: Data([1, 2, 3]), encodedFormat: .png)
-        let image = DrawOp.image(ImageOp(image: .raster(pixels), rect: Rect(x: 1, y: 2, width: 30, height: 15), altText: "Acme"))
+        let pixels = RasterPixels(
+            width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 128], hasAlpha: true,
+            encoded: Data([1, 2, 3]), encodedFormat: .png)
+        let image = DrawOp.image(
+            ImageOp(image: .raster(pixels), rect: Rect(x: 1, y: 2, width: 30, height: 15), altText: "Acme"))
         let group = DrawOp.group(GroupOp(transform: .identity, ops: [image]))
         let json = group.jsonValue.prettyPrinted()
         #expect(json.contains("\"op\": \"group\""))
@@ -53,6 +60,7 @@ import Testing
         let b = EmbeddedImage.vector(SanitizedSVG(source: "<svg />", size: Size(width: 10, height: 10)))
         #expect(a.digest != b.digest)
         #expect(a.digest.count == 16)
-        #expect(a.digest == EmbeddedImage.vector(SanitizedSVG(source: "<svg/>", size: Size(width: 1, height: 1))).digest)
+        #expect(
+            a.digest == EmbeddedImage.vector(SanitizedSVG(source: "<svg/>", size: Size(width: 1, height: 1))).digest)
     }
 }

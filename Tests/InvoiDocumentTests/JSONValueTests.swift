@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InvoiDocument
 
 @Suite struct JSONValueTests {

@@ -35,9 +35,10 @@ extension RasterImage {
             if delta > maxDelta { maxDelta = delta }
             if delta > Int(tolerance) { changed += 1 }
         }
-        return RasterDifference(changedPixels: changed, totalPixels: width * height,
-                                sizeMismatch: self.width != other.width || self.height != other.height,
-                                maxChannelDelta: maxDelta)
+        return RasterDifference(
+            changedPixels: changed, totalPixels: width * height,
+            sizeMismatch: self.width != other.width || self.height != other.height,
+            maxChannelDelta: maxDelta)
     }
 
     /// A PNG with three panels side by side: this image (the golden), `other`

@@ -21,7 +21,7 @@ public struct RasterImage: Hashable, Sendable {
     /// Nil unless `rgba` holds exactly `width × height` pixels.
     public init?(width: Int, height: Int, rgba: [UInt8]) {
         guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).overflow == false,
-              rgba.count == width * height * 4
+            rgba.count == width * height * 4
         else { return nil }
         self.width = width
         self.height = height

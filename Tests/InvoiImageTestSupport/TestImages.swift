@@ -13,8 +13,10 @@ public enum TestImages {
 
     /// A PNG of `type` at depth 8 whose rows are `samples` (the channels of each pixel, or
     /// palette indices); `palette` and `transparency` become PLTE and tRNS.
-    public static func png(width: Int, height: Int, type: PNGType, samples: [UInt8],
-                    palette: [(UInt8, UInt8, UInt8)] = [], transparency: [UInt8] = []) -> Data {
+    public static func png(
+        width: Int, height: Int, type: PNGType, samples: [UInt8],
+        palette: [(UInt8, UInt8, UInt8)] = [], transparency: [UInt8] = []
+    ) -> Data {
         var raw: [UInt8] = []
         let rowBytes = samples.count / height
         for y in 0..<height {
@@ -38,22 +40,28 @@ public enum TestImages {
     }
 
     /// A JPEG of `width × height` pixels of `channels` (1 grey, 3 RGB, 4 CMYK) per pixel.
-    public static func jpeg(width: Int, height: Int, channels: Int, quality: Int32 = 95, _ pixel: (Int, Int) -> [UInt8]) throws -> Data {
+    public static func jpeg(
+        width: Int, height: Int, channels: Int, quality: Int32 = 95, _ pixel: (Int, Int) -> [UInt8]
+    ) throws -> Data {
         var samples: [UInt8] = []
         for y in 0..<height { for x in 0..<width { samples += pixel(x, y) } }
-        let format: TJPF = switch channels {
-        case 1: TJPF_GRAY
-        case 4: TJPF_CMYK
-        default: TJPF_RGB
-        }
+        let format: TJPF =
+            switch channels {
+            case 1: TJPF_GRAY
+            case 4: TJPF_CMYK
+            default: TJPF_RGB
+            }
         let subsampling: TJSAMP = channels == 1 ? TJSAMP_GRAY : TJSAMP_444
         guard let handle = tjInitCompress() else { throw TestError("tjInitCompress failed") }
         defer { tjDestroy(handle) }
         var buffer: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        let status = tjCompress2(handle, samples, Int32(width), 0, Int32(height), Int32(format.rawValue), &buffer, &size,
-                                 Int32(subsampling.rawValue), quality, 0)
-        guard status == 0, let buffer else { throw TestError("tjCompress2: \(String(cString: tjGetErrorStr2(handle)))") }
+        let status = tjCompress2(
+            handle, samples, Int32(width), 0, Int32(height), Int32(format.rawValue), &buffer, &size,
+            Int32(subsampling.rawValue), quality, 0)
+        guard status == 0, let buffer else {
+            throw TestError("tjCompress2: \(String(cString: tjGetErrorStr2(handle)))")
+        }
         defer { tjFree(buffer) }
         return Data(bytes: buffer, count: Int(size))
     }

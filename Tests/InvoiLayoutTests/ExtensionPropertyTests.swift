@@ -29,28 +29,35 @@ import Testing
 
         for (index, page) in document.pages.enumerated() {
             let place = "seed \(seed), page \(index + 1)"
-            let contentBox = Rect(x: style.padding, y: style.padding, width: page.size.width - 2 * style.padding,
-                                  height: page.size.height - 2 * style.padding)
+            let contentBox = Rect(
+                x: style.padding, y: style.padding, width: page.size.width - 2 * style.padding,
+                height: page.size.height - 2 * style.padding)
             let inks = page.textOps.map(geometry.inkRect)
             for (text, ink) in zip(page.textOps, inks) {
-                #expect(contentBox.contains(ink) && contentBox.contains(text.box), "\(place): \(text.text) leaves the content box")
+                #expect(
+                    contentBox.contains(ink) && contentBox.contains(text.box),
+                    "\(place): \(text.text) leaves the content box")
             }
             for (i, a) in inks.enumerated() {
                 for (j, b) in inks.enumerated() where j > i && a.intersects(b) {
                     Issue.record("\(place): \"\(page.textOps[i].text)\" overlaps \"\(page.textOps[j].text)\"")
                 }
                 for rule in page.lines {
-                    let band = Rect(x: min(rule.from.x, rule.to.x), y: rule.from.y - rule.width / 2,
-                                    width: abs(rule.to.x - rule.from.x), height: rule.width)
+                    let band = Rect(
+                        x: min(rule.from.x, rule.to.x), y: rule.from.y - rule.width / 2,
+                        width: abs(rule.to.x - rule.from.x), height: rule.width)
                     #expect(!band.intersects(a), "\(place): rule crosses \"\(page.textOps[i].text)\"")
                 }
             }
             for image in page.images {
-                #expect(index == 0 && contentBox.contains(image.rect), "\(place): logo outside the first page's content")
-                #expect(image.rect.width <= style.logoMaxWidth + 0.001 && image.rect.height <= style.logoMaxHeight + 0.001)
+                #expect(
+                    index == 0 && contentBox.contains(image.rect), "\(place): logo outside the first page's content")
+                #expect(
+                    image.rect.width <= style.logoMaxWidth + 0.001 && image.rect.height <= style.logoMaxHeight + 0.001)
                 #expect(image.rect.width.isFinite && image.rect.height.isFinite && image.rect.width > 0)
                 let natural = image.image.intrinsicSize
-                #expect(abs(image.rect.width / image.rect.height - natural.width / natural.height)
+                #expect(
+                    abs(image.rect.width / image.rect.height - natural.width / natural.height)
                         < 1e-9 * natural.width / natural.height, "\(place): aspect ratio changed")
                 #expect(!inks.contains { $0.intersects(image.rect) }, "\(place): text over the logo")
             }
@@ -60,8 +67,9 @@ import Testing
                     continue
                 }
                 for point in outline {
-                    #expect(contentBox.contains(Rect(x: point.x, y: point.y, width: 0, height: 0)),
-                            "\(place): stamp corner \(point) outside the content box")
+                    #expect(
+                        contentBox.contains(Rect(x: point.x, y: point.y, width: 0, height: 0)),
+                        "\(place): stamp corner \(point) outside the content box")
                 }
                 for (text, ink) in zip(page.textOps, inks) where PageGeometry.overlaps(outline, ink) {
                     Issue.record("\(place): stamp covers \"\(text.text)\"")
@@ -75,7 +83,9 @@ import Testing
         // One stamp exactly when the status shows one.
         let stamps = document.pages.flatMap(\.groups)
         let showsStamp = invoice.status.map { $0 != .sent } ?? false
-        #expect(stamps.count == (showsStamp ? 1 : 0), "seed \(seed): \(stamps.count) stamps for \(String(describing: invoice.status))")
+        #expect(
+            stamps.count == (showsStamp ? 1 : 0),
+            "seed \(seed): \(stamps.count) stamps for \(String(describing: invoice.status))")
         #expect(document.pages.first?.groups.count == stamps.count, "seed \(seed): the stamp is not on page 1")
 
         // The notes, every line in order, across pages; the label once.
@@ -87,8 +97,9 @@ import Testing
             let footerSize = style.footer.font.size
             let after = allTexts[notesStart...].filter { !($0.font.size == footerSize && $0.text.contains("Page ")) }
                 .map(\.text).joined().filter { !$0.isWhitespace }
-            #expect(after.hasPrefix("NOTES" + invoice.notes.filter { !$0.isWhitespace }),
-                    "seed \(seed): notes missing or out of order")
+            #expect(
+                after.hasPrefix("NOTES" + invoice.notes.filter { !$0.isWhitespace }),
+                "seed \(seed): notes missing or out of order")
         } else {
             #expect(!allTexts.contains { $0.text == "NOTES" })
         }
@@ -96,11 +107,14 @@ import Testing
         // Totals rows show the model's figures, label and value on one baseline.
         let formatter = AmountFormatter(invoice: invoice)
         let totals = invoice.totals
-        var expected = [("Subtotal", formatter.string(for: totals.subtotal)),
-                        ("Total", formatter.string(for: totals.total))]
+        var expected = [
+            ("Subtotal", formatter.string(for: totals.subtotal)),
+            ("Total", formatter.string(for: totals.total)),
+        ]
         if invoice.vatRate != 0 { expected.append(("VAT", formatter.string(for: totals.vat))) }
         if let discount = totals.discount {
-            expected.append(("Discount", formatter.string(for: Money(amount: -discount.amount, currency: invoice.currency))))
+            expected.append(
+                ("Discount", formatter.string(for: Money(amount: -discount.amount, currency: invoice.currency))))
         }
         if let paid = totals.paid, let balance = totals.balanceDue {
             expected.append(("Paid", formatter.string(for: Money(amount: -paid.amount, currency: invoice.currency))))

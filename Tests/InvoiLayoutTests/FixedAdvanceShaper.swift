@@ -14,14 +14,17 @@ struct FixedAdvanceShaper: TextShaper {
         for character in text {
             let bytes = character.utf8.count
             let em = isWide(character) ? 1.2 : 0.6
-            glyphs.append(Glyph(id: character.unicodeScalars.first!.value, cluster: offset,
-                                advance: (em + tracking) * font.size))
+            glyphs.append(
+                Glyph(
+                    id: character.unicodeScalars.first!.value, cluster: offset,
+                    advance: (em + tracking) * font.size))
             offset += bytes
         }
         let rtl = text.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) }
         if rtl { glyphs.reverse() }
-        let run = GlyphRun(font: Self.face, size: font.size, direction: rtl ? .rightToLeft : .leftToRight,
-                           textRange: 0..<text.utf8.count, glyphs: glyphs)
+        let run = GlyphRun(
+            font: Self.face, size: font.size, direction: rtl ? .rightToLeft : .leftToRight,
+            textRange: 0..<text.utf8.count, glyphs: glyphs)
         return ShapedLine(text: text, direction: rtl ? .rightToLeft : .leftToRight, runs: text.isEmpty ? [] : [run])
     }
 
@@ -57,8 +60,10 @@ struct FixedAdvanceShaper: TextShaper {
     }
 
     private func isWide(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { (0x1100...0x115F).contains($0.value) || (0x2E80...0xA4CF).contains($0.value)
-            || (0xAC00...0xD7A3).contains($0.value) || (0xF900...0xFAFF).contains($0.value)
-            || (0xFF00...0xFF60).contains($0.value) }
+        character.unicodeScalars.contains {
+            (0x1100...0x115F).contains($0.value) || (0x2E80...0xA4CF).contains($0.value)
+                || (0xAC00...0xD7A3).contains($0.value) || (0xF900...0xFAFF).contains($0.value)
+                || (0xFF00...0xFF60).contains($0.value)
+        }
     }
 }

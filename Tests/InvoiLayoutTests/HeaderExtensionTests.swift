@@ -32,7 +32,9 @@ import Testing
         invoice.fromTaxId = "US 12-3456789"
         invoice.toTaxId = "DE 811 907 980"
         let document = try kind.layout().document(for: invoice)
-        for (taxLine, above) in [("VAT ID US 12-3456789", invoice.fromAddress), ("VAT ID DE 811 907 980", invoice.toAddress)] {
+        for (taxLine, above) in [
+            ("VAT ID US 12-3456789", invoice.fromAddress), ("VAT ID DE 811 907 980", invoice.toAddress),
+        ] {
             let line = try #require(document.text(taxLine), "\(taxLine) missing")
             let address = try #require(document.text(above))
             #expect(line.color == style.muted)
@@ -113,8 +115,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [(0.0, 40.0), (40, 0), (-5, 10), (.nan, 10), (.infinity, 10), (10, .infinity),
-                      (100_000, 1), (1e-300, 1e300)])
+    @Test(arguments: [
+        (0.0, 40.0), (40, 0), (-5, 10), (.nan, 10), (.infinity, 10), (10, .infinity),
+        (100_000, 1), (1e-300, 1e300),
+    ])
     func aLogoWithNoUsableSizeIsLeftOut(width: Double, height: Double) throws {
         let layout = try ShaperKind.fixedAdvances.layout()
         let document = layout.document(for: Invoice.sample, logo: logo(width: width, height: height))
@@ -129,7 +133,10 @@ import Testing
         let document = layout.document(for: invoice, logo: logo(width: 400, height: 100))
         let billTo = try #require(document.text("BILL TO"))
         // The header is the logo alone (48 px, taller than the title), then the section gap.
-        #expect(abs(billTo.box.minY - (style.padding + max(InvoiceStyle.px(48), style.title.lineBoxHeight)
-            + style.sectionGap)) < 1e-9)
+        #expect(
+            abs(
+                billTo.box.minY
+                    - (style.padding + max(InvoiceStyle.px(48), style.title.lineBoxHeight)
+                        + style.sectionGap)) < 1e-9)
     }
 }

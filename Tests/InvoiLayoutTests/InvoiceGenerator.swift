@@ -1,7 +1,7 @@
-import InvoiTestSupport
 import Foundation
 import InvoiDocument
 import InvoiModel
+import InvoiTestSupport
 
 /// Generates whole invoices using every extension field at random (and sometimes none), with
 /// the logo's intrinsic size drawn separately since the layout is handed the decoded image.
@@ -51,9 +51,10 @@ struct InvoiceGenerator {
         let currency = [Currency.usd, Currency(code: "EUR")!, Currency(code: "JPY")!, Currency(code: "KWD")!]
             .randomElement(using: &text.rng)!
         let items = (0..<Int.random(in: 1...maxItems, using: &text.rng)).map { index in
-            LineItem(id: "item-\(index)", description: text.text(maxWords: 12),
-                     quantity: decimal(maxUnits: 40, fractionDigits: 1) - (chance(10) ? 45 : 0),
-                     rate: decimal(maxUnits: 5000, fractionDigits: currency.fractionDigits))
+            LineItem(
+                id: "item-\(index)", description: text.text(maxWords: 12),
+                quantity: decimal(maxUnits: 40, fractionDigits: 1) - (chance(10) ? 45 : 0),
+                rate: decimal(maxUnits: 5000, fractionDigits: currency.fractionDigits))
         }
         var invoice = Invoice(
             fromName: text.text(maxWords: 6), fromEmail: chance(3) ? "" : "hello@acmestudio.com",
@@ -64,7 +65,8 @@ struct InvoiceGenerator {
             dueDate: chance(2) ? CalendarDate(year: 2026, month: 4, day: 11)! : nil,
             currency: currency, vatRate: chance(3) ? 0 : decimal(maxUnits: 30, fractionDigits: 1),
             lineItems: items,
-            bankName: chance(2) ? text.text(maxWords: 4) : "", bankAccount: chance(2) ? "GB29 NWBK 6016 1331 9268 19" : "")
+            bankName: chance(2) ? text.text(maxWords: 4) : "",
+            bankAccount: chance(2) ? "GB29 NWBK 6016 1331 9268 19" : "")
         invoice.documentType = chance(3) ? .estimate : .invoice
         if chance(2) { invoice.notes = notes() }
         let subtotal = invoice.totals.subtotal.amount

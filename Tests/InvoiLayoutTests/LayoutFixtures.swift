@@ -44,7 +44,8 @@ extension Document {
 
 /// A logo image of the given intrinsic size (the layout only reads its size).
 func logo(width: Double, height: Double) -> EmbeddedImage {
-    .vector(SanitizedSVG(source: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", size: Size(width: width, height: height)))
+    .vector(
+        SanitizedSVG(source: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", size: Size(width: width, height: height)))
 }
 
 func decimal(_ text: String) -> Decimal {

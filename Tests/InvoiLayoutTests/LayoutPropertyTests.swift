@@ -1,7 +1,7 @@
 import InvoiDocument
 import InvoiLayout
-import InvoiText
 import InvoiTestSupport
+import InvoiText
 import Testing
 
 /// Properties every layout must have, over many generated invoices (fixed advances).
@@ -11,8 +11,9 @@ import Testing
 
     func inkRect(_ op: TextOp) -> Rect {
         let metrics = shaper.metrics(for: op.font)
-        return Rect(x: op.origin.x, y: op.origin.y - metrics.ascent, width: op.width,
-                    height: metrics.ascent + metrics.descent)
+        return Rect(
+            x: op.origin.x, y: op.origin.y - metrics.ascent, width: op.width,
+            height: metrics.ascent + metrics.descent)
     }
 
     @Test(arguments: 0..<120)
@@ -23,21 +24,25 @@ import Testing
         let style = InvoiceStyle.standard
 
         for (pageIndex, page) in document.pages.enumerated() {
-            let contentBox = Rect(x: style.padding, y: style.padding, width: page.size.width - 2 * style.padding,
-                                  height: page.size.height - 2 * style.padding)
+            let contentBox = Rect(
+                x: style.padding, y: style.padding, width: page.size.width - 2 * style.padding,
+                height: page.size.height - 2 * style.padding)
             let texts = page.textOps
             let rules = page.ops.compactMap { op -> LineOp? in if case .line(let l) = op { l } else { nil } }
             for text in texts {
-                #expect(contentBox.contains(inkRect(text)), "page \(pageIndex + 1): \(text.text) leaves the content box")
-                #expect(contentBox.contains(text.box), "page \(pageIndex + 1): box of \(text.text) leaves the content box")
+                #expect(
+                    contentBox.contains(inkRect(text)), "page \(pageIndex + 1): \(text.text) leaves the content box")
+                #expect(
+                    contentBox.contains(text.box), "page \(pageIndex + 1): box of \(text.text) leaves the content box")
             }
             for (i, a) in texts.enumerated() {
                 for b in texts[(i + 1)...] where inkRect(a).intersects(inkRect(b)) {
                     Issue.record("page \(pageIndex + 1): \"\(a.text)\" overlaps \"\(b.text)\"")
                 }
                 for rule in rules {
-                    let band = Rect(x: min(rule.from.x, rule.to.x), y: rule.from.y - rule.width / 2,
-                                    width: abs(rule.to.x - rule.from.x), height: rule.width)
+                    let band = Rect(
+                        x: min(rule.from.x, rule.to.x), y: rule.from.y - rule.width / 2,
+                        width: abs(rule.to.x - rule.from.x), height: rule.width)
                     #expect(!band.intersects(inkRect(a)), "page \(pageIndex + 1): rule crosses \"\(a.text)\"")
                 }
             }
@@ -46,21 +51,27 @@ import Testing
         // Numbers share one right edge (Rate, Amount) and one centre (Qty) across all pages.
         let allTexts = document.pages.flatMap(\.textOps)
         func ops(for strings: Set<String>, alignment: TextAlignment) -> [TextOp] {
-            allTexts.filter { strings.contains($0.text) && $0.alignment == alignment && $0.font.size == style.itemText.font.size }
+            allTexts.filter {
+                strings.contains($0.text) && $0.alignment == alignment && $0.font.size == style.itemText.font.size
+            }
         }
-        let amountEdges = Set(ops(for: Set(content.items.map(\.amount)), alignment: .right)
-            .filter { $0.font.weight == .medium }.map { ($0.origin.x + $0.width) * 100 }.map { $0.rounded() })
+        let amountEdges = Set(
+            ops(for: Set(content.items.map(\.amount)), alignment: .right)
+                .filter { $0.font.weight == .medium }.map { ($0.origin.x + $0.width) * 100 }.map { $0.rounded() })
         #expect(amountEdges.count <= 1, "amount right edges: \(amountEdges)")
-        let rateEdges = Set(ops(for: Set(content.items.map(\.rate)), alignment: .right)
-            .filter { $0.font.weight == .regular }.map { (($0.origin.x + $0.width) * 100).rounded() })
+        let rateEdges = Set(
+            ops(for: Set(content.items.map(\.rate)), alignment: .right)
+                .filter { $0.font.weight == .regular }.map { (($0.origin.x + $0.width) * 100).rounded() })
         #expect(rateEdges.count <= 1, "rate right edges: \(rateEdges)")
-        let quantityCentres = Set(ops(for: Set(content.items.map(\.quantity)), alignment: .center)
-            .map { (($0.origin.x + $0.width / 2) * 100).rounded() })
+        let quantityCentres = Set(
+            ops(for: Set(content.items.map(\.quantity)), alignment: .center)
+                .map { (($0.origin.x + $0.width / 2) * 100).rounded() })
         #expect(quantityCentres.count <= 1, "quantity centres: \(quantityCentres)")
 
         // Every string is there, in order (a wrapped one across consecutive ops).
         let squeezed = allTexts.map(\.text).joined().filter { !$0.isWhitespace }
-        let strings = [content.sender.name, content.client.name, content.invoiceNumber] + content.sender.details
+        let strings =
+            [content.sender.name, content.client.name, content.invoiceNumber] + content.sender.details
             + content.client.details + content.items.flatMap { [$0.description, $0.rate, $0.amount] }
             + content.paymentRows.map(\.value) + [content.total.value]
         for string in strings where !string.isEmpty {

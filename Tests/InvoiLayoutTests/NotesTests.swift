@@ -8,8 +8,10 @@ import Testing
     let style = InvoiceStyle.standard
 
     func notesLines(_ document: Document, page: Int) -> [TextOp] {
-        document.pages[page].textOps.filter { $0.font == style.notesText.font && $0.color == style.notesText.color
-            && $0.text.hasPrefix("note") }
+        document.pages[page].textOps.filter {
+            $0.font == style.notesText.font && $0.color == style.notesText.color
+                && $0.text.hasPrefix("note")
+        }
     }
 
     @Test(arguments: ShaperKind.allCases)
@@ -21,15 +23,20 @@ import Testing
         let paymentLabel = try #require(document.text("PAYMENT DETAILS"))
         let lastPaymentRow = try #require(document.text("NWBKGB2L"))
         #expect(label.box.minY > lastPaymentRow.box.maxY + style.sectionGap)
-        #expect(label.font == paymentLabel.font && label.color == paymentLabel.color && label.tracking == paymentLabel.tracking)
+        #expect(
+            label.font == paymentLabel.font && label.color == paymentLabel.color
+                && label.tracking == paymentLabel.tracking)
         let first = try #require(document.text("Thank you."))
         let third = try #require(document.text("Payment within 30 days."))
         #expect(first.font == style.notesText.font && first.color == style.primary)
-        #expect(abs(third.box.minY - first.box.minY - 2 * style.notesText.lineBoxHeight) < 1e-9, "the blank line is kept")
+        #expect(
+            abs(third.box.minY - first.box.minY - 2 * style.notesText.lineBoxHeight) < 1e-9, "the blank line is kept")
         #expect(first.box.minX == style.padding && first.box.width == document.pages[0].size.width - 2 * style.padding)
         // The same top rule as Payment Details, the same distance above the label.
-        let rules = document.pages[0].lines.filter { $0.color == style.border && $0.from.x == style.padding
-            && $0.to.x == document.pages[0].size.width - style.padding }
+        let rules = document.pages[0].lines.filter {
+            $0.color == style.border && $0.from.x == style.padding
+                && $0.to.x == document.pages[0].size.width - style.padding
+        }
         let paymentRule = try #require(rules.last { $0.from.y < paymentLabel.box.minY })
         let notesRule = try #require(rules.last { $0.from.y < label.box.minY })
         #expect(abs((label.box.minY - notesRule.from.y) - (paymentLabel.box.minY - paymentRule.from.y)) < 1e-9)
@@ -43,8 +50,9 @@ import Testing
         let document = try ShaperKind.fixedAdvances.layout().document(for: invoice)
         let total = try #require(document.allTextOps.first { $0.font == style.totalValue.font })
         let label = try #require(document.text("NOTES"))
-        #expect(abs(label.box.minY - (total.box.maxY + style.sectionGap + style.rowRuleWidth + style.notesPaddingTop))
-            < 1e-9)
+        #expect(
+            abs(label.box.minY - (total.box.maxY + style.sectionGap + style.rowRuleWidth + style.notesPaddingTop))
+                < 1e-9)
         invoice.notes = ""
         #expect(try ShaperKind.fixedAdvances.layout().document(for: invoice).text("NOTES") == nil)
     }
@@ -87,8 +95,9 @@ import Testing
                 #expect(abs(try #require(lines.first).box.minY - style.padding) < 1e-9, "page \(page + 1)")
             }
         }
-        #expect(document.pages.indices.flatMap { notesLines(document, page: $0) }.map(\.text)
-            == (0..<120).map { "note\($0)" })
+        #expect(
+            document.pages.indices.flatMap { notesLines(document, page: $0) }.map(\.text)
+                == (0..<120).map { "note\($0)" })
     }
 
     /// Whatever precedes it, the label never ends a page without the first line of the notes.

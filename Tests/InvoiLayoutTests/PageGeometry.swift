@@ -9,8 +9,9 @@ struct PageGeometry {
     /// The area a text line's glyphs may paint: its advance width, ascent to descent.
     func inkRect(_ op: TextOp) -> Rect {
         let metrics = shaper.metrics(for: op.font)
-        return Rect(x: op.origin.x, y: op.origin.y - metrics.ascent, width: op.width,
-                    height: metrics.ascent + metrics.descent)
+        return Rect(
+            x: op.origin.x, y: op.origin.y - metrics.ascent, width: op.width,
+            height: metrics.ascent + metrics.descent)
     }
 
     /// The stamp's outline on the page: its frame's corners (stroke included) through the transform.
@@ -18,8 +19,9 @@ struct PageGeometry {
         guard case .rect(let frame)? = group.ops.first(where: { if case .rect = $0 { true } else { false } })
         else { return nil }
         let half = (frame.stroke?.width ?? 0) / 2
-        let rect = Rect(x: frame.rect.x - half, y: frame.rect.y - half, width: frame.rect.width + 2 * half,
-                        height: frame.rect.height + 2 * half)
+        let rect = Rect(
+            x: frame.rect.x - half, y: frame.rect.y - half, width: frame.rect.width + 2 * half,
+            height: frame.rect.height + 2 * half)
         return rect.corners.map(group.transform.apply(to:))
     }
 

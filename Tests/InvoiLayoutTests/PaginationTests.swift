@@ -5,14 +5,18 @@ import Testing
 @Suite struct PaginationTests {
     let layout = InvoiceLayout(shaper: FixedAdvanceShaper())
 
-    func content(items: Int, description: (Int) -> String = { "Design work, item \($0)" },
-                 bank: Bool = true) -> InvoiceContent {
+    func content(
+        items: Int, description: (Int) -> String = { "Design work, item \($0)" },
+        bank: Bool = true
+    ) -> InvoiceContent {
         InvoiceContent(
             title: "INVOICE", invoiceNumber: "INV-0042",
             sender: .init(name: "Acme Studio", email: "hello@acmestudio.com", details: ["+1 234 567 8900"]),
             client: .init(name: "Meridian Group", email: "client@email.com", details: ["456 Client St, New York"]),
             dates: [.init(label: "Issue Date", value: "Mar 12, 2026")],
-            items: (0..<items).map { .init(description: description($0), quantity: "1", rate: "$1.00", amount: "$\($0).00") },
+            items: (0..<items).map {
+                .init(description: description($0), quantity: "1", rate: "$1.00", amount: "$\($0).00")
+            },
             totalsRows: [.init(label: "Subtotal", value: "$99.00")],
             total: .init(label: "Total", value: "$99.00"),
             paymentRows: bank ? [.init(label: "Bank", value: "First National Bank")] : [],
@@ -49,7 +53,9 @@ import Testing
         let document = layout.document(for: content(items: items))
         let totalsPage = document.pages.firstIndex { $0.textOps.contains { $0.text == "Subtotal" } }!
         let lastRowPage = pages(of: document, items: items).last!
-        #expect(totalsPage == lastRowPage, "\(items) items: totals on page \(totalsPage + 1), last row on \(lastRowPage + 1)")
+        #expect(
+            totalsPage == lastRowPage,
+            "\(items) items: totals on page \(totalsPage + 1), last row on \(lastRowPage + 1)")
         // Payment details are kept whole: label and row on one page.
         let label = document.pages.firstIndex { $0.textOps.contains { $0.text == "PAYMENT DETAILS" } }
         let row = document.pages.firstIndex { $0.textOps.contains { $0.text == "First National Bank" } }
@@ -60,7 +66,8 @@ import Testing
         let document = layout.document(for: content(items: 120, bank: false))
         let style = InvoiceStyle.standard
         for page in document.pages.dropLast() {
-            let lowest = page.ops.compactMap { op -> Double? in if case .line(let l) = op { l.from.y } else { nil } }.max()!
+            let lowest = page.ops.compactMap { op -> Double? in if case .line(let l) = op { l.from.y } else { nil } }
+                .max()!
             // Less than one row (plus the footer) is left unused.
             #expect(page.size.height - style.padding - lowest < 80, "lowest rule at \(lowest)")
         }

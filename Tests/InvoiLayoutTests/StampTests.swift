@@ -42,16 +42,22 @@ import Testing
             // Rotated by −12° about the box's centre.
             let centre = Point(x: frame.rect.midX, y: frame.rect.minY + frame.rect.height / 2)
             let expected = AffineTransform.rotation(degrees: -12, about: centre)
-            for (a, b) in zip([stamp.transform.a, stamp.transform.b, stamp.transform.c, stamp.transform.d,
-                               stamp.transform.tx, stamp.transform.ty],
-                              [expected.a, expected.b, expected.c, expected.d, expected.tx, expected.ty]) {
+            for (a, b) in zip(
+                [
+                    stamp.transform.a, stamp.transform.b, stamp.transform.c, stamp.transform.d,
+                    stamp.transform.tx, stamp.transform.ty,
+                ],
+                [expected.a, expected.b, expected.c, expected.d, expected.tx, expected.ty])
+            {
                 #expect(abs(a - b) < 1e-9)
             }
         }
         for status in [InvoiceStatus.sent, nil] {
             var invoice = Invoice.sample
             invoice.status = status
-            #expect(layout.document(for: invoice) == layout.document(for: Invoice.sample), "no stamp for \(String(describing: status))")
+            #expect(
+                layout.document(for: invoice) == layout.document(for: Invoice.sample),
+                "no stamp for \(String(describing: status))")
         }
     }
 
@@ -89,15 +95,19 @@ import Testing
         let number = try #require(document.text("INV-0001"))
         let first = DrawOp.group(stamp).bounds
         let right = document.pages[0].size.width - style.padding
-        #expect(first.maxX < right - style.stampSearchStep || first.minY > number.box.maxY + style.stampGap
-                + style.stampSearchStep, "not at its first place")
+        #expect(
+            first.maxX < right - style.stampSearchStep
+                || first.minY > number.box.maxY + style.stampGap
+                    + style.stampSearchStep,
+            "not at its first place")
     }
 
     /// A stamp too large for any free place is left out rather than drawn over text.
     @Test func aStampWithNoRoomAnywhereIsLeftOut() throws {
         var style = InvoiceStyle.standard
-        style.stampText = TextStyle(weight: .bold, px: 160, color: style.primary, tracking: 0.1, lineHeight: 1.2,
-                                    uppercased: true)
+        style.stampText = TextStyle(
+            weight: .bold, px: 160, color: style.primary, tracking: 0.1, lineHeight: 1.2,
+            uppercased: true)
         var invoice = Invoice.sample
         invoice.status = .overdue
         let layout = try ShaperKind.fixedAdvances.layout(style: style)
@@ -120,8 +130,9 @@ import Testing
         invoice.status = .void
         var style = InvoiceStyle.standard
         // Bigger than the gaps between the header's text and between the table's numbers.
-        style.stampText = TextStyle(weight: .bold, px: 100, color: style.primary, tracking: 0.1, lineHeight: 1.2,
-                                    uppercased: true)
+        style.stampText = TextStyle(
+            weight: .bold, px: 100, color: style.primary, tracking: 0.1, lineHeight: 1.2,
+            uppercased: true)
         let document = try ShaperKind.fixedAdvances.layout(style: style).document(for: invoice)
         let page = try #require(document.pages.firstIndex { !$0.groups.isEmpty })
         #expect(page > 0)

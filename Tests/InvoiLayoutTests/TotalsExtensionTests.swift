@@ -11,7 +11,9 @@ import Testing
     /// The value op sharing a baseline with the left-aligned label op `label`.
     func value(of label: String, in document: Document) -> TextOp? {
         for page in document.pages {
-            guard let labelOp = page.textOps.first(where: { $0.text == label && $0.alignment == .left }) else { continue }
+            guard let labelOp = page.textOps.first(where: { $0.text == label && $0.alignment == .left }) else {
+                continue
+            }
             return page.textOps.first { $0.alignment == .right && abs($0.origin.y - labelOp.origin.y) < 0.01 }
         }
         return nil
@@ -32,8 +34,9 @@ import Testing
         let formatter = AmountFormatter(invoice: invoice)
         #expect(labels(document) == ["Subtotal", "Discount (10%)", "VAT 20%", "Total"])
         let discount = try #require(totals.discount)
-        #expect(value(of: "Discount (10%)", in: document)?.text
-            == formatter.string(for: Money(amount: -discount.amount, currency: .usd)))
+        #expect(
+            value(of: "Discount (10%)", in: document)?.text
+                == formatter.string(for: Money(amount: -discount.amount, currency: .usd)))
         #expect(value(of: "Discount (10%)", in: document)?.text.hasPrefix("-") == true, "shown as a deduction")
         #expect(value(of: "VAT 20%", in: document)?.text == formatter.string(for: totals.vat))
         #expect(value(of: "Total", in: document)?.text == formatter.string(for: totals.total))
@@ -68,7 +71,8 @@ import Testing
         let formatter = AmountFormatter(invoice: invoice)
         #expect(labels(document) == ["Subtotal", "Discount (10%)", "VAT 20%", "Total", "Paid", "Balance due"])
         let paid = try #require(totals.paid), balance = try #require(totals.balanceDue)
-        #expect(value(of: "Paid", in: document)?.text == formatter.string(for: Money(amount: -paid.amount, currency: .usd)))
+        #expect(
+            value(of: "Paid", in: document)?.text == formatter.string(for: Money(amount: -paid.amount, currency: .usd)))
         #expect(value(of: "Balance due", in: document)?.text == formatter.string(for: balance))
 
         let subtotalLabel = try #require(document.text("Subtotal"))

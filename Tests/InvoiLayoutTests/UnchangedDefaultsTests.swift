@@ -1,8 +1,8 @@
 import InvoiDocument
 import InvoiLayout
 import InvoiModel
-import InvoiText
 import InvoiTestSupport
+import InvoiText
 import Testing
 
 /// With every extension absent the layout is exactly the app's design: the ops of these

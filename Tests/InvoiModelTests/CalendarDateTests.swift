@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InvoiModel
 
 @Suite struct CalendarDateTests {
@@ -10,8 +11,10 @@ import Testing
         #expect(CalendarDate(iso: "0999-01-05")?.iso == "0999-01-05")
     }
 
-    @Test(arguments: ["2026-02-30", "2026-02-29", "2100-02-29", "2026-04-31", "2026-13-01", "2026-00-10",
-                      "2026-01-00", "0000-01-01"])
+    @Test(arguments: [
+        "2026-02-30", "2026-02-29", "2100-02-29", "2026-04-31", "2026-13-01", "2026-00-10",
+        "2026-01-00", "0000-01-01",
+    ])
     func rejectsUnrealDates(_ text: String) {
         #expect(CalendarDate(iso: text) == nil)
     }
@@ -21,8 +24,10 @@ import Testing
         #expect(CalendarDate(iso: text)?.iso == text)
     }
 
-    @Test(arguments: ["", "2026-3-12", "2026/03/12", "12.03.2026", "2026-03-12T00:00:00Z", " 2026-03-12",
-                      "２０２６-03-12", "+026-03-12", "2026-03-1x"])
+    @Test(arguments: [
+        "", "2026-3-12", "2026/03/12", "12.03.2026", "2026-03-12T00:00:00Z", " 2026-03-12",
+        "２０２６-03-12", "+026-03-12", "2026-03-1x",
+    ])
     func rejectsOtherShapes(_ text: String) {
         #expect(CalendarDate(iso: text) == nil)
     }
@@ -62,6 +67,8 @@ import Testing
         let today = CalendarDate.today()
         let after = foundationToday()
         // Either side of a midnight that passes during the test.
-        #expect(today == before || today == after, "\(today) is neither \(String(describing: before)) nor \(String(describing: after))")
+        #expect(
+            today == before || today == after,
+            "\(today) is neither \(String(describing: before)) nor \(String(describing: after))")
     }
 }

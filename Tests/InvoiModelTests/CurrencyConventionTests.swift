@@ -1,6 +1,7 @@
 import Foundation
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiModel
 
 /// `CurrencyConvention.table` must be ICU's conventions, and formatting through it must give
@@ -19,10 +20,12 @@ import Testing
             try Data(Self.source(derived).utf8).write(to: Self.tableFile)
             return
         }
-        #expect(CurrencyConvention.table.count == Currency.all.count,
-                "the table has \(CurrencyConvention.table.count) currencies; run tools/record-conventions")
+        #expect(
+            CurrencyConvention.table.count == Currency.all.count,
+            "the table has \(CurrencyConvention.table.count) currencies; run tools/record-conventions")
         for (currency, convention) in derived where CurrencyConvention.table[currency.code] != convention {
-            Issue.record("""
+            Issue.record(
+                """
                 \(currency.code) in \(currency.conventionalLocale): ICU now writes
                 \(Self.entry(currency, convention))
                 run tools/record-conventions and review the diff
@@ -36,9 +39,11 @@ import Testing
         let icu = ICUStyles(currency: currency, localeIdentifier: currency.conventionalLocale)
         let formatter = AmountFormatter(currency: currency)
         var random = SplitMix64(seed: currency.code.unicodeScalars.reduce(0x1C0) { $0 &* 31 &+ UInt64($1.value) })
-        var amounts = ["0", "0.004", "0.005", "-0.005", "-0.004", "1", "-1", "0.5", "999.995", "1000", "-1000",
-                       "9999.999", "10000", "99999.5", "100000", "1234567.891", "-1234567.891",
-                       "999999999999.99", "-999999999999.999", "1000000000000"].map { Decimal(string: $0)! }
+        var amounts = [
+            "0", "0.004", "0.005", "-0.005", "-0.004", "1", "-1", "0.5", "999.995", "1000", "-1000",
+            "9999.999", "10000", "99999.5", "100000", "1234567.891", "-1234567.891",
+            "999999999999.99", "-999999999999.999", "1000000000000",
+        ].map { Decimal(string: $0)! }
         for _ in 0..<300 {
             let integerDigits = Int.random(in: 0...12, using: &random)
             let fractionDigits = Int.random(in: 0...4, using: &random)
@@ -68,13 +73,17 @@ import Testing
         let icu = ICUStyles(currency: currency, localeIdentifier: currency.conventionalLocale)
         let formatter = AmountFormatter(currency: currency)
         var random = SplitMix64(seed: 0x9A1)
-        var values = ["0", "1", "-1", "0.5", "-0.5", "12.5", "1234567", "-1234567.25", "0.0000001",
-                      "999999999999.999999", "20", "7.25"].map { Decimal(string: $0)! }
+        var values = [
+            "0", "1", "-1", "0.5", "-0.5", "12.5", "1234567", "-1234567.25", "0.0000001",
+            "999999999999.999999", "20", "7.25",
+        ].map { Decimal(string: $0)! }
         for _ in 0..<100 {
             let scale = Int16.random(in: -10...0, using: &random)
             let significand = Decimal(Int64.random(in: -10_000_000_000...10_000_000_000, using: &random))
-            values.append(Decimal(sign: significand < 0 ? .minus : .plus, exponent: Int(scale),
-                                  significand: significand.magnitude))
+            values.append(
+                Decimal(
+                    sign: significand < 0 ? .minus : .plus, exponent: Int(scale),
+                    significand: significand.magnitude))
         }
         let convention = try #require(CurrencyConvention.table[currency.code])
         for value in values {
@@ -133,13 +142,14 @@ import Testing
 
     static func entry(_ currency: Currency, _ c: CurrencyConvention) -> String {
         func quoted(_ text: String) -> String {
-            "\"" + text.unicodeScalars.map { scalar in
-                switch scalar {
-                case "\"", "\\": "\\" + String(scalar)
-                case " "..."~": String(scalar)
-                default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                }
-            }.joined() + "\""
+            "\""
+                + text.unicodeScalars.map { scalar in
+                    switch scalar {
+                    case "\"", "\\": "\\" + String(scalar)
+                    case " "..."~": String(scalar)
+                    default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    }
+                }.joined() + "\""
         }
         func affixes(_ a: CurrencyConvention.Affixes) -> String {
             ".init(prefix: \(quoted(a.prefix)), suffix: \(quoted(a.suffix)))"
@@ -169,7 +179,8 @@ struct ICUConventionProbe {
     func convention() throws -> CurrencyConvention {
         let one = try split(currency("1"))
         // `1` shows ICU's fraction digits for the currency: `1,00`, `1.000`, `1`.
-        let fractionDigits = one.core.unicodeScalars.allSatisfy(Self.isDigit)
+        let fractionDigits =
+            one.core.unicodeScalars.allSatisfy(Self.isDigit)
             ? 0 : one.core.unicodeScalars.reversed().prefix(while: Self.isDigit).count
         let unit = try numberParts(one.core, fractionDigits: fractionDigits)
         let large = try split(currency("123456789012"))
@@ -182,7 +193,8 @@ struct ICUConventionProbe {
         let plainNegative = try split(plain("-12.5"))
         let plainParts = try numberParts(plainNegative.core, fractionDigits: 1)
         let plainPositive = try split(plain("12.5"))
-        guard plainPositive.prefix.isEmpty, plainPositive.suffix.isEmpty, plainPositive.core == plainNegative.core else {
+        guard plainPositive.prefix.isEmpty, plainPositive.suffix.isEmpty, plainPositive.core == plainNegative.core
+        else {
             throw Unexpected(description: "\(self.currency.code): plain numbers are not written as \(plainPositive)")
         }
         let primary = groups.count > 1 ? groups[groups.count - 1].count : 0
@@ -191,8 +203,11 @@ struct ICUConventionProbe {
         if primary > 0 {
             // The shortest integer part ICU groups, beyond the first group.
             while minimumGrouping < 4,
-                  try numberParts(split(currency(String(repeating: "1", count: primary + minimumGrouping))).core,
-                                  fractionDigits: fractionDigits).integerRuns.count == 1 {
+                try numberParts(
+                    split(currency(String(repeating: "1", count: primary + minimumGrouping))).core,
+                    fractionDigits: fractionDigits
+                ).integerRuns.count == 1
+            {
                 minimumGrouping += 1
             }
         }
@@ -214,7 +229,8 @@ struct ICUConventionProbe {
     private func split(_ text: String) throws -> (prefix: String, core: String, suffix: String) {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.firstIndex(where: Self.isDigit),
-              let last = scalars.lastIndex(where: Self.isDigit) else {
+            let last = scalars.lastIndex(where: Self.isDigit)
+        else {
             throw Unexpected(description: "\(currency.code): no digits in \(text)")
         }
         func string(_ slice: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(slice)) }
@@ -222,8 +238,11 @@ struct ICUConventionProbe {
     }
 
     /// `1.234.567,89` with 2 fraction digits → runs `1`, `234`, `567`; grouping `.`; decimal `,`.
-    private func numberParts(_ core: String, fractionDigits: Int) throws
-        -> (integerRuns: [String], groupingSeparator: String?, decimalSeparator: String?) {
+    private func numberParts(
+        _ core: String, fractionDigits: Int
+    ) throws
+        -> (integerRuns: [String], groupingSeparator: String?, decimalSeparator: String?)
+    {
         var runs: [String] = []
         var separators: [String] = []
         var current = ""

@@ -1,6 +1,7 @@
 import Foundation
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiModel
 
 @Suite struct DecoderRobustnessTests {

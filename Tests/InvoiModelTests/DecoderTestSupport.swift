@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InvoiModel
 
 let testToday = CalendarDate(year: 2026, month: 3, day: 12)!

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InvoiModel
 
 /// The extension fields: defaults, reading, logo paths and the JSON round trip.
@@ -26,7 +27,8 @@ import Testing
     }
 
     @Test func nullExtensionsMeanNotGiven() throws {
-        let (invoice, warnings) = try decode("""
+        let (invoice, warnings) = try decode(
+            """
             {"documentType": null, "notes": null, "discount": null, "amountPaid": null, "fromTaxId": null,
              "toTaxId": null, "status": null, "logo": null, "accentColor": null}
             """)
@@ -35,7 +37,8 @@ import Testing
     }
 
     @Test func readsEveryExtension() throws {
-        let (invoice, warnings) = try decode("""
+        let (invoice, warnings) = try decode(
+            """
             {"documentType": "estimate", "notes": "Thanks!\\nPay within 30 days.\\u0007",
              "discount": {"type": "percentage", "value": 12.5}, "amountPaid": 0.1,
              "fromTaxId": "DE 123 456 789", "toTaxId": "FR\\u001b12", "status": "overdue",
@@ -48,15 +51,20 @@ import Testing
         #expect(invoice.fromTaxId == "DE 123 456 789")
         #expect(invoice.toTaxId == "FR12")
         #expect(invoice.status == .overdue)
-        #expect(invoice.logo == LogoReference(path: "img/logo.SVG",
-                                              resolvedPath: Self.workingDirectory + "/bills/img/logo.SVG"))
+        #expect(
+            invoice.logo
+                == LogoReference(
+                    path: "img/logo.SVG",
+                    resolvedPath: Self.workingDirectory + "/bills/img/logo.SVG"))
         #expect(invoice.logo?.kind == .svg)
         #expect(invoice.accentColor == AccentColor(red: 0xA1, green: 0xB2, blue: 0xC3))
         #expect(warnings.map(\.path) == ["notes", "toTaxId"])
     }
 
-    @Test(arguments: [("draft", InvoiceStatus.draft), ("sent", .sent), ("partial", .partial),
-                      ("paid", .paid), ("overdue", .overdue), ("void", .void)])
+    @Test(arguments: [
+        ("draft", InvoiceStatus.draft), ("sent", .sent), ("partial", .partial),
+        ("paid", .paid), ("overdue", .overdue), ("void", .void),
+    ])
     func readsEveryStatus(_ text: String, _ status: InvoiceStatus) throws {
         #expect(try decode(#"{"status": "\#(text)"}"#).invoice.status == status)
     }
@@ -66,11 +74,14 @@ import Testing
         #expect(try decode(#"{"documentType": "\#(text)"}"#).invoice.documentType == type)
     }
 
-    @Test(arguments: [("blue", 0x3B, 0x82, 0xF6), ("green", 0x10, 0xB9, 0x81), ("purple", 0x8B, 0x5C, 0xF6),
-                      ("orange", 0xF9, 0x73, 0x16), ("#000000", 0, 0, 0), ("#FFFFFF", 255, 255, 255),
-                      ("#ffffff", 255, 255, 255), ("#0a0B0c", 10, 11, 12)])
+    @Test(arguments: [
+        ("blue", 0x3B, 0x82, 0xF6), ("green", 0x10, 0xB9, 0x81), ("purple", 0x8B, 0x5C, 0xF6),
+        ("orange", 0xF9, 0x73, 0x16), ("#000000", 0, 0, 0), ("#FFFFFF", 255, 255, 255),
+        ("#ffffff", 255, 255, 255), ("#0a0B0c", 10, 11, 12),
+    ])
     func readsAccentColors(_ text: String, _ red: UInt8, _ green: UInt8, _ blue: UInt8) throws {
-        #expect(try decode(#"{"accentColor": "\#(text)"}"#).invoice.accentColor
+        #expect(
+            try decode(#"{"accentColor": "\#(text)"}"#).invoice.accentColor
                 == AccentColor(red: red, green: green, blue: blue))
     }
 
@@ -81,8 +92,10 @@ import Testing
         #expect(try #require(AccentColor("#8b5cf7")).name == "#8B5CF7")
     }
 
-    @Test(arguments: [("logo.png", LogoKind.png), ("a/Logo.PNG", .png), ("x.jpg", .jpeg), ("x.JPEG", .jpeg),
-                      ("x.jpeg", .jpeg), ("my logo.v2.svg", .svg), ("/abs/x.Svg", .svg)])
+    @Test(arguments: [
+        ("logo.png", LogoKind.png), ("a/Logo.PNG", .png), ("x.jpg", .jpeg), ("x.JPEG", .jpeg),
+        ("x.jpeg", .jpeg), ("my logo.v2.svg", .svg), ("/abs/x.Svg", .svg),
+    ])
     func logoKindFromTheExtension(_ path: String, _ kind: LogoKind) {
         #expect(LogoReference(path: path, relativeTo: "/srv").kind == kind)
     }
@@ -127,9 +140,11 @@ import Testing
     @Test func baseDirectoryOverridesTheFileName() throws {
         let data = Data(#"{"logo": "brand/logo.jpg"}"#.utf8)
         let decoder = InvoiceDecoder(today: testToday)
-        #expect(try decoder.decode(data, file: "<stdin>", baseDirectory: "/srv/in").invoice.logo?.resolvedPath
+        #expect(
+            try decoder.decode(data, file: "<stdin>", baseDirectory: "/srv/in").invoice.logo?.resolvedPath
                 == "/srv/in/brand/logo.jpg")
-        #expect(try decoder.decode(data, file: "x/y.json", baseDirectory: "in").invoice.logo?.resolvedPath
+        #expect(
+            try decoder.decode(data, file: "x/y.json", baseDirectory: "in").invoice.logo?.resolvedPath
                 == Self.workingDirectory + "/in/brand/logo.jpg")
     }
 
@@ -158,7 +173,9 @@ import Testing
         let themed = invoice.prettyPrintedJSON()
         #expect(themed.contains(#"  "accentColor": "orange""#))
         #expect(themed.contains(#"  "amountPaid": 0,"#))
-        #expect(try InvoiceDecoder(today: testToday).decode(Data(themed.utf8), file: "/srv/bills/r.json").invoice == invoice)
+        #expect(
+            try InvoiceDecoder(today: testToday).decode(Data(themed.utf8), file: "/srv/bills/r.json").invoice == invoice
+        )
     }
 
     @Test func unsetExtensionsAreNotWritten() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InvoiModel
 
 @Suite struct InvoiceDecoderDefaultsTests {
@@ -7,9 +8,11 @@ import Testing
         let (invoice, warnings) = try decode("{}")
         #expect(warnings.isEmpty)
         #expect(invoice == Invoice.firstLaunch(today: testToday))
-        for text in [invoice.fromName, invoice.fromEmail, invoice.fromPhone, invoice.fromAddress,
-                     invoice.toName, invoice.toEmail, invoice.toAddress,
-                     invoice.bankBeneficiary, invoice.bankName, invoice.bankAccount, invoice.bankSwift] {
+        for text in [
+            invoice.fromName, invoice.fromEmail, invoice.fromPhone, invoice.fromAddress,
+            invoice.toName, invoice.toEmail, invoice.toAddress,
+            invoice.bankBeneficiary, invoice.bankName, invoice.bankAccount, invoice.bankSwift,
+        ] {
             #expect(text == "")
         }
         #expect(invoice.invoiceNumber == "INV-0001")
@@ -28,7 +31,8 @@ import Testing
     }
 
     @Test func readsEveryField() throws {
-        let (invoice, warnings) = try decode("""
+        let (invoice, warnings) = try decode(
+            """
             {
               "fromName": "Acme Studio", "fromEmail": "hello@acmestudio.com", "fromPhone": "+1 234 567 8900",
               "fromAddress": "123 Design Ave\\nSan Francisco",
@@ -53,20 +57,22 @@ import Testing
         #expect(invoice.dueDate?.iso == "2026-03-31")
         #expect(invoice.currency.code == "EUR")
         #expect(invoice.vatRate == decimal("7.5"))
-        #expect(invoice.lineItems == [
-            LineItem(id: "a", description: "Design", quantity: 2, rate: decimal("300.1")),
-            LineItem(id: "item-2", description: "Credit", quantity: -1, rate: decimal("0.1")),
-        ])
+        #expect(
+            invoice.lineItems == [
+                LineItem(id: "a", description: "Design", quantity: 2, rate: decimal("300.1")),
+                LineItem(id: "item-2", description: "Credit", quantity: -1, rate: decimal("0.1")),
+            ])
         #expect(invoice.bankSwift == "NWBKGB2L")
         #expect(invoice.locale == "en-IE")
     }
 
     @Test func lineItemFieldsDefaultToTheAppsNewItem() throws {
         let (invoice, _) = try decode(#"{"lineItems": [{}, {"description": "x"}]}"#)
-        #expect(invoice.lineItems == [
-            LineItem(id: "item-1", description: "", quantity: 1, rate: 0),
-            LineItem(id: "item-2", description: "x", quantity: 1, rate: 0),
-        ])
+        #expect(
+            invoice.lineItems == [
+                LineItem(id: "item-1", description: "", quantity: 1, rate: 0),
+                LineItem(id: "item-2", description: "x", quantity: 1, rate: 0),
+            ])
     }
 
     @Test func emptyLineItemsStayEmpty() throws {
@@ -78,14 +84,16 @@ import Testing
     }
 
     @Test func nullMeansNotGiven() throws {
-        let (invoice, warnings) = try decode(#"{"fromName": null, "vatRate": null, "invoiceNumber": null, "dueDate": null}"#)
+        let (invoice, warnings) = try decode(
+            #"{"fromName": null, "vatRate": null, "invoiceNumber": null, "dueDate": null}"#)
         #expect(warnings.isEmpty)
         #expect(invoice == Invoice.firstLaunch(today: testToday))
     }
 
     /// Numbers are taken from their digits: none of these survive a trip through Double.
     @Test func keepsNumbersExact() throws {
-        let (invoice, _) = try decode("""
+        let (invoice, _) = try decode(
+            """
             {"vatRate": 19.999999999999999, "lineItems": [
               {"quantity": 0.1, "rate": 123456789012.34567},
               {"quantity": 1e2, "rate": 2.5E-1},
@@ -108,7 +116,8 @@ import Testing
 
     @Test func extensionKeysAreKnown() throws {
         // A fixed discount must fit the subtotal, so the invoice has one item worth 100.
-        let (invoice, warnings) = try decode("""
+        let (invoice, warnings) = try decode(
+            """
             {"documentType": "estimate", "notes": "Thanks", "discount": {"type": "fixed", "value": 5},
              "amountPaid": 10, "fromTaxId": "DE1", "toTaxId": "FR2", "status": "paid", "logo": "logo.png",
              "accentColor": "blue", "locale": "de-DE", "lineItems": [{"rate": 100}]}
@@ -127,7 +136,8 @@ import Testing
 
     @Test func removesControlCharactersFromText() throws {
         let (invoice, warnings) = try decode(
-            #"{"fromName": "Acme\u001b[31m Studio\u0007", "toAddress": "a\r\nb\rc\u2028d\te", "bankAccount": "\u202eGB29\u0085"}"#)
+            #"{"fromName": "Acme\u001b[31m Studio\u0007", "toAddress": "a\r\nb\rc\u2028d\te", "bankAccount": "\u202eGB29\u0085"}"#
+        )
         #expect(invoice.fromName == "Acme[31m Studio")
         #expect(invoice.toAddress == "a\nb\nc\nd\te")
         #expect(invoice.bankAccount == "GB29")
@@ -148,8 +158,10 @@ import Testing
             var invoice = original
             invoice.toAddress = "Line 1\nLine \"2\"\t\\"
             invoice.locale = "de-CH"
-            invoice.lineItems.append(LineItem(id: "x", description: "tiny", quantity: decimal("-0.001"),
-                                              rate: decimal("0.0000000000000000001")))
+            invoice.lineItems.append(
+                LineItem(
+                    id: "x", description: "tiny", quantity: decimal("-0.001"),
+                    rate: decimal("0.0000000000000000001")))
             let (decoded, warnings) = try InvoiceDecoder(today: testToday).decode(
                 Data(invoice.prettyPrintedJSON().utf8), file: "roundtrip.json")
             #expect(warnings.isEmpty)
@@ -159,35 +171,36 @@ import Testing
 
     @Test func firstLaunchJSONHasEveryFieldInOrder() {
         let json = Invoice.firstLaunch(today: testToday).prettyPrintedJSON()
-        #expect(json == """
-            {
-              "fromName": "",
-              "fromEmail": "",
-              "fromPhone": "",
-              "fromAddress": "",
-              "toName": "",
-              "toEmail": "",
-              "toAddress": "",
-              "invoiceNumber": "INV-0001",
-              "issueDate": "2026-03-12",
-              "dueDate": "",
-              "currency": "USD",
-              "vatRate": 0,
-              "lineItems": [
+        #expect(
+            json == """
                 {
-                  "id": "item-1",
-                  "description": "",
-                  "quantity": 1,
-                  "rate": 0
+                  "fromName": "",
+                  "fromEmail": "",
+                  "fromPhone": "",
+                  "fromAddress": "",
+                  "toName": "",
+                  "toEmail": "",
+                  "toAddress": "",
+                  "invoiceNumber": "INV-0001",
+                  "issueDate": "2026-03-12",
+                  "dueDate": "",
+                  "currency": "USD",
+                  "vatRate": 0,
+                  "lineItems": [
+                    {
+                      "id": "item-1",
+                      "description": "",
+                      "quantity": 1,
+                      "rate": 0
+                    }
+                  ],
+                  "bankBeneficiary": "",
+                  "bankName": "",
+                  "bankAccount": "",
+                  "bankSwift": ""
                 }
-              ],
-              "bankBeneficiary": "",
-              "bankName": "",
-              "bankAccount": "",
-              "bankSwift": ""
-            }
 
-            """)
+                """)
     }
 }
 
@@ -195,7 +208,8 @@ import Testing
     /// Pathological but valid inputs are handled in linear time and without crashing.
     @Test func longNumbersAndKeys() throws {
         let zeros = String(repeating: "0", count: 200_000)
-        let (invoice, warnings) = try decode("""
+        let (invoice, warnings) = try decode(
+            """
             {"vatRate": 1.5\(zeros), "\(String(repeating: "k", count: 200_000))": 1,
              "lineItems": [{"quantity": 100000.\(zeros)}]}
             """)

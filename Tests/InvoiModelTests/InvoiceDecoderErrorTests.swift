@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InvoiModel
 
 @Suite struct InvoiceDecoderErrorTests {
@@ -50,20 +51,22 @@ import Testing
     }
 
     @Test func wrongTypesNameTheirPath() {
-        let diagnostics = rejection("""
+        let diagnostics = rejection(
+            """
             {"fromName": 12, "vatRate": "20", "currency": 1, "lineItems": [
               {"quantity": 1}, {"quantity": 2}, {"quantity": "two", "rate": true, "description": []}
             ], "issueDate": 20260312}
             """)
-        #expect(diagnostics.map(\.description) == [
-            "invoi: error: bills/acme.json: fromName: expected a string, got 12; put it in double quotes",
-            #"invoi: error: bills/acme.json: vatRate: expected a number, got "20"; write the number without quotes"#,
-            "invoi: error: bills/acme.json: currency: expected a string, got 1; put it in double quotes",
-            #"invoi: error: bills/acme.json: lineItems[2].quantity: expected a number, got "two""#,
-            "invoi: error: bills/acme.json: lineItems[2].rate: expected a number, got true",
-            "invoi: error: bills/acme.json: lineItems[2].description: expected a string, got an array",
-            #"invoi: error: bills/acme.json: issueDate: expected a date as a string "YYYY-MM-DD", got 20260312"#,
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "invoi: error: bills/acme.json: fromName: expected a string, got 12; put it in double quotes",
+                #"invoi: error: bills/acme.json: vatRate: expected a number, got "20"; write the number without quotes"#,
+                "invoi: error: bills/acme.json: currency: expected a string, got 1; put it in double quotes",
+                #"invoi: error: bills/acme.json: lineItems[2].quantity: expected a number, got "two""#,
+                "invoi: error: bills/acme.json: lineItems[2].rate: expected a number, got true",
+                "invoi: error: bills/acme.json: lineItems[2].description: expected a string, got an array",
+                #"invoi: error: bills/acme.json: issueDate: expected a date as a string "YYYY-MM-DD", got 20260312"#,
+            ])
     }
 
     @Test func topLevelMustBeAnObject() throws {
@@ -73,7 +76,8 @@ import Testing
     }
 
     @Test func lineItemsMustBeAnArrayOfObjects() {
-        #expect(rejection(#"{"lineItems": {"quantity": 1}}"#).map(\.message)
+        #expect(
+            rejection(#"{"lineItems": {"quantity": 1}}"#).map(\.message)
                 == ["expected an array of line items, got an object"])
         #expect(rejection(#"{"lineItems": [1]}"#).map(\.path) == ["lineItems[0]"])
     }
@@ -94,7 +98,8 @@ import Testing
 
     @Test(arguments: ["-1", "100.01", "1000", "-0.5", "1e13"])
     func vatRateOutOfRange(_ rate: String) {
-        #expect(rejection(#"{"vatRate": \#(rate)}"#).map(\.description)
+        #expect(
+            rejection(#"{"vatRate": \#(rate)}"#).map(\.description)
                 == ["invoi: error: bills/acme.json: vatRate: vatRate is a percentage from 0 to 100, got \(rate)"])
     }
 
@@ -104,16 +109,20 @@ import Testing
     }
 
     @Test func amountsBeyondTheLimitAreErrors() {
-        #expect(rejection(#"{"lineItems": [{"quantity": 1000000000000.01}]}"#).map(\.message)
+        #expect(
+            rejection(#"{"lineItems": [{"quantity": 1000000000000.01}]}"#).map(\.message)
                 == ["1000000000000.01 is beyond the limit of ±1000000000000 (10^12) that invoi accepts for amounts"])
         #expect(rejection(#"{"lineItems": [{"rate": -2e12}]}"#).map(\.path) == ["lineItems[0].rate"])
         #expect(rejection(#"{"lineItems": [{"rate": 1e400}]}"#).map(\.path) == ["lineItems[0].rate"])
-        #expect(rejection(#"{"lineItems": [{"quantity": 2000000, "rate": 1000000}]}"#).map(\.description) == [
-            "invoi: error: bills/acme.json: lineItems[0]: the amount 2000000 × 1000000 = 2000000000000 is beyond the limit of ±1000000000000 (10^12); split the line",
-        ])
-        #expect(rejection(#"{"lineItems": [{"rate": 600000000000}, {"rate": 600000000000}]}"#).map(\.path)
+        #expect(
+            rejection(#"{"lineItems": [{"quantity": 2000000, "rate": 1000000}]}"#).map(\.description) == [
+                "invoi: error: bills/acme.json: lineItems[0]: the amount 2000000 × 1000000 = 2000000000000 is beyond the limit of ±1000000000000 (10^12); split the line"
+            ])
+        #expect(
+            rejection(#"{"lineItems": [{"rate": 600000000000}, {"rate": 600000000000}]}"#).map(\.path)
                 == ["lineItems"])
-        #expect(rejection(#"{"vatRate": 50, "lineItems": [{"rate": 800000000000}]}"#).map(\.message).first?
+        #expect(
+            rejection(#"{"vatRate": 50, "lineItems": [{"rate": 800000000000}]}"#).map(\.message).first?
                 .hasPrefix("the total 1200000000000 (subtotal plus VAT) is beyond the limit") == true)
     }
 
@@ -123,16 +132,20 @@ import Testing
     }
 
     @Test func tooPreciseNumbersAreErrors() {
-        #expect(rejection(#"{"lineItems": [{"rate": 1.23456789012345678901}]}"#).map(\.message).first?
+        #expect(
+            rejection(#"{"lineItems": [{"rate": 1.23456789012345678901}]}"#).map(\.message).first?
                 .contains("more than 19 significant digits") == true)
-        #expect(rejection(#"{"lineItems": [{"rate": 0.00000000000000000001}]}"#).map(\.message).first?
+        #expect(
+            rejection(#"{"lineItems": [{"rate": 0.00000000000000000001}]}"#).map(\.message).first?
                 .contains("more than 19 digits after the decimal point") == true)
     }
 
     @Test func unknownCurrency() {
-        #expect(rejection(#"{"currency": "usd"}"#).map(\.message)
+        #expect(
+            rejection(#"{"currency": "usd"}"#).map(\.message)
                 == [#"unknown currency "usd" — did you mean "USD"? (codes are upper case)"#])
-        #expect(rejection(#"{"currency": "XYZ"}"#).map(\.message)
+        #expect(
+            rejection(#"{"currency": "XYZ"}"#).map(\.message)
                 == [#"unknown currency "XYZ"; run `invoi currencies` to list the 53 supported codes"#])
     }
 
@@ -146,15 +159,18 @@ import Testing
         withBOM.append(json.data(using: .utf16LittleEndian)!)
         let noBOM = json.data(using: .utf16BigEndian)!
         let utf32 = json.data(using: .utf32LittleEndian)!
-        #expect(rejection(withBOM).first?.message.hasPrefix("the file is encoded as UTF-16LE; invoi reads UTF-8 only") == true)
+        #expect(
+            rejection(withBOM).first?.message.hasPrefix("the file is encoded as UTF-16LE; invoi reads UTF-8 only")
+                == true)
         #expect(rejection(noBOM).first?.message.hasPrefix("the file is encoded as UTF-16BE") == true)
         #expect(rejection(utf32).first?.message.hasPrefix("the file is encoded as UTF-32LE") == true)
     }
 
     @Test func rejectsBinaryAndInvalidUTF8() throws {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D])
-        #expect(try #require(rejection(png).first).message.contains("not valid UTF-8") ||
-                rejection(png).first?.message.contains("binary") == true)
+        #expect(
+            try #require(rejection(png).first).message.contains("not valid UTF-8")
+                || rejection(png).first?.message.contains("binary") == true)
         let withNUL = Data(#"{"fromName": "a"}"#.utf8) + Data([0, 0, 0])
         #expect(rejection(withNUL).first?.message.contains("looks like binary data") == true)
         let latin1 = Data("{\n\"toName\": \"Caf".utf8) + Data([0xE9]) + Data("\"}".utf8)
@@ -164,41 +180,47 @@ import Testing
     }
 
     @Test func unknownKeysWarnWithASuggestion() throws {
-        let (invoice, warnings) = try decode("""
+        let (invoice, warnings) = try decode(
+            """
             {"fromNmae": "Acme", "vat_rate": 5, "lineItems": [{"qty": 2, "desciption": "x", "amount": 5}],
              "colour": "red", "InvoiceNumber": "7"}
             """)
         #expect(invoice.fromName == "")
-        #expect(warnings.map(\.description) == [
-            #"invoi: warning: bills/acme.json: unknown field "fromNmae" — did you mean "fromName"?"#,
-            #"invoi: warning: bills/acme.json: unknown field "vat_rate" — did you mean "vatRate"?"#,
-            #"invoi: warning: bills/acme.json: lineItems[0]: unknown field "qty" is ignored"#,
-            #"invoi: warning: bills/acme.json: lineItems[0]: unknown field "desciption" — did you mean "description"?"#,
-            #"invoi: warning: bills/acme.json: lineItems[0]: field "amount" is ignored: invoi computes each amount as quantity × rate"#,
-            #"invoi: warning: bills/acme.json: unknown field "colour" is ignored"#,
-            #"invoi: warning: bills/acme.json: unknown field "InvoiceNumber" — did you mean "invoiceNumber"?"#,
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                #"invoi: warning: bills/acme.json: unknown field "fromNmae" — did you mean "fromName"?"#,
+                #"invoi: warning: bills/acme.json: unknown field "vat_rate" — did you mean "vatRate"?"#,
+                #"invoi: warning: bills/acme.json: lineItems[0]: unknown field "qty" is ignored"#,
+                #"invoi: warning: bills/acme.json: lineItems[0]: unknown field "desciption" — did you mean "description"?"#,
+                #"invoi: warning: bills/acme.json: lineItems[0]: field "amount" is ignored: invoi computes each amount as quantity × rate"#,
+                #"invoi: warning: bills/acme.json: unknown field "colour" is ignored"#,
+                #"invoi: warning: bills/acme.json: unknown field "InvoiceNumber" — did you mean "invoiceNumber"?"#,
+            ])
     }
 
     @Test func otherWarnings() throws {
-        let (_, warnings) = try decode("""
+        let (_, warnings) = try decode(
+            """
             {"issueDate": "2026-03-12", "dueDate": "2026-03-01", "lineItems": [{"id": "a"}, {"id": "a"}]}
             """)
-        #expect(warnings.map(\.description) == [
-            #"invoi: warning: bills/acme.json: lineItems[1].id: "a" is also the id of lineItems[0]"#,
-            "invoi: warning: bills/acme.json: dueDate: the due date 2026-03-01 is before the issue date 2026-03-12",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                #"invoi: warning: bills/acme.json: lineItems[1].id: "a" is also the id of lineItems[0]"#,
+                "invoi: warning: bills/acme.json: dueDate: the due date 2026-03-01 is before the issue date 2026-03-12",
+            ])
     }
 
     @Test func duplicateKeysAreErrors() {
-        #expect(rejection("{\"vatRate\": 5,\n \"vatRate\": 20}").map(\.description) == [
-            "invoi: error: bills/acme.json: vatRate: the field is given twice (first at line 1, column 2, again at line 2, column 2); keep one",
-        ])
+        #expect(
+            rejection("{\"vatRate\": 5,\n \"vatRate\": 20}").map(\.description) == [
+                "invoi: error: bills/acme.json: vatRate: the field is given twice (first at line 1, column 2, again at line 2, column 2); keep one"
+            ])
     }
 
     /// Every problem of the file comes back together, warnings included, in source order.
     @Test func reportsEveryProblemTogether() {
-        let diagnostics = rejection("""
+        let diagnostics = rejection(
+            """
             {
               "fromNmae": "Acme",
               "issueDate": "2026-02-30",
@@ -210,8 +232,11 @@ import Testing
               ]
             }
             """)
-        #expect(diagnostics.map(\.path) == ["", "issueDate", "currency", "vatRate",
-                                            "lineItems[1].description", "lineItems[1].quantity"])
+        #expect(
+            diagnostics.map(\.path) == [
+                "", "issueDate", "currency", "vatRate",
+                "lineItems[1].description", "lineItems[1].quantity",
+            ])
         #expect(diagnostics.map(\.severity) == [.warning, .error, .error, .error, .error, .error])
         #expect(InvoiceDecodingError(diagnostics: diagnostics).errors.count == 5)
     }

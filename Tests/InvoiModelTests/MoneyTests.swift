@@ -1,12 +1,17 @@
 import Foundation
 import Testing
+
 @testable import InvoiModel
 
 @Suite struct MoneyTests {
-    private func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+    private func decimal(_ text: String) -> Decimal {
+        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
+    }
 
-    @Test(arguments: [("0.005", 2, "0.01"), ("-0.005", 2, "-0.01"), ("0.0049", 2, "0"), ("2.5", 0, "3"),
-                      ("-2.5", 0, "-3"), ("1.2345", 3, "1.235"), ("-1.2344", 3, "-1.234"), ("-0.001", 2, "0")])
+    @Test(arguments: [
+        ("0.005", 2, "0.01"), ("-0.005", 2, "-0.01"), ("0.0049", 2, "0"), ("2.5", 0, "3"),
+        ("-2.5", 0, "-3"), ("1.2345", 3, "1.235"), ("-1.2344", 3, "-1.234"), ("-0.001", 2, "0"),
+    ])
     func roundsHalfAwayFromZero(_ value: String, _ digits: Int, _ expected: String) {
         let rounded = decimal(value).roundedHalfAwayFromZero(fractionDigits: digits)
         #expect(rounded == decimal(expected))
@@ -17,8 +22,8 @@ import Testing
         var invoice = Invoice(issueDate: try #require(CalendarDate(iso: "2026-03-12")))
         invoice.vatRate = decimal("20")
         invoice.lineItems = [
-            LineItem(id: "a", quantity: decimal("3"), rate: decimal("0.335")),   // 1.005 → 1.01
-            LineItem(id: "b", quantity: decimal("1"), rate: decimal("0.004")),   // 0.004 → 0.00
+            LineItem(id: "a", quantity: decimal("3"), rate: decimal("0.335")),  // 1.005 → 1.01
+            LineItem(id: "b", quantity: decimal("1"), rate: decimal("0.004")),  // 0.004 → 0.00
             LineItem(id: "c", quantity: decimal("-1"), rate: decimal("0.125")),  // -0.125 → -0.13
         ]
         let totals = invoice.totals

@@ -1,11 +1,13 @@
 import Foundation
 import InvoiTestSupport
 import Testing
+
 @testable import InvoiModel
 
 @Suite struct TotalsPropertyTests {
     static let invoiceCount = 10_000
-    static let overrideLocales = Array(Set(Currency.all.map(\.conventionalLocale))).sorted() + ["ar-SA", "fr-FR", "en-US"]
+    static let overrideLocales =
+        Array(Set(Currency.all.map(\.conventionalLocale))).sorted() + ["ar-SA", "fr-FR", "en-US"]
 
     /// An amount as integer minor units with its number of decimals: `value / 10^scale`.
     struct Scaled {
@@ -48,30 +50,38 @@ import Testing
         let issueDate = try #require(CalendarDate(iso: "2026-03-12"))
         for iteration in 0..<Self.invoiceCount {
             let currency = Currency.all.randomElement(using: &random)!
-            let locale = Int.random(in: 0..<4, using: &random) == 0
+            let locale =
+                Int.random(in: 0..<4, using: &random) == 0
                 ? Self.overrideLocales.randomElement(using: &random) : nil
             let digits = currency.fractionDigits
             let large = Int.random(in: 0..<10, using: &random) == 0
             var items: [LineItem] = []
             var expectedLines: [Int128] = []
             for index in 0..<Int.random(in: 1...8, using: &random) {
-                let quantity = Scaled(value: Int128(Int.random(in: large ? 1...9_000 : -20_000...1_000_000, using: &random)),
-                                      scale: 3)
+                let quantity = Scaled(
+                    value: Int128(Int.random(in: large ? 1...9_000 : -20_000...1_000_000, using: &random)),
+                    scale: 3)
                 let rateScale = Int.random(in: 0...4, using: &random)
                 let rateLimit = large ? 10_000_000_000 : 100_000
-                var rate = Scaled(value: Int128(Int.random(in: 0...rateLimit, using: &random)) * Self.power(rateScale) / 7,
-                                  scale: rateScale)
+                var rate = Scaled(
+                    value: Int128(Int.random(in: 0...rateLimit, using: &random)) * Self.power(rateScale) / 7,
+                    scale: rateScale)
                 if Int.random(in: 0..<6, using: &random) == 0 { rate.value = -rate.value }
-                items.append(LineItem(id: "item-\(index + 1)", description: "", quantity: quantity.decimal, rate: rate.decimal))
-                expectedLines.append(Self.divideRounded(quantity.value * rate.value, by: quantity.scale + rate.scale - digits))
+                items.append(
+                    LineItem(id: "item-\(index + 1)", description: "", quantity: quantity.decimal, rate: rate.decimal))
+                expectedLines.append(
+                    Self.divideRounded(quantity.value * rate.value, by: quantity.scale + rate.scale - digits))
             }
-            let vatHundredths = Int.random(in: 0..<3, using: &random) == 0 ? 0 : Int.random(in: 0...10_000, using: &random)
+            let vatHundredths =
+                Int.random(in: 0..<3, using: &random) == 0 ? 0 : Int.random(in: 0...10_000, using: &random)
             let vatRate = Scaled(value: Int128(vatHundredths), scale: 2)
             let expectedSubtotal = expectedLines.reduce(0, +)
-            let (discount, expectedDiscount) = Self.randomDiscount(subtotal: expectedSubtotal, digits: digits, using: &random)
+            let (discount, expectedDiscount) = Self.randomDiscount(
+                subtotal: expectedSubtotal, digits: digits, using: &random)
             let (amountPaid, expectedPaid) = Self.randomPayment(large: large, digits: digits, using: &random)
-            let invoice = Invoice(issueDate: issueDate, currency: currency, vatRate: vatRate.decimal,
-                                  lineItems: items, locale: locale, discount: discount, amountPaid: amountPaid)
+            let invoice = Invoice(
+                issueDate: issueDate, currency: currency, vatRate: vatRate.decimal,
+                lineItems: items, locale: locale, discount: discount, amountPaid: amountPaid)
 
             let totals = invoice.totals
             let formatter = AmountFormatter(invoice: invoice)
@@ -82,7 +92,8 @@ import Testing
             let shownDiscount = totals.discount.map { Self.displayedMinorUnits(formatter.string(for: $0)) }
             let shownPaid = totals.paid.map { Self.displayedMinorUnits(formatter.string(for: $0)) }
             let shownBalance = totals.balanceDue.map { Self.displayedMinorUnits(formatter.string(for: $0)) }
-            let context = "invoice \(iteration): \(currency.code) \(locale ?? "-") \(invoice.lineItems.map { "\($0.quantity)×\($0.rate)" }) VAT \(invoice.vatRate) discount \(String(describing: discount)) paid \(String(describing: amountPaid))"
+            let context =
+                "invoice \(iteration): \(currency.code) \(locale ?? "-") \(invoice.lineItems.map { "\($0.quantity)×\($0.rate)" }) VAT \(invoice.vatRate) discount \(String(describing: discount)) paid \(String(describing: amountPaid))"
 
             // The independent integer oracle.
             let expectedVAT = Self.divideRounded((expectedSubtotal - (expectedDiscount ?? 0)) * vatRate.value, by: 4)
@@ -108,8 +119,10 @@ import Testing
     /// No discount, a percentage with up to 2 decimals, or a fixed amount (with more or fewer
     /// decimals than the currency has) within the subtotal; with the discount the oracle
     /// expects, in minor units.
-    static func randomDiscount(subtotal: Int128, digits: Int,
-                               using random: inout SplitMix64) -> (Discount?, Int128?) {
+    static func randomDiscount(
+        subtotal: Int128, digits: Int,
+        using random: inout SplitMix64
+    ) -> (Discount?, Int128?) {
         switch Int.random(in: 0..<3, using: &random) {
         case 1:
             let percent = Scaled(value: Int128(Int.random(in: 0...10_000, using: &random)), scale: 2)
@@ -129,8 +142,9 @@ import Testing
     static func randomPayment(large: Bool, digits: Int, using random: inout SplitMix64) -> (Decimal?, Int128?) {
         guard Bool.random(using: &random) else { return (nil, nil) }
         let scale = Int.random(in: 0...3, using: &random)
-        let paid = Scaled(value: Int128(Int.random(in: 0...(large ? 100_000_000_000_000 : 100_000_000), using: &random)),
-                          scale: scale)
+        let paid = Scaled(
+            value: Int128(Int.random(in: 0...(large ? 100_000_000_000_000 : 100_000_000), using: &random)),
+            scale: scale)
         return (paid.decimal, divideRounded(paid.value, by: scale - digits))
     }
 }

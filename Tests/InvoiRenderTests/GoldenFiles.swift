@@ -14,8 +14,10 @@ enum GoldenFiles {
 
     static var caseNames: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/invoice.json").path) }
-            .sorted()
+        return names.filter {
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/invoice.json").path)
+        }
+        .sorted()
     }
 
     static func directory(_ name: String) -> URL { root.appendingPathComponent(name) }
@@ -41,13 +43,16 @@ enum GoldenFiles {
             return
         }
         guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
-            Issue.record("missing golden \(golden.path) — run tools/update-goldens and review it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(golden.path) — run tools/update-goldens and review it", sourceLocation: sourceLocation
+            )
             return
         }
         guard expected != actual else { return }
         let actualURL = actualURL(for: golden)
         try? Data(actual.utf8).write(to: actualURL)
-        Issue.record("""
+        Issue.record(
+            """
             \(golden.path) differs; actual written to \(actualURL.path)
             \(unifiedDiff(golden, actualURL))
             """, sourceLocation: sourceLocation)
@@ -65,16 +70,20 @@ enum GoldenFiles {
     }
 
     /// A failure writes the actual PNG and a diff image beside the golden and prints their paths.
-    static func expectImage(_ actual: Data, matches golden: URL, by comparison: ImageComparison,
-                            record: Bool = true, what: String = "png",
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectImage(
+        _ actual: Data, matches golden: URL, by comparison: ImageComparison,
+        record: Bool = true, what: String = "png",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         clearActuals(for: golden, what: what)
         if isRecording {
             if record { try? actual.write(to: golden) }
             return
         }
         guard let expectedData = try? Data(contentsOf: golden) else {
-            Issue.record("missing golden \(golden.path) — run tools/update-goldens and review it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(golden.path) — run tools/update-goldens and review it", sourceLocation: sourceLocation
+            )
             return
         }
         do {
@@ -89,14 +98,16 @@ enum GoldenFiles {
                 case .perPixel(let channel, let fraction):
                     let changed = image.difference(from: expected, tolerance: channel).changedPixels
                     if Double(changed) > fraction * Double(difference.totalPixels) {
-                        problem = "\(changed) of \(difference.totalPixels) pixels differ by more than ±\(channel) "
+                        problem =
+                            "\(changed) of \(difference.totalPixels) pixels differ by more than ±\(channel) "
                             + "(allowed: \(fraction * 100)%)"
                     }
                 case .ink(let limit):
                     let worst = worstInkDifference(image, expected) ?? .infinity
                     if worst > limit {
-                        problem = String(format: "ink differs by %.1f pixel-equivalents in one 16×16 square (allowed: %.1f)",
-                                         worst, limit)
+                        problem = String(
+                            format: "ink differs by %.1f pixel-equivalents in one 16×16 square (allowed: %.1f)",
+                            worst, limit)
                     }
                 }
             }
@@ -105,7 +116,8 @@ enum GoldenFiles {
                 let diffURL = Self.actualURL(for: golden, suffix: "\(what).diff")
                 try? actual.write(to: actualFile)
                 try? expected.diffImage(against: image).write(to: diffURL)
-                Issue.record("""
+                Issue.record(
+                    """
                     \(golden.path): \(what): \(problem)
                     actual: \(actualFile.path)
                     diff:   \(diffURL.path)

@@ -28,14 +28,19 @@ import Testing
         let directory = GoldenFiles.directory(name)
         let url = directory.appendingPathComponent("invoice.json")
         // A logo's path is relative to the invoice file, wherever the tests run from.
-        return try InvoiceDecoder(today: Self.today).decode(Data(contentsOf: url), file: "Goldens/\(name)/invoice.json",
-                                                           baseDirectory: directory.path).invoice
+        return try InvoiceDecoder(today: Self.today).decode(
+            Data(contentsOf: url), file: "Goldens/\(name)/invoice.json",
+            baseDirectory: directory.path
+        ).invoice
     }
 
     func settings(_ format: OutputFormat, dpi: Double = 72, color: Bool = false) -> RenderSettings {
-        RenderSettings(format: format, output: OutputOptions(dpi: dpi, columns: 100, usesColor: color,
-                                                               creator: "invoi"),
-                       creationDate: Self.creationDate)
+        RenderSettings(
+            format: format,
+            output: OutputOptions(
+                dpi: dpi, columns: 100, usesColor: color,
+                creator: "invoi"),
+            creationDate: Self.creationDate)
     }
 
     func pages(_ output: RenderedOutput) -> [Data] {
@@ -63,15 +68,17 @@ import Testing
         }
 
         // ops: the most precise golden.
-        GoldenFiles.expectText(text(try renderer.render(invoice, settings: settings(.ops))),
-                               matches: directory.appendingPathComponent("ops.json"))
+        GoldenFiles.expectText(
+            text(try renderer.render(invoice, settings: settings(.ops))),
+            matches: directory.appendingPathComponent("ops.json"))
 
         // png at 72 dpi, one file per page.
         let png = pages(try renderer.render(invoice, settings: settings(.png)))
         #expect(png.count == document.pages.count)
         for (index, page) in png.enumerated() {
-            GoldenFiles.expectImage(page, matches: directory.appendingPathComponent("page-\(index + 1).png"),
-                                    by: Self.pngComparison)
+            GoldenFiles.expectImage(
+                page, matches: directory.appendingPathComponent("page-\(index + 1).png"),
+                by: Self.pngComparison)
         }
 
         // svg, per page; rasterised by librsvg it must match the png backend.
@@ -80,35 +87,43 @@ import Testing
         for (index, page) in svg.enumerated() {
             let golden = directory.appendingPathComponent("page-\(index + 1).svg")
             GoldenFiles.expectText(String(decoding: page, as: UTF8.self), matches: golden)
-            let raster = try Tool.check("/usr/bin/rsvg-convert", ["--format", "png", "--dpi-x", "72", "--dpi-y", "72", "--background-color", "white"],
-                                        input: page)
-            GoldenFiles.expectImage(raster, matches: directory.appendingPathComponent("page-\(index + 1).png"),
-                                    by: Self.crossRendererComparison, record: false, what: "svg")
+            let raster = try Tool.check(
+                "/usr/bin/rsvg-convert",
+                ["--format", "png", "--dpi-x", "72", "--dpi-y", "72", "--background-color", "white"],
+                input: page)
+            GoldenFiles.expectImage(
+                raster, matches: directory.appendingPathComponent("page-\(index + 1).png"),
+                by: Self.crossRendererComparison, record: false, what: "svg")
         }
 
         // The terminal preview, without and with colour.
         let preview = text(try renderer.render(invoice, settings: settings(.txt)))
         GoldenFiles.expectText(preview, matches: directory.appendingPathComponent("preview.txt"))
-        GoldenFiles.expectText(text(try renderer.render(invoice, settings: settings(.txt, color: true))),
-                               matches: directory.appendingPathComponent("preview.ansi"))
+        GoldenFiles.expectText(
+            text(try renderer.render(invoice, settings: settings(.txt, color: true))),
+            matches: directory.appendingPathComponent("preview.ansi"))
 
         // pdf: rasterised by poppler it must match the png backend; its text layer has every string.
         let pdfData = pages(try renderer.render(invoice, settings: settings(.pdf)))[0]
-        let rasterDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-golden-\(name)-\(UUID().uuidString)")
+        let rasterDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "invoi-golden-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: rasterDirectory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: rasterDirectory) }
         let pdfURL = rasterDirectory.appendingPathComponent("invoice.pdf")
         try pdfData.write(to: pdfURL)
-        _ = try Tool.check("/usr/bin/pdftoppm", ["-r", "72", "-png", pdfURL.path, rasterDirectory.appendingPathComponent("page").path])
+        _ = try Tool.check(
+            "/usr/bin/pdftoppm", ["-r", "72", "-png", pdfURL.path, rasterDirectory.appendingPathComponent("page").path])
         let rasters = try FileManager.default.contentsOfDirectory(atPath: rasterDirectory.path)
             .filter { $0.hasPrefix("page") && $0.hasSuffix(".png") }.sorted()
         #expect(rasters.count == document.pages.count)
         for (index, file) in rasters.enumerated() {
-            GoldenFiles.expectImage(try Data(contentsOf: rasterDirectory.appendingPathComponent(file)),
-                                    matches: directory.appendingPathComponent("page-\(index + 1).png"),
-                                    by: Self.crossRendererComparison, record: false, what: "pdf")
+            GoldenFiles.expectImage(
+                try Data(contentsOf: rasterDirectory.appendingPathComponent(file)),
+                matches: directory.appendingPathComponent("page-\(index + 1).png"),
+                by: Self.crossRendererComparison, record: false, what: "pdf")
         }
-        let pdfText = String(decoding: try Tool.check("/usr/bin/pdftotext", ["-layout", pdfURL.path, "-"]), as: UTF8.self)
+        let pdfText = String(
+            decoding: try Tool.check("/usr/bin/pdftotext", ["-layout", pdfURL.path, "-"]), as: UTF8.self)
 
         // Every string of the ops appears in the PDF text layer, the SVG text layer and the preview.
         let squeezedPDF = squeezed(pdfText)
@@ -116,14 +131,18 @@ import Testing
         let squeezedPreview = squeezed(preview)
         for op in document.pages.flatMap(\.textOps) {
             #expect(squeezedSVG.contains(squeezed(op.text)), "\(name): \"\(op.text)\" not in the SVG text layer")
-            for word in op.text.split(whereSeparator: \.isWhitespace).flatMap({ directionalPieces(squeezed(String($0))) }) {
+            for word in op.text.split(whereSeparator: \.isWhitespace).flatMap({
+                directionalPieces(squeezed(String($0)))
+            }) {
                 // poppler joins the runs of a mixed-direction line left to right, so the PDF is
                 // checked word by word; each word must come out in logical order.
-                #expect(squeezedPDF.contains(word) || squeezedPDF.contains(popplerLamAlef(word)),
-                        "\(name): \"\(word)\" (of \"\(op.text)\") not in the PDF text layer")
+                #expect(
+                    squeezedPDF.contains(word) || squeezedPDF.contains(popplerLamAlef(word)),
+                    "\(name): \"\(word)\" (of \"\(op.text)\") not in the PDF text layer")
                 // The preview shows right-to-left words in visual order.
-                #expect(squeezedPreview.contains(word) || squeezedPreview.contains(visualOrder(word)),
-                        "\(name): \"\(word)\" not in the text preview")
+                #expect(
+                    squeezedPreview.contains(word) || squeezedPreview.contains(visualOrder(word)),
+                    "\(name): \"\(word)\" not in the text preview")
             }
         }
     }
@@ -133,7 +152,9 @@ import Testing
     func directionalPieces(_ word: String) -> [String] {
         enum Kind { case rightToLeft, other, neutral }
         func kind(_ c: Character) -> Kind {
-            if c.unicodeScalars.contains(where: { (0x0590...0x08FF).contains($0.value) }) && c.isLetter { return .rightToLeft }
+            if c.unicodeScalars.contains(where: { (0x0590...0x08FF).contains($0.value) }) && c.isLetter {
+                return .rightToLeft
+            }
             return c.isLetter || c.isNumber ? .other : .neutral
         }
         var pieces: [(Kind, String)] = []
@@ -186,7 +207,8 @@ import Testing
         var result = ""
         var rest = svg[...]
         while let start = rest.range(of: "<text"), let close = rest[start.upperBound...].range(of: ">"),
-              let end = rest[close.upperBound...].range(of: "</text>") {
+            let end = rest[close.upperBound...].range(of: "</text>")
+        {
             result += rest[close.upperBound..<end.lowerBound]
             rest = rest[end.upperBound...]
         }
@@ -196,8 +218,11 @@ import Testing
     }
 
     func squeezed(_ text: String) -> String {
-        String(text.unicodeScalars.filter { !$0.properties.isWhitespace && !(0x200E...0x200F).contains($0.value)
-            && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value) }.map(Character.init))
+        String(
+            text.unicodeScalars.filter {
+                !$0.properties.isWhitespace && !(0x200E...0x200F).contains($0.value)
+                    && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
+            }.map(Character.init))
     }
 
 }

@@ -1,12 +1,14 @@
 import Foundation
 import InvoiDocument
-@testable import InvoiRender
 import Testing
+
+@testable import InvoiRender
 
 @Suite struct LogoCacheTests {
     /// A batch naming many different logos keeps at most `capacity` of them decoded.
     @Test func theCacheStaysBounded() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-logos-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "invoi-logos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = LogoCache()

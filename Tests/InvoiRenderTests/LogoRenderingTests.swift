@@ -1,16 +1,18 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import InvoiAssets
 import InvoiDocument
 import InvoiModel
 import InvoiRender
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The renderer decodes an invoice's logo once per file and reports a bad one.
 @Suite struct LogoRenderingTests {
-    static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>"#
+    static let svg =
+        #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>"#
 
     private func temporaryFile(_ text: String, name: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-logo-\(UUID().uuidString)")
@@ -37,7 +39,8 @@ import Testing
         var times = [info.st_atim, info.st_mtim]
         #expect(utimensat(AT_FDCWD, url.path, &times, 0) == 0)
         #expect(try renderer.logo(reference) == first)
-        #expect(try LogoDecoder().decode(contentsOf: url.path, format: .svg).intrinsicSize == Size(width: 80, height: 20))
+        #expect(
+            try LogoDecoder().decode(contentsOf: url.path, format: .svg).intrinsicSize == Size(width: 80, height: 20))
         var invoice = Invoice.sample
         invoice.logo = reference
         _ = try renderer.layOut(invoice, settings: RenderSettings(format: .pdf))
@@ -60,7 +63,9 @@ import Testing
         let renderer = try #require(GoldenTests.renderer)
         var invoice = Invoice.sample
         invoice.logo = LogoReference(path: "nope.png", resolvedPath: "/nonexistent-invoi/nope.png")
-        let error = #expect(throws: LogoError.self) { try renderer.layOut(invoice, settings: RenderSettings(format: .pdf)) }
+        let error = #expect(throws: LogoError.self) {
+            try renderer.layOut(invoice, settings: RenderSettings(format: .pdf))
+        }
         #expect(error == .unreadable(path: "/nonexistent-invoi/nope.png", reason: "No such file or directory"))
     }
 

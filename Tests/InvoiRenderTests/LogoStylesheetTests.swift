@@ -24,9 +24,14 @@ import Testing
 
     private func rasterize(_ document: Document, with renderer: Renderer) throws -> RasterImage {
         guard case .pages(let pages) = try renderer.render(document, settings: RenderSettings(format: .svg)),
-              let page = pages.first else { throw Tool.Failure(description: "the svg backend wrote no page") }
-        let png = try Tool.check("/usr/bin/rsvg-convert", ["--format", "png", "--dpi-x", "72", "--dpi-y", "72",
-                                                         "--background-color", "white"], input: page)
+            let page = pages.first
+        else { throw Tool.Failure(description: "the svg backend wrote no page") }
+        let png = try Tool.check(
+            "/usr/bin/rsvg-convert",
+            [
+                "--format", "png", "--dpi-x", "72", "--dpi-y", "72",
+                "--background-color", "white",
+            ], input: page)
         return try RasterImage(pngData: png)
     }
 
@@ -54,7 +59,8 @@ import Testing
         var changed = 0
         for y in 0..<before.height {
             for x in 0..<before.width {
-                let inLogo = Double(x) >= Self.logoRect.minX - 1 && Double(x) <= Self.logoRect.maxX + 1
+                let inLogo =
+                    Double(x) >= Self.logoRect.minX - 1 && Double(x) <= Self.logoRect.maxX + 1
                     && Double(y) >= Self.logoRect.minY - 1 && Double(y) <= Self.logoRect.maxY + 1
                 guard !inLogo, let old = before.pixel(x: x, y: y), let new = after.pixel(x: x, y: y) else { continue }
                 if old.red < 160 { ink += 1 }

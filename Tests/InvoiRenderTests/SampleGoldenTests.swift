@@ -7,7 +7,8 @@ import Testing
     @Test func sampleCaseIsTheBuiltInSample() throws {
         let url = GoldenFiles.directory("sample").appendingPathComponent("invoice.json")
         if GoldenFiles.isRecording {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(Invoice.sample.prettyPrintedJSON().utf8).write(to: url)
         }
         let decoded = try InvoiceDecoder(today: GoldenTests.today).decode(Data(contentsOf: url), file: url.path)

@@ -20,9 +20,10 @@ import Testing
         var document = try renderer.document(for: Invoice.sample, settings: settings)
         let golden = try RasterImage(pngData: firstPage(try renderer.render(document, settings: settings)))
 
-        let index = try #require(document.pages[0].ops.firstIndex {
-            if case .text(let t) = $0 { t.text == "Website design, 5 page templates" } else { false }
-        })
+        let index = try #require(
+            document.pages[0].ops.firstIndex {
+                if case .text(let t) = $0 { t.text == "Website design, 5 page templates" } else { false }
+            })
         guard case .text(var text) = document.pages[0].ops[index] else { return }
         switch damage {
         case .movedDown4Points: text.origin.y += 4

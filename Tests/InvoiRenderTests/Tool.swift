@@ -23,8 +23,9 @@ enum Tool {
     static func check(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Data {
         let result = try run(executable, arguments, input: input)
         guard result.status == 0 else {
-            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited \(result.status): "
-                + String(decoding: result.stderr, as: UTF8.self))
+            throw Failure(
+                description: "\(executable) \(arguments.joined(separator: " ")) exited \(result.status): "
+                    + String(decoding: result.stderr, as: UTF8.self))
         }
         return result.stdout
     }

@@ -38,7 +38,11 @@ import Testing
         let renderer = try #require(GoldenTests.renderer)
         var invoice = Invoice.sample
         invoice.toName = "Client \u{0915}"
-        #expect(try renderer.layOut(invoice, settings: settings).document == renderer.document(for: invoice, settings: settings))
-        #expect(try renderer.layOut(.sample, settings: settings).document == renderer.document(for: .sample, settings: settings))
+        #expect(
+            try renderer.layOut(invoice, settings: settings).document
+                == renderer.document(for: invoice, settings: settings))
+        #expect(
+            try renderer.layOut(.sample, settings: settings).document
+                == renderer.document(for: .sample, settings: settings))
     }
 }

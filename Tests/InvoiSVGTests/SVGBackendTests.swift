@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import InvoiDocument
 import InvoiText
+import Testing
+
 @testable import InvoiSVG
 
 @Suite struct SVGDocumentTests {
@@ -21,7 +22,10 @@ import InvoiText
     @Test func hostileTextIsEscapedOrRemoved() throws {
         let svg = try #require(try SVGFixture.render([SVGFixture.invoicePage()]).first)
         #expect(!svg.lowercased().contains("<script"))
-        #expect(svg.contains("&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; ]]&gt; &quot;double&quot; &apos;single&apos; evil [31mred"))
+        #expect(
+            svg.contains(
+                "&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; ]]&gt; &quot;double&quot; &apos;single&apos; evil [31mred"
+            ))
         #expect(!svg.unicodeScalars.contains("\u{202E}"))
         #expect(!svg.unicodeScalars.contains("\u{1B}"))
         #expect(svg.contains("<title>INV-0001 &amp; &lt;Acme&gt;</title>"))
@@ -40,9 +44,11 @@ import InvoiText
     }
 
     @Test func charactersXMLForbidsAreDropped() throws {
-        let page = Page(size: PaperSize.a4.size, ops: [
-            .text(SVGFixture.text("a\u{0}b\u{8}c\u{FFFE}d\u{FFFF}e\u{85}f\tg", at: Point(x: 42, y: 100))),
-        ])
+        let page = Page(
+            size: PaperSize.a4.size,
+            ops: [
+                .text(SVGFixture.text("a\u{0}b\u{8}c\u{FFFE}d\u{FFFF}e\u{85}f\tg", at: Point(x: 42, y: 100)))
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         let file = try temporaryFile("page.svg", contents: svg)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -93,10 +99,14 @@ import InvoiText
     }
 
     @Test func glyphsArePlacedInFontUnitsFromTheRunOrigin() throws {
-        let page = Page(size: PaperSize.a4.size, ops: [.text(SVGFixture.text("AB A", size: 10, at: Point(x: 300, y: 400)))])
+        let page = Page(
+            size: PaperSize.a4.size, ops: [.text(SVGFixture.text("AB A", size: 10, at: Point(x: 300, y: 400)))])
         let svg = try #require(try SVGFixture.render([page]).first)
         // 10 pt at 1000 units per em: 0.01 pt per unit; advances 6 pt = 600 units; the space is blank.
-        #expect(svg.contains("<g fill=\"#111111\" transform=\"translate(300 400) scale(0.01 -0.01)\"><use xlink:href=\"#g0\"/><use xlink:href=\"#g1\" x=\"600\"/><use xlink:href=\"#g0\" x=\"1800\"/></g>"))
+        #expect(
+            svg.contains(
+                "<g fill=\"#111111\" transform=\"translate(300 400) scale(0.01 -0.01)\"><use xlink:href=\"#g0\"/><use xlink:href=\"#g1\" x=\"600\"/><use xlink:href=\"#g0\" x=\"1800\"/></g>"
+            ))
         #expect(svg.contains("<path id=\"g0\" d=\"M50 0L550 0L550 700L50 700Z\"/>"))
     }
 
@@ -110,7 +120,10 @@ import InvoiText
 
     @Test func onlyMailtoLinksAreKept() throws {
         let svg = try #require(try SVGFixture.render([SVGFixture.invoicePage()]).first)
-        #expect(svg.contains("<a xlink:href=\"mailto:hello@acmestudio.com\"><rect x=\"42\" y=\"72\" width=\"108\" height=\"11\" fill=\"#FFFFFF\" fill-opacity=\"0\"/></a>"))
+        #expect(
+            svg.contains(
+                "<a xlink:href=\"mailto:hello@acmestudio.com\"><rect x=\"42\" y=\"72\" width=\"108\" height=\"11\" fill=\"#FFFFFF\" fill-opacity=\"0\"/></a>"
+            ))
         #expect(!svg.contains("javascript"))
         #expect(!svg.contains("example.invalid"))
         #expect(SVGPageWriter.isMailto("MAILTO:a@b.example"))
@@ -120,8 +133,13 @@ import InvoiText
 
     @Test func linesAndRectsKeepTheirGeometry() throws {
         let svg = try #require(try SVGFixture.render([SVGFixture.invoicePage()]).first)
-        #expect(svg.contains("<line x1=\"42\" y1=\"238\" x2=\"553.28\" y2=\"238\" stroke=\"#111111\" stroke-width=\"1.125\"/>"))
-        #expect(svg.contains("<rect x=\"450\" y=\"100\" width=\"80\" height=\"24\" rx=\"4\" fill=\"none\" stroke=\"#10B981\" stroke-width=\"1.5\"/>"))
+        #expect(
+            svg.contains(
+                "<line x1=\"42\" y1=\"238\" x2=\"553.28\" y2=\"238\" stroke=\"#111111\" stroke-width=\"1.125\"/>"))
+        #expect(
+            svg.contains(
+                "<rect x=\"450\" y=\"100\" width=\"80\" height=\"24\" rx=\"4\" fill=\"none\" stroke=\"#10B981\" stroke-width=\"1.5\"/>"
+            ))
     }
 
     @Test func outputIsDeterministic() throws {
@@ -131,11 +149,13 @@ import InvoiText
     }
 
     @Test func brokenNumbersNeverReachTheFile() throws {
-        let page = Page(size: Size(width: .nan, height: .infinity), ops: [
-            .text(SVGFixture.text("x", at: Point(x: .nan, y: .infinity))),
-            .line(LineOp(from: Point(x: .nan, y: 0), to: Point(x: 1, y: 1), width: 1, color: .black)),
-            .rect(RectOp(rect: Rect(x: 10, y: 10, width: -5, height: .infinity), fill: .black)),
-        ])
+        let page = Page(
+            size: Size(width: .nan, height: .infinity),
+            ops: [
+                .text(SVGFixture.text("x", at: Point(x: .nan, y: .infinity))),
+                .line(LineOp(from: Point(x: .nan, y: 0), to: Point(x: 1, y: 1), width: 1, color: .black)),
+                .rect(RectOp(rect: Rect(x: 10, y: 10, width: -5, height: .infinity), fill: .black)),
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         #expect(!svg.contains("nan") && !svg.contains("inf"))
         let file = try temporaryFile("page.svg", contents: svg)
@@ -158,12 +178,14 @@ import InvoiText
     /// Rasterised by librsvg (through its PDF output and pdftoppm, which gives
     /// plain pixels), shapes land on the pixels their points say.
     @Test func shapesLandOnTheirPixels() throws {
-        let page = Page(size: Size(width: 200, height: 200), ops: [
-            .rect(RectOp(rect: Rect(x: 20, y: 20, width: 40, height: 30), fill: Color(rgb: 0x1E40AF))),
-            // A 100 pt glyph square: x 100+5…100+55, y from the baseline 180 up to 110.
-            .text(SVGFixture.text("A", size: 100, at: Point(x: 100, y: 180), color: Color(rgb: 0xEF4444))),
-            .line(LineOp(from: Point(x: 0, y: 100), to: Point(x: 90, y: 100), width: 4, color: .black)),
-        ])
+        let page = Page(
+            size: Size(width: 200, height: 200),
+            ops: [
+                .rect(RectOp(rect: Rect(x: 20, y: 20, width: 40, height: 30), fill: Color(rgb: 0x1E40AF))),
+                // A 100 pt glyph square: x 100+5…100+55, y from the baseline 180 up to 110.
+                .text(SVGFixture.text("A", size: 100, at: Point(x: 100, y: 180), color: Color(rgb: 0xEF4444))),
+                .line(LineOp(from: Point(x: 0, y: 100), to: Point(x: 90, y: 100), width: 4, color: .black)),
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         let file = try temporaryFile("page.svg", contents: svg)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -175,7 +197,8 @@ import InvoiText
         #expect(image.width == 200 && image.height == 200)
 
         func isNear(_ pixel: (Int, Int, Int), _ color: Color) -> Bool {
-            abs(pixel.0 - Int(color.red)) < 24 && abs(pixel.1 - Int(color.green)) < 24 && abs(pixel.2 - Int(color.blue)) < 24
+            abs(pixel.0 - Int(color.red)) < 24 && abs(pixel.1 - Int(color.green)) < 24
+                && abs(pixel.2 - Int(color.blue)) < 24
         }
         #expect(isNear(image.rgb(x: 40, y: 35), Color(rgb: 0x1E40AF)))  // inside the rect
         #expect(isNear(image.rgb(x: 70, y: 35), .white))  // beside it
@@ -206,10 +229,12 @@ import InvoiText
     }
 
     @Test func pathDataIsCompact() {
-        let data = GlyphLibrary.pathData([
-            .move(to: Point(x: 10, y: -20)), .quadCurve(to: Point(x: 30.5, y: 40), control: Point(x: -1, y: 2)),
-            .cubicCurve(to: Point(x: 7, y: 8), control1: Point(x: 1, y: 2), control2: Point(x: 3.25, y: -4)), .close,
-        ], scale: 1)
+        let data = GlyphLibrary.pathData(
+            [
+                .move(to: Point(x: 10, y: -20)), .quadCurve(to: Point(x: 30.5, y: 40), control: Point(x: -1, y: 2)),
+                .cubicCurve(to: Point(x: 7, y: 8), control1: Point(x: 1, y: 2), control2: Point(x: 3.25, y: -4)),
+                .close,
+            ], scale: 1)
         #expect(String(decoding: data, as: UTF8.self) == "M10-20Q-1 2 30.5 40C1 2 3.25-4 7 8Z")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import InvoiDocument
 import InvoiText
+import Testing
+
 @testable import InvoiSVG
 
 /// A stamp as the layout makes it: a rounded outline and a bold word, turned −12° about the stamp's centre.
@@ -12,10 +13,13 @@ enum StampFixture {
     static var transform: InvoiDocument.AffineTransform { .rotation(degrees: -12, about: center) }
 
     static func group(word: String = "PAID") -> GroupOp {
-        GroupOp(transform: transform, ops: [
-            .rect(RectOp(rect: frame, stroke: Stroke(width: 1.5, color: color), cornerRadius: 4)),
-            .text(SVGFixture.text(word, size: 14, at: Point(x: 457, y: 120), face: SVGFixture.boldFace, color: color)),
-        ])
+        GroupOp(
+            transform: transform,
+            ops: [
+                .rect(RectOp(rect: frame, stroke: Stroke(width: 1.5, color: color), cornerRadius: 4)),
+                .text(
+                    SVGFixture.text(word, size: 14, at: Point(x: 457, y: 120), face: SVGFixture.boldFace, color: color)),
+            ])
     }
 }
 
@@ -33,18 +37,23 @@ enum StampFixture {
     }
 
     @Test func groupDrawsItsChildrenThroughItsTransform() throws {
-        let page = Page(size: PaperSize.a4.size, ops: [
-            .text(SVGFixture.text("Acme Studio", at: Point(x: 42, y: 62))),
-            .group(StampFixture.group()),
-        ])
+        let page = Page(
+            size: PaperSize.a4.size,
+            ops: [
+                .text(SVGFixture.text("Acme Studio", at: Point(x: 42, y: 62))),
+                .group(StampFixture.group()),
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         #expect(try isWellFormed(svg))
         let outline = try #require(SVGOutline.parse(svg))
-        let groups = outline.elements.indices.filter { Self.matrix(outline.elements[$0].attributes["transform"]) != nil }
+        let groups = outline.elements.indices.filter {
+            Self.matrix(outline.elements[$0].attributes["transform"]) != nil
+        }
         // One for the drawing, one for the text layer.
         #expect(groups.count == 2)
         for index in groups {
-            #expect(Self.isClose(Self.matrix(outline.elements[index].attributes["transform"]), to: StampFixture.transform))
+            #expect(
+                Self.isClose(Self.matrix(outline.elements[index].attributes["transform"]), to: StampFixture.transform))
         }
         let drawing = try #require(groups.first)
         // The rounded outline and the word's glyphs sit in the drawing group, as at the top level.
@@ -61,46 +70,58 @@ enum StampFixture {
     }
 
     @Test func groupTextIsInTheTextLayerUnderTheSameTransform() throws {
-        let page = Page(size: PaperSize.a4.size, ops: [
-            .text(SVGFixture.text("Acme Studio", at: Point(x: 42, y: 62))),
-            .group(StampFixture.group()),
-            .text(SVGFixture.text("Total", at: Point(x: 42, y: 500))),
-        ])
+        let page = Page(
+            size: PaperSize.a4.size,
+            ops: [
+                .text(SVGFixture.text("Acme Studio", at: Point(x: 42, y: 62))),
+                .group(StampFixture.group()),
+                .text(SVGFixture.text("Total", at: Point(x: 42, y: 500))),
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         let outline = try #require(SVGOutline.parse(svg))
         #expect(outline.texts == ["Acme Studio", "PAID", "Total"])
         let textIndices = outline.elements.indices.filter { outline.elements[$0].name == "text" }
-        let layer = try #require(outline.elements.indices.first { outline.elements[$0].attributes["fill-opacity"] == "0" })
+        let layer = try #require(
+            outline.elements.indices.first { outline.elements[$0].attributes["fill-opacity"] == "0" })
         #expect(outline.elements[textIndices[0]].parent == layer)
         #expect(outline.elements[textIndices[2]].parent == layer)
         let stampParent = try #require(outline.elements[textIndices[1]].parent)
         #expect(outline.elements[stampParent].parent == layer)
-        #expect(Self.isClose(Self.matrix(outline.elements[stampParent].attributes["transform"]), to: StampFixture.transform))
+        #expect(
+            Self.isClose(Self.matrix(outline.elements[stampParent].attributes["transform"]), to: StampFixture.transform)
+        )
         // Placed in the group's own coordinates, stretched over the word's glyphs.
         #expect(outline.elements[textIndices[1]].attributes["x"] == "457")
         #expect(outline.elements[textIndices[1]].attributes["textLength"] == "33.6")
     }
 
     @Test func nestedGroupsNestTheirTransforms() throws {
-        let inner = GroupOp(transform: .rotation(degrees: 90, about: Point(x: 100, y: 100)), ops: [
-            .text(SVGFixture.text("in", at: Point(x: 90, y: 100))),
-        ])
-        let outer = GroupOp(transform: InvoiDocument.AffineTransform.identity.translatedBy(dx: 10, dy: 20), ops: [.group(inner)])
+        let inner = GroupOp(
+            transform: .rotation(degrees: 90, about: Point(x: 100, y: 100)),
+            ops: [
+                .text(SVGFixture.text("in", at: Point(x: 90, y: 100)))
+            ])
+        let outer = GroupOp(
+            transform: InvoiDocument.AffineTransform.identity.translatedBy(dx: 10, dy: 20), ops: [.group(inner)])
         let svg = try #require(try SVGFixture.render([Page(size: PaperSize.a4.size, ops: [.group(outer)])]).first)
         #expect(try isWellFormed(svg))
         let outline = try #require(SVGOutline.parse(svg))
         let text = try #require(outline.elements.indices.first { outline.elements[$0].name == "text" })
-        let transforms = outline.ancestors(of: text).compactMap { Self.matrix(outline.elements[$0].attributes["transform"]) }
+        let transforms = outline.ancestors(of: text).compactMap {
+            Self.matrix(outline.elements[$0].attributes["transform"])
+        }
         #expect(transforms.count == 2)
         #expect(Self.isClose(transforms.first, to: inner.transform))
         #expect(Self.isClose(transforms.last, to: outer.transform))
     }
 
     @Test func mailtoLinkInAGroupKeepsTheTransform() throws {
-        let group = GroupOp(transform: StampFixture.transform, ops: [
-            .link(LinkOp(rect: Rect(x: 440, y: 100, width: 90, height: 30), uri: "mailto:a@b.example")),
-            .link(LinkOp(rect: Rect(x: 440, y: 100, width: 90, height: 30), uri: "javascript:alert(1)")),
-        ])
+        let group = GroupOp(
+            transform: StampFixture.transform,
+            ops: [
+                .link(LinkOp(rect: Rect(x: 440, y: 100, width: 90, height: 30), uri: "mailto:a@b.example")),
+                .link(LinkOp(rect: Rect(x: 440, y: 100, width: 90, height: 30), uri: "javascript:alert(1)")),
+            ])
         let svg = try #require(try SVGFixture.render([Page(size: PaperSize.a4.size, ops: [.group(group)])]).first)
         let outline = try #require(SVGOutline.parse(svg))
         let links = outline.elements.indices.filter { outline.elements[$0].name == "a" }
@@ -113,10 +134,12 @@ enum StampFixture {
     @Test func emptyAndBrokenGroupsDrawNothing() throws {
         var broken = StampFixture.group()
         broken.transform.a = .nan
-        let page = Page(size: PaperSize.a4.size, ops: [
-            .group(GroupOp(transform: StampFixture.transform, ops: [])),
-            .group(broken),
-        ])
+        let page = Page(
+            size: PaperSize.a4.size,
+            ops: [
+                .group(GroupOp(transform: StampFixture.transform, ops: [])),
+                .group(broken),
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         #expect(try isWellFormed(svg))
         #expect(!svg.contains("matrix"))
@@ -127,14 +150,19 @@ enum StampFixture {
     /// librsvg turns the group: ink where the rotated shapes are, none where they would be unturned.
     @Test func rotatedGroupLandsOnTheTurnedPixels() throws {
         let center = Point(x: 100, y: 100)
-        let page = Page(size: Size(width: 200, height: 200), ops: [
-            .group(GroupOp(transform: .rotation(degrees: 90, about: center), ops: [
-                // A bar along x, turned to run along y.
-                .rect(RectOp(rect: Rect(x: 40, y: 95, width: 120, height: 10), fill: ImageFixture.red)),
-                // A 60 pt glyph square (x 100+3…100+33, up to 42 above the baseline 100), turned clockwise.
-                .text(SVGFixture.text("A", size: 60, at: center, color: ImageFixture.blue)),
-            ])),
-        ])
+        let page = Page(
+            size: Size(width: 200, height: 200),
+            ops: [
+                .group(
+                    GroupOp(
+                        transform: .rotation(degrees: 90, about: center),
+                        ops: [
+                            // A bar along x, turned to run along y.
+                            .rect(RectOp(rect: Rect(x: 40, y: 95, width: 120, height: 10), fill: ImageFixture.red)),
+                            // A 60 pt glyph square (x 100+3…100+33, up to 42 above the baseline 100), turned clockwise.
+                            .text(SVGFixture.text("A", size: 60, at: center, color: ImageFixture.blue)),
+                        ]))
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         let image = try #require(try rasterize(svg))
         #expect(image.isNear(x: 100, y: 50, ImageFixture.red))
@@ -153,21 +181,36 @@ enum StampFixture {
     @Test func stampOutlineIsTurned() throws {
         let outline = Rect(x: 160, y: 82, width: 100, height: 36)
         let turn = InvoiDocument.AffineTransform.rotation(degrees: -12, about: Point(x: 210, y: 100))
-        let page = Page(size: Size(width: 300, height: 200), ops: [
-            .text(SVGFixture.text("Acme Studio", size: 14, at: Point(x: 20, y: 40))),
-            .group(GroupOp(transform: turn, ops: [
-                .rect(RectOp(rect: outline, stroke: Stroke(width: 2, color: StampFixture.color), cornerRadius: 5)),
-                .text(SVGFixture.text("PAID", size: 20, at: Point(x: 186, y: 107), face: SVGFixture.boldFace,
-                                      color: StampFixture.color)),
-            ])),
-        ])
+        let page = Page(
+            size: Size(width: 300, height: 200),
+            ops: [
+                .text(SVGFixture.text("Acme Studio", size: 14, at: Point(x: 20, y: 40))),
+                .group(
+                    GroupOp(
+                        transform: turn,
+                        ops: [
+                            .rect(
+                                RectOp(
+                                    rect: outline, stroke: Stroke(width: 2, color: StampFixture.color), cornerRadius: 5)
+                            ),
+                            .text(
+                                SVGFixture.text(
+                                    "PAID", size: 20, at: Point(x: 186, y: 107), face: SVGFixture.boldFace,
+                                    color: StampFixture.color)),
+                        ])),
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         let image = try #require(try rasterize(svg))
         func hasInk(near point: Point) -> Bool {
             let (x, y) = (Int(point.x.rounded()), Int(point.y.rounded()))
-            return (-1...1).contains { dx in (-1...1).contains { dy in image.isNear(x: x + dx, y: y + dy, StampFixture.color) } }
+            return (-1...1).contains { dx in
+                (-1...1).contains { dy in image.isNear(x: x + dx, y: y + dy, StampFixture.color) }
+            }
         }
-        for point in [Point(x: 210, y: 82), Point(x: 185, y: 82), Point(x: 235, y: 118), Point(x: 160, y: 100), Point(x: 260, y: 100)] {
+        for point in [
+            Point(x: 210, y: 82), Point(x: 185, y: 82), Point(x: 235, y: 118), Point(x: 160, y: 100),
+            Point(x: 260, y: 100),
+        ] {
             #expect(hasInk(near: turn.apply(to: point)), "\(point)")
         }
         // Where the unturned outline's top edge would run at its right end: inside the turned stamp.
@@ -192,7 +235,9 @@ enum StampFixture {
     func rasterKeepsItsOriginalFile(format: String, mediaType: String) throws {
         let image = format == "png" ? ImageFixture.pngImage : ImageFixture.jpegImage
         let original = format == "png" ? ImageFixture.png : ImageFixture.jpeg
-        let svg = try #require(try SVGFixture.render([Self.page(ImageOp(image: image, rect: Rect(x: 42, y: 30, width: 72.5, height: 36)))]).first)
+        let svg = try #require(
+            try SVGFixture.render([Self.page(ImageOp(image: image, rect: Rect(x: 42, y: 30, width: 72.5, height: 36)))])
+                .first)
         #expect(try isWellFormed(svg))
         let attributes = try #require(try Self.imageElement(in: svg))
         #expect(attributes["x"] == "42")
@@ -215,27 +260,39 @@ enum StampFixture {
         var svgClaim = pixels
         svgClaim.encodedFormat = .svg
         let rect = Rect(x: 42, y: 30, width: 36, height: 36)
-        let svg = try #require(try SVGFixture.render([Self.page(
-            ImageOp(image: .raster(pixels), rect: rect), ImageOp(image: .raster(empty), rect: rect),
-            ImageOp(image: .raster(svgClaim), rect: rect))]).first)
+        let svg = try #require(
+            try SVGFixture.render([
+                Self.page(
+                    ImageOp(image: .raster(pixels), rect: rect), ImageOp(image: .raster(empty), rect: rect),
+                    ImageOp(image: .raster(svgClaim), rect: rect))
+            ]).first)
         #expect(try isWellFormed(svg))
         #expect(!svg.contains("<image"))
         #expect(!svg.contains("data:"))
     }
 
     @Test func imageWithoutAnAreaIsLeftOut() throws {
-        let rects = [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 0, height: 10),
-                     Rect(x: 0, y: 0, width: 10, height: -1), Rect(x: 0, y: 0, width: .infinity, height: 10)]
+        let rects = [
+            Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 0, height: 10),
+            Rect(x: 0, y: 0, width: 10, height: -1), Rect(x: 0, y: 0, width: .infinity, height: 10),
+        ]
         for rect in rects {
-            let svg = try #require(try SVGFixture.render([Self.page(
-                ImageOp(image: ImageFixture.pngImage, rect: rect), ImageOp(image: ImageFixture.vector(), rect: rect))]).first)
+            let svg = try #require(
+                try SVGFixture.render([
+                    Self.page(
+                        ImageOp(image: ImageFixture.pngImage, rect: rect),
+                        ImageOp(image: ImageFixture.vector(), rect: rect))
+                ]).first)
             #expect(!svg.contains("<image") && !svg.contains("logo-"), "\(rect)")
         }
     }
 
     @Test func vectorIsNestedWhereTheOpSays() throws {
-        let svg = try #require(try SVGFixture.render([Self.page(
-            ImageOp(image: ImageFixture.vector(), rect: Rect(x: 42, y: 30, width: 48, height: 48.25)))]).first)
+        let svg = try #require(
+            try SVGFixture.render([
+                Self.page(
+                    ImageOp(image: ImageFixture.vector(), rect: Rect(x: 42, y: 30, width: 48, height: 48.25)))
+            ]).first)
         #expect(try isWellFormed(svg))
         let outline = try #require(SVGOutline.parse(svg))
         let nested = try #require(outline.elements.indices.first { outline.elements[$0].name == "svg" && $0 > 0 })
@@ -258,9 +315,13 @@ enum StampFixture {
     }
 
     @Test func vectorKeepsItsOwnAspectRule() throws {
-        let source = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\" preserveAspectRatio=\"xMinYMin slice\"><rect width=\"1\" height=\"1\"/></svg>"
-        let svg = try #require(try SVGFixture.render([Self.page(
-            ImageOp(image: ImageFixture.vector(source), rect: Rect(x: 42, y: 30, width: 48, height: 48)))]).first)
+        let source =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\" preserveAspectRatio=\"xMinYMin slice\"><rect width=\"1\" height=\"1\"/></svg>"
+        let svg = try #require(
+            try SVGFixture.render([
+                Self.page(
+                    ImageOp(image: ImageFixture.vector(source), rect: Rect(x: 42, y: 30, width: 48, height: 48)))
+            ]).first)
         #expect(try isWellFormed(svg))
         #expect(svg.components(separatedBy: "preserveAspectRatio").count == 2)
         #expect(svg.contains("preserveAspectRatio=\"xMinYMin slice\""))
@@ -283,8 +344,13 @@ enum StampFixture {
         "",
     ])
     func vectorBreakingTheContractIsLeftOut(source: String) throws {
-        let svg = try #require(try SVGFixture.render([Self.page(
-            ImageOp(image: ImageFixture.vector(source), rect: Rect(x: 42, y: 30, width: 48, height: 48), altText: "Logo"))]).first)
+        let svg = try #require(
+            try SVGFixture.render([
+                Self.page(
+                    ImageOp(
+                        image: ImageFixture.vector(source), rect: Rect(x: 42, y: 30, width: 48, height: 48),
+                        altText: "Logo"))
+            ]).first)
         #expect(try isWellFormed(svg))
         #expect(try #require(SVGOutline.parse(svg)).elements.filter { $0.name == "svg" }.count == 1)
         #expect(!svg.lowercased().contains("script") && !svg.contains("<!") && !svg.contains("<?xml-"))
@@ -293,17 +359,25 @@ enum StampFixture {
 
     @Test func contractChecksAcceptWhatTheDecoderMakes() {
         #expect(InlineSVG("<svg viewBox=\"0 0 1 1\"/>") != nil)
-        #expect(InlineSVG("<svg\n viewBox='0 0 1 1'\n data-x = \"a>b\"><rect width=\"1\" height=\"1\"/></svg>")?.hasPreserveAspectRatio == false)
+        #expect(
+            InlineSVG("<svg\n viewBox='0 0 1 1'\n data-x = \"a>b\"><rect width=\"1\" height=\"1\"/></svg>")?
+                .hasPreserveAspectRatio == false)
         #expect(InlineSVG("<svg>text with y=\"1\"</svg>") != nil)
         #expect(InlineSVG("<svg viewBox=\"0 0 1 1\" id=\"logo\"><style>#logo rect {fill:red}</style></svg>") != nil)
     }
 
     @Test func altTextIsAnEscapedTitle() throws {
         let hostile = "Acme </title><script>alert(1)</script> & \"Co\" \u{202E}\u{1B}[31m"
-        let svg = try #require(try SVGFixture.render([Self.page(
-            ImageOp(image: ImageFixture.pngImage, rect: Rect(x: 42, y: 30, width: 36, height: 18), altText: hostile),
-            ImageOp(image: ImageFixture.vector(), rect: Rect(x: 100, y: 30, width: 36, height: 36), altText: hostile),
-            ImageOp(image: ImageFixture.jpegImage, rect: Rect(x: 150, y: 30, width: 36, height: 36)))]).first)
+        let svg = try #require(
+            try SVGFixture.render([
+                Self.page(
+                    ImageOp(
+                        image: ImageFixture.pngImage, rect: Rect(x: 42, y: 30, width: 36, height: 18), altText: hostile),
+                    ImageOp(
+                        image: ImageFixture.vector(), rect: Rect(x: 100, y: 30, width: 36, height: 36), altText: hostile
+                    ),
+                    ImageOp(image: ImageFixture.jpegImage, rect: Rect(x: 150, y: 30, width: 36, height: 36)))
+            ]).first)
         #expect(try isWellFormed(svg))
         let outline = try #require(SVGOutline.parse(svg))
         #expect(!outline.elements.contains { $0.name == "script" })
@@ -312,23 +386,33 @@ enum StampFixture {
         // The page's title, then one per image that has alt text; the alt text is not selectable text.
         #expect(outline.titles == ["INV-0001 & <Acme>", shown, shown])
         #expect(outline.texts.isEmpty)
-        for image in outline.elements.indices where ["image", "svg"].contains(outline.elements[image].name) && image > 0 {
+        for image in outline.elements.indices
+        where ["image", "svg"].contains(outline.elements[image].name) && image > 0 {
             let parent = try #require(outline.elements[image].parent)
-            let hasTitle = outline.elements[parent].name == "g"
-                && outline.elements.indices.contains { outline.elements[$0].name == "title" && outline.elements[$0].parent == parent }
-            #expect(hasTitle == (outline.elements[image].attributes["xlink:href"]?.hasPrefix("data:image/jpeg") != true))
+            let hasTitle =
+                outline.elements[parent].name == "g"
+                && outline.elements.indices.contains {
+                    outline.elements[$0].name == "title" && outline.elements[$0].parent == parent
+                }
+            #expect(
+                hasTitle == (outline.elements[image].attributes["xlink:href"]?.hasPrefix("data:image/jpeg") != true))
         }
     }
 
     /// librsvg draws each kind of image into its rectangle: the PNG stretched with its
     /// transparency kept, the JPEG as JPEG, the vector picture fitted to its viewBox.
     @Test func rsvgDrawsTheImagesWhereTheOpsSay() throws {
-        let page = Page(size: Size(width: 300, height: 100), ops: [
-            // 16 × 8 pixels stretched over a square: the red left half takes its whole height.
-            .image(ImageOp(image: ImageFixture.pngImage, rect: Rect(x: 10, y: 10, width: 80, height: 80))),
-            .image(ImageOp(image: ImageFixture.jpegImage, rect: Rect(x: 110, y: 10, width: 80, height: 80))),
-            .image(ImageOp(image: ImageFixture.vector(), rect: Rect(x: 210, y: 10, width: 80, height: 80), altText: "Acme")),
-        ])
+        let page = Page(
+            size: Size(width: 300, height: 100),
+            ops: [
+                // 16 × 8 pixels stretched over a square: the red left half takes its whole height.
+                .image(ImageOp(image: ImageFixture.pngImage, rect: Rect(x: 10, y: 10, width: 80, height: 80))),
+                .image(ImageOp(image: ImageFixture.jpegImage, rect: Rect(x: 110, y: 10, width: 80, height: 80))),
+                .image(
+                    ImageOp(
+                        image: ImageFixture.vector(), rect: Rect(x: 210, y: 10, width: 80, height: 80), altText: "Acme")
+                ),
+            ])
         let svg = try #require(try SVGFixture.render([page]).first)
         let image = try #require(try rasterize(svg))
         #expect(image.isNear(x: 30, y: 15, ImageFixture.red))

@@ -1,11 +1,13 @@
 import Foundation
-import InvoiTestSupport
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import InvoiDocument
+import InvoiTestSupport
 import InvoiText
+
 @testable import InvoiSVG
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Every glyph a square (50…550 × 0…700 of 1000 units), the space blank,
 /// glyph 0xFFFF unavailable — enough to check placement and dedup.
@@ -13,49 +15,67 @@ struct SquareOutlines: GlyphOutlineProvider {
     func outline(of glyph: UInt32, in face: FontFace) -> GlyphOutline? {
         if glyph == 0xFFFF { return nil }
         if glyph == 32 { return GlyphOutline(elements: [], unitsPerEm: 1000) }
-        return GlyphOutline(elements: [
-            .move(to: Point(x: 50, y: 0)), .line(to: Point(x: 550, y: 0)),
-            .line(to: Point(x: 550, y: 700)), .line(to: Point(x: 50, y: 700)), .close,
-        ], unitsPerEm: 1000)
+        return GlyphOutline(
+            elements: [
+                .move(to: Point(x: 50, y: 0)), .line(to: Point(x: 550, y: 0)),
+                .line(to: Point(x: 550, y: 700)), .line(to: Point(x: 50, y: 700)), .close,
+            ], unitsPerEm: 1000)
     }
 }
 
 enum SVGFixture {
-    static let face = FontFace(family: "Fake Mono", weight: 400, path: "/fake.ttf", index: 0, postScriptName: "FakeMono")
-    static let boldFace = FontFace(family: "Fake Mono", weight: 700, path: "/fake-bold.ttf", index: 0, postScriptName: "FakeMono-Bold")
+    static let face = FontFace(
+        family: "Fake Mono", weight: 400, path: "/fake.ttf", index: 0, postScriptName: "FakeMono")
+    static let boldFace = FontFace(
+        family: "Fake Mono", weight: 700, path: "/fake-bold.ttf", index: 0, postScriptName: "FakeMono-Bold")
 
     /// A left-aligned text op: one LTR run, glyph id = the cluster's first code point, 0.6 em advances.
-    static func text(_ text: String, size: Double = 10, at origin: Point, face: FontFace = face,
-                     color: Color = Color(rgb: 0x111111)) -> TextOp {
+    static func text(
+        _ text: String, size: Double = 10, at origin: Point, face: FontFace = face,
+        color: Color = Color(rgb: 0x111111)
+    ) -> TextOp {
         var glyphs: [Glyph] = []
         var offset = 0
         for character in text {
             glyphs.append(Glyph(id: character.unicodeScalars.first?.value ?? 0, cluster: offset, advance: size * 0.6))
             offset += character.utf8.count
         }
-        let run = GlyphRun(font: face, size: size, direction: .leftToRight, textRange: 0..<text.utf8.count, glyphs: glyphs)
-        return TextOp(text: text, font: FontSpec(weight: face.weight >= 700 ? .bold : .regular, size: size), color: color,
-                      tracking: 0, origin: origin, direction: .leftToRight, runs: [run],
-                      box: Rect(x: origin.x, y: origin.y - size, width: run.width, height: size * 1.5), alignment: .left)
+        let run = GlyphRun(
+            font: face, size: size, direction: .leftToRight, textRange: 0..<text.utf8.count, glyphs: glyphs)
+        return TextOp(
+            text: text, font: FontSpec(weight: face.weight >= 700 ? .bold : .regular, size: size), color: color,
+            tracking: 0, origin: origin, direction: .leftToRight, runs: [run],
+            box: Rect(x: origin.x, y: origin.y - size, width: run.width, height: size * 1.5), alignment: .left)
     }
 
     static let hostile = "</text><script>alert(1)</script> & ]]> \"double\" 'single' \u{202E}evil \u{1B}[31mred"
 
     static func invoicePage() -> Page {
-        Page(size: PaperSize.a4.size, ops: [
-            .text(text("Acme Studio", size: 19.5, at: Point(x: 42, y: 62), face: boldFace)),
-            .text(text("INVOICE", size: 25.5, at: Point(x: 446, y: 67), face: boldFace)),
-            .text(text("hello@acmestudio.com", size: 9, at: Point(x: 42, y: 80), color: Color(rgb: 0x888888))),
-            .link(LinkOp(rect: Rect(x: 42, y: 72, width: 108, height: 11), uri: "mailto:hello@acmestudio.com")),
-            .line(LineOp(from: Point(x: 42, y: 238), to: Point(x: 553.28, y: 238), width: 1.125, color: Color(rgb: 0x111111))),
-            .text(text("Brand identity design", size: 9.75, at: Point(x: 42, y: 256))),
-            .text(text("$2,400.00", size: 9.75, at: Point(x: 500.63, y: 256))),
-            .line(LineOp(from: Point(x: 42, y: 266), to: Point(x: 553.28, y: 266), width: 0.75, color: Color(rgb: 0xE5E5E5))),
-            .text(text(hostile, size: 9.75, at: Point(x: 42, y: 290))),
-            .rect(RectOp(rect: Rect(x: 450, y: 100, width: 80, height: 24), stroke: Stroke(width: 1.5, color: Color(rgb: 0x10B981)), cornerRadius: 4)),
-            .link(LinkOp(rect: Rect(x: 42, y: 300, width: 50, height: 10), uri: "javascript:alert(1)")),
-            .link(LinkOp(rect: Rect(x: 42, y: 310, width: 50, height: 10), uri: "https://example.invalid/")),
-        ])
+        Page(
+            size: PaperSize.a4.size,
+            ops: [
+                .text(text("Acme Studio", size: 19.5, at: Point(x: 42, y: 62), face: boldFace)),
+                .text(text("INVOICE", size: 25.5, at: Point(x: 446, y: 67), face: boldFace)),
+                .text(text("hello@acmestudio.com", size: 9, at: Point(x: 42, y: 80), color: Color(rgb: 0x888888))),
+                .link(LinkOp(rect: Rect(x: 42, y: 72, width: 108, height: 11), uri: "mailto:hello@acmestudio.com")),
+                .line(
+                    LineOp(
+                        from: Point(x: 42, y: 238), to: Point(x: 553.28, y: 238), width: 1.125,
+                        color: Color(rgb: 0x111111))),
+                .text(text("Brand identity design", size: 9.75, at: Point(x: 42, y: 256))),
+                .text(text("$2,400.00", size: 9.75, at: Point(x: 500.63, y: 256))),
+                .line(
+                    LineOp(
+                        from: Point(x: 42, y: 266), to: Point(x: 553.28, y: 266), width: 0.75,
+                        color: Color(rgb: 0xE5E5E5))),
+                .text(text(hostile, size: 9.75, at: Point(x: 42, y: 290))),
+                .rect(
+                    RectOp(
+                        rect: Rect(x: 450, y: 100, width: 80, height: 24),
+                        stroke: Stroke(width: 1.5, color: Color(rgb: 0x10B981)), cornerRadius: 4)),
+                .link(LinkOp(rect: Rect(x: 42, y: 300, width: 50, height: 10), uri: "javascript:alert(1)")),
+                .link(LinkOp(rect: Rect(x: 42, y: 310, width: 50, height: 10), uri: "https://example.invalid/")),
+            ])
     }
 
     static func document(_ pages: [Page]) -> Document {
@@ -63,8 +83,10 @@ enum SVGFixture {
     }
 
     static func render(_ pages: [Page]) throws -> [String] {
-        guard case .pages(let data) = try SVGBackend(outlines: SquareOutlines())
-            .render(document(pages)) else { throw BackendError("expected pages") }
+        guard
+            case .pages(let data) = try SVGBackend(outlines: SquareOutlines())
+                .render(document(pages))
+        else { throw BackendError("expected pages") }
         return data.map { String(decoding: $0, as: UTF8.self) }
     }
 }
@@ -76,7 +98,8 @@ func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output
 }
 
 func temporaryFile(_ name: String, contents: String) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-svg-tests-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "invoi-svg-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent(name)
     try Data(contents.utf8).write(to: url)
@@ -110,8 +133,10 @@ final class SVGOutline: NSObject, XMLParserDelegate {
         return chain
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         elements.append((name, attributes, open.last))
         open.append(elements.count - 1)
         if name == "text" || name == "title" { currentText = "" }
@@ -143,7 +168,9 @@ struct PixelMap {
         var index = 2
         guard bytes.starts(with: Array("P6".utf8)) else { return nil }
         while fields.count < 3, index < bytes.count {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            { index += 1 }
             var value = 0
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
                 value = value * 10 + Int(bytes[index] - 0x30)

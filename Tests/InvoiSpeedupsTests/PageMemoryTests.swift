@@ -1,5 +1,5 @@
-import Testing
 import InvoiSpeedups
+import Testing
 
 @Suite struct PageMemoryTests {
     static let withHugePages = Speedups(setting: "pageMemory")

@@ -1,5 +1,5 @@
-import Testing
 import InvoiSpeedups
+import Testing
 
 @Suite struct SpeedupsTests {
     @Test(arguments: [nil, "", "on", "ON"])

@@ -9,15 +9,18 @@ enum Fixture {
     static let primary = Color(rgb: 0x111111)
     static let muted = Color(rgb: 0x888888)
     static let border = Color(rgb: 0xE5E5E5)
-    static let face = FontFace(family: "Fake Mono", weight: 400, path: "/fake.ttf", index: 0, postScriptName: "FakeMono")
+    static let face = FontFace(
+        family: "Fake Mono", weight: 400, path: "/fake.ttf", index: 0, postScriptName: "FakeMono")
 
     /// A text op of `text` at `px` CSS pixels, put in `box` by `alignment`
     /// on `baseline`. `runs` gives (UTF-8 range, direction) in visual order;
     /// default one left-to-right run.
-    static func text(_ text: String, px: Double, weight: FontWeight = .regular, color: Color = primary,
-                     box: (minX: Double, maxX: Double), baseline: Double, alignment: TextAlignment = .left,
-                     direction: TextDirection = .leftToRight,
-                     runs: [(Range<Int>, TextDirection)]? = nil) -> DrawOp {
+    static func text(
+        _ text: String, px: Double, weight: FontWeight = .regular, color: Color = primary,
+        box: (minX: Double, maxX: Double), baseline: Double, alignment: TextAlignment = .left,
+        direction: TextDirection = .leftToRight,
+        runs: [(Range<Int>, TextDirection)]? = nil
+    ) -> DrawOp {
         let size = px * 0.75
         let runSpecs = runs ?? [(0..<text.utf8.count, .leftToRight)]
         let glyphRuns = runSpecs.map { range, runDirection in
@@ -26,9 +29,14 @@ enum Fixture {
             for character in text {
                 let length = character.utf8.count
                 if range.contains(offset) {
-                    let wide = character.unicodeScalars.first.map { $0.value >= 0x1100 && $0.value < 0xFFFF && !(0x0590...0x08FF).contains($0.value) } ?? false
-                    glyphs.append(Glyph(id: UInt32(character.unicodeScalars.first?.value ?? 0), cluster: offset,
-                                        advance: size * (wide ? 1.2 : 0.6)))
+                    let wide =
+                        character.unicodeScalars.first.map {
+                            $0.value >= 0x1100 && $0.value < 0xFFFF && !(0x0590...0x08FF).contains($0.value)
+                        } ?? false
+                    glyphs.append(
+                        Glyph(
+                            id: UInt32(character.unicodeScalars.first?.value ?? 0), cluster: offset,
+                            advance: size * (wide ? 1.2 : 0.6)))
                 }
                 offset += length
             }
@@ -42,13 +50,17 @@ enum Fixture {
         case .right: originX = box.maxX - width
         case .center: originX = (box.minX + box.maxX - width) / 2
         }
-        return .text(TextOp(text: text, font: FontSpec(weight: weight, size: size), color: color, tracking: 0,
-                            origin: Point(x: originX, y: baseline), direction: direction, runs: glyphRuns,
-                            box: Rect(x: box.minX, y: baseline - size, width: box.maxX - box.minX, height: size * 1.5),
-                            alignment: alignment))
+        return .text(
+            TextOp(
+                text: text, font: FontSpec(weight: weight, size: size), color: color, tracking: 0,
+                origin: Point(x: originX, y: baseline), direction: direction, runs: glyphRuns,
+                box: Rect(x: box.minX, y: baseline - size, width: box.maxX - box.minX, height: size * 1.5),
+                alignment: alignment))
     }
 
-    static func rule(y: Double, from: Double = left, to: Double = right, px: Double = 1, color: Color = border) -> DrawOp {
+    static func rule(
+        y: Double, from: Double = left, to: Double = right, px: Double = 1, color: Color = border
+    ) -> DrawOp {
         .line(LineOp(from: Point(x: from, y: y), to: Point(x: to, y: y), width: px * 0.75, color: color))
     }
 
@@ -79,8 +91,12 @@ enum Fixture {
             text("123 Design Ave, San Francisco", px: 12, color: muted, box: headerLeft, baseline: 108),
 
             text("BILL TO", px: 10, weight: .semibold, color: muted, box: headerLeft, baseline: 150),
-            text("ISSUE DATE", px: 10, weight: .semibold, color: muted, box: (399.28, 464.28), baseline: 150, alignment: .right),
-            text("DUE DATE", px: 10, weight: .semibold, color: muted, box: (488.28, right), baseline: 150, alignment: .right),
+            text(
+                "ISSUE DATE", px: 10, weight: .semibold, color: muted, box: (399.28, 464.28), baseline: 150,
+                alignment: .right),
+            text(
+                "DUE DATE", px: 10, weight: .semibold, color: muted, box: (488.28, right), baseline: 150,
+                alignment: .right),
             text("Meridian Group", px: 15, weight: .bold, box: headerLeft, baseline: 166),
             text("Mar 1, 2026", px: 12, box: (399.28, 464.28), baseline: 165, alignment: .right),
             text("Mar 31, 2026", px: 12, box: (488.28, right), baseline: 165, alignment: .right),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InvoiTerminal
 
 @Suite struct TerminalSanitizerTests {

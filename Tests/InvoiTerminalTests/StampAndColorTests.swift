@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import InvoiDocument
+import Testing
+
 @testable import InvoiTerminal
 
 extension Fixture {
@@ -11,13 +12,19 @@ extension Fixture {
 
     /// The status stamp as the layout makes it: a rounded outline and a bold word,
     /// turned −12° about the stamp's centre, in free space near the top right.
-    static func stamp(_ word: String, color: Color, frame: Rect = Rect(x: 440, y: 96, width: 110, height: 28)) -> DrawOp {
+    static func stamp(_ word: String, color: Color, frame: Rect = Rect(x: 440, y: 96, width: 110, height: 28)) -> DrawOp
+    {
         let center = Point(x: frame.midX, y: frame.minY + frame.height / 2)
-        return .group(GroupOp(role: .stamp, transform: .rotation(degrees: -12, about: center), ops: [
-            .rect(RectOp(rect: frame, stroke: Stroke(width: 1.5, color: color), cornerRadius: 4)),
-            text(word, px: 16, weight: .bold, color: color, box: (frame.minX, frame.maxX), baseline: frame.minY + 19,
-                 alignment: .center),
-        ]))
+        return .group(
+            GroupOp(
+                role: .stamp, transform: .rotation(degrees: -12, about: center),
+                ops: [
+                    .rect(RectOp(rect: frame, stroke: Stroke(width: 1.5, color: color), cornerRadius: 4)),
+                    text(
+                        word, px: 16, weight: .bold, color: color, box: (frame.minX, frame.maxX),
+                        baseline: frame.minY + 19,
+                        alignment: .center),
+                ]))
     }
 
     static func invoicePage(stamp: DrawOp) -> Page {
@@ -61,7 +68,10 @@ struct StampPlacement {
             #expect(line.hasSuffix(expected), "\(line)")
             // What is left of the box on its rows ends a cell before it.
             let left = String(line.dropLast(expected.count))
-            #expect(left.isEmpty || (left.hasSuffix(" ") && DisplayWidth.of(left.trimmingCharacters(in: .whitespaces)) < stamp.start))
+            #expect(
+                left.isEmpty
+                    || (left.hasSuffix(" ") && DisplayWidth.of(left.trimmingCharacters(in: .whitespaces)) < stamp.start)
+            )
         }
         // Near the top: beside the sender's details, below INVOICE and its number.
         #expect(stamp.row <= 3)
@@ -71,14 +81,18 @@ struct StampPlacement {
 
     @Test(arguments: widths)
     func stampNeverHidesText(columns: Int) throws {
-        for (word, color) in [("PAID", Fixture.paid), ("PARTIALLY PAID", Fixture.partial), ("OVERDUE", Fixture.overdue)] {
+        for (word, color) in [
+            ("PAID", Fixture.paid), ("PARTIALLY PAID", Fixture.partial), ("OVERDUE", Fixture.overdue),
+        ] {
             let page = Fixture.invoicePage(stamp: Fixture.stamp(word, color: color))
             let text = try Preview.render(page, columns: columns)
             let plain = try Preview.render(Fixture.invoicePage(), columns: columns)
             // Every character of the invoice and of the word is there, once.
             let drawing = Set("╭╮╰╯│─━┈")
             func counts(_ text: String) -> [Character: Int] {
-                text.filter { !drawing.contains($0) && $0 != " " && $0 != "\n" }.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+                text.filter { !drawing.contains($0) && $0 != " " && $0 != "\n" }.reduce(into: [:]) {
+                    $0[$1, default: 0] += 1
+                }
             }
             var expected = counts(plain)
             for character in word where character != " " { expected[character, default: 0] += 1 }
@@ -104,11 +118,12 @@ struct StampPlacement {
     @Test func stampWithoutRoomBesideTheHeaderGetsRowsAtTheTop() throws {
         let page = Fixture.invoicePage(stamp: Fixture.stamp("PARTIALLY PAID", color: Fixture.partial))
         let lines = Preview.lines(try Preview.render(page, columns: 40))
-        #expect(Array(lines.prefix(3)) == [
-            String(repeating: " ", count: 22) + "╭────────────────╮",
-            String(repeating: " ", count: 22) + "│ PARTIALLY PAID │",
-            String(repeating: " ", count: 22) + "╰────────────────╯",
-        ])
+        #expect(
+            Array(lines.prefix(3)) == [
+                String(repeating: " ", count: 22) + "╭────────────────╮",
+                String(repeating: " ", count: 22) + "│ PARTIALLY PAID │",
+                String(repeating: " ", count: 22) + "╰────────────────╯",
+            ])
         #expect(lines[3].hasPrefix("Acme Studio"))
     }
 
@@ -118,14 +133,20 @@ struct StampPlacement {
         // One more digit: 32 + 1 + 8 = 41 cells, too wide.
         let tooWide = fits + "2"
         for (address, besideAddress) in [(fits, true), (tooWide, false)] {
-            let page = Page(size: Fixture.page, ops: [
-                Fixture.text("デザイン", px: 26, weight: .bold, box: Fixture.headerLeft, baseline: 62),
-                Fixture.text("INVOICE", px: 34, weight: .bold, box: Fixture.headerRight, baseline: 67, alignment: .right),
-                Fixture.text(address, px: 12, color: Fixture.muted, box: (Fixture.left, Fixture.right), baseline: 80),
-                Fixture.text(address, px: 12, color: Fixture.muted, box: (Fixture.left, Fixture.right), baseline: 94),
-                Fixture.text(address, px: 12, color: Fixture.muted, box: (Fixture.left, Fixture.right), baseline: 108),
-                Fixture.stamp("PAID", color: Fixture.paid),
-            ])
+            let page = Page(
+                size: Fixture.page,
+                ops: [
+                    Fixture.text("デザイン", px: 26, weight: .bold, box: Fixture.headerLeft, baseline: 62),
+                    Fixture.text(
+                        "INVOICE", px: 34, weight: .bold, box: Fixture.headerRight, baseline: 67, alignment: .right),
+                    Fixture.text(
+                        address, px: 12, color: Fixture.muted, box: (Fixture.left, Fixture.right), baseline: 80),
+                    Fixture.text(
+                        address, px: 12, color: Fixture.muted, box: (Fixture.left, Fixture.right), baseline: 94),
+                    Fixture.text(
+                        address, px: 12, color: Fixture.muted, box: (Fixture.left, Fixture.right), baseline: 108),
+                    Fixture.stamp("PAID", color: Fixture.paid),
+                ])
             let lines = Preview.lines(try Preview.render(page, columns: 40))
             let stamp = try #require(StampPlacement(lines))
             #expect(stamp.end == 40)
@@ -152,7 +173,8 @@ struct StampPlacement {
         let bar = String(repeating: "─", count: word.count + 2)
         #expect(colored.contains("\u{1B}[1;\(code)m\(word)\u{1B}[0m"))
         #expect(colored.contains("\u{1B}[\(code)m╭\(bar)╮\u{1B}[0m"))
-        #expect(colored.contains("\u{1B}[\(code)m│\u{1B}[0m \u{1B}[1;\(code)m\(word)\u{1B}[0m \u{1B}[\(code)m│\u{1B}[0m"))
+        #expect(
+            colored.contains("\u{1B}[\(code)m│\u{1B}[0m \u{1B}[1;\(code)m\(word)\u{1B}[0m \u{1B}[\(code)m│\u{1B}[0m"))
         let plain = try Preview.render(page, columns: 100)
         #expect(!plain.contains("\u{1B}"))
         #expect(Preview.strippingSGR(colored) == plain)
@@ -172,20 +194,25 @@ struct StampPlacement {
 
     @Test func stampAloneOnAPage() throws {
         let page = Page(size: Fixture.page, ops: [Fixture.stamp("PAID", color: Fixture.paid)])
-        #expect(Preview.lines(try Preview.render(page, columns: 20)) == [
-            "            ╭──────╮", "            │ PAID │", "            ╰──────╯",
-        ])
+        #expect(
+            Preview.lines(try Preview.render(page, columns: 20)) == [
+                "            ╭──────╮", "            │ PAID │", "            ╰──────╯",
+            ])
     }
 
     @Test func narrowGridWrapsTheStampInsideItsBox() throws {
         let page = Page(size: Fixture.page, ops: [Fixture.stamp("PARTIALLY PAID", color: Fixture.partial)])
-        #expect(Preview.lines(try Preview.render(page, columns: 14)) == [
-            "╭───────────╮", "│ PARTIALLY │", "│   PAID    │", "╰───────────╯",
-        ].map { " " + $0 })
+        #expect(
+            Preview.lines(try Preview.render(page, columns: 14))
+                == [
+                    "╭───────────╮", "│ PARTIALLY │", "│   PAID    │", "╰───────────╯",
+                ].map { " " + $0 })
         // Too narrow for a box: the word alone, right-aligned, cut to the grid.
-        #expect(Preview.lines(try Preview.render(page, columns: 5)) == ["PARTI", "ALLY", "PAID"].map {
-            String(repeating: " ", count: 5 - $0.count) + $0
-        })
+        #expect(
+            Preview.lines(try Preview.render(page, columns: 5))
+                == ["PARTI", "ALLY", "PAID"].map {
+                    String(repeating: " ", count: 5 - $0.count) + $0
+                })
         for columns in 1...12 {
             for line in Preview.lines(try Preview.render(page, columns: columns)) {
                 #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)")
@@ -194,10 +221,16 @@ struct StampPlacement {
     }
 
     @Test func stampWithoutTextShowsNothing() throws {
-        let shapes = DrawOp.group(GroupOp(role: .stamp, transform: .rotation(degrees: -12, about: Point(x: 300, y: 100)), ops: [
-            .rect(RectOp(rect: Rect(x: 250, y: 90, width: 100, height: 20), stroke: Stroke(width: 1, color: Fixture.paid))),
-            Fixture.text("   ", px: 12, box: (250, 350), baseline: 104),
-        ]))
+        let shapes = DrawOp.group(
+            GroupOp(
+                role: .stamp, transform: .rotation(degrees: -12, about: Point(x: 300, y: 100)),
+                ops: [
+                    .rect(
+                        RectOp(
+                            rect: Rect(x: 250, y: 90, width: 100, height: 20),
+                            stroke: Stroke(width: 1, color: Fixture.paid))),
+                    Fixture.text("   ", px: 12, box: (250, 350), baseline: 104),
+                ]))
         let with = try Preview.render(Fixture.invoicePage(stamp: shapes), columns: 80)
         #expect(with == (try Preview.render(Fixture.invoicePage(), columns: 80)))
     }
@@ -206,40 +239,55 @@ struct StampPlacement {
     @Test func aGraphicGroupIsNotTakenForAStamp() throws {
         guard case .group(var group) = Fixture.stamp("PAID", color: Fixture.paid) else { return #expect(Bool(false)) }
         group.role = .graphic
-        #expect(try Preview.render(Fixture.invoicePage(stamp: .group(group)), columns: 80)
-            == (try Preview.render(Fixture.invoicePage(), columns: 80)))
-        #expect(try Preview.render(Fixture.invoicePage(stamp: Fixture.stamp("PAID", color: Fixture.paid)), columns: 80)
-            != (try Preview.render(Fixture.invoicePage(), columns: 80)))
+        #expect(
+            try Preview.render(Fixture.invoicePage(stamp: .group(group)), columns: 80)
+                == (try Preview.render(Fixture.invoicePage(), columns: 80)))
+        #expect(
+            try Preview.render(Fixture.invoicePage(stamp: Fixture.stamp("PAID", color: Fixture.paid)), columns: 80)
+                != (try Preview.render(Fixture.invoicePage(), columns: 80)))
     }
 
     @Test func aStampNestedInAGroupIsShown() throws {
         let inner = Fixture.stamp("PAID", color: Fixture.paid)
-        let page = Page(size: Fixture.page, ops: [
-            .group(GroupOp(transform: InvoiDocument.AffineTransform.identity.translatedBy(dx: 5, dy: 5), ops: [inner])),
-        ])
+        let page = Page(
+            size: Fixture.page,
+            ops: [
+                .group(
+                    GroupOp(transform: InvoiDocument.AffineTransform.identity.translatedBy(dx: 5, dy: 5), ops: [inner]))
+            ])
         #expect(Preview.lines(try Preview.render(page, columns: 10)) == ["  ╭──────╮", "  │ PAID │", "  ╰──────╯"])
     }
 
     @Test func imagesAreLeftOut() throws {
-        let pixels = RasterPixels(width: 1, height: 1, rgba: [0, 0, 0, 255], hasAlpha: false,
-                                  encoded: Data([0x89, 0x50, 0x4E, 0x47]), encodedFormat: .png)
+        let pixels = RasterPixels(
+            width: 1, height: 1, rgba: [0, 0, 0, 255], hasAlpha: false,
+            encoded: Data([0x89, 0x50, 0x4E, 0x47]), encodedFormat: .png)
         var page = Fixture.invoicePage()
-        page.ops.insert(.image(ImageOp(image: .raster(pixels), rect: Rect(x: 42, y: 10, width: 36, height: 36), altText: "Acme logo")), at: 0)
-        page.ops.append(.image(ImageOp(image: .vector(SanitizedSVG(source: "<svg viewBox=\"0 0 1 1\"/>", size: Size(width: 1, height: 1))),
-                                       rect: Rect(x: 300, y: 10, width: 36, height: 36))))
+        page.ops.insert(
+            .image(
+                ImageOp(image: .raster(pixels), rect: Rect(x: 42, y: 10, width: 36, height: 36), altText: "Acme logo")),
+            at: 0)
+        page.ops.append(
+            .image(
+                ImageOp(
+                    image: .vector(SanitizedSVG(source: "<svg viewBox=\"0 0 1 1\"/>", size: Size(width: 1, height: 1))),
+                    rect: Rect(x: 300, y: 10, width: 36, height: 36))))
         for columns in TerminalStampTests.widths {
-            #expect(try Preview.render(page, columns: columns, color: true)
-                == (try Preview.render(Fixture.invoicePage(), columns: columns, color: true)))
+            #expect(
+                try Preview.render(page, columns: columns, color: true)
+                    == (try Preview.render(Fixture.invoicePage(), columns: columns, color: true)))
         }
     }
 }
 
 @Suite struct TerminalAccentColorTests {
-    @Test(arguments: [
-        (0x10B981, BasicColor.green), (0xF59E0B, .yellow), (0xEF4444, .red), (0x3B82F6, .blue),
-        (0x8B5CF6, .magenta), (0xF97316, .yellow), (0x06B6D4, .cyan), (0xEC4899, .magenta), (0xF43F5E, .red),
-        (0xFF0000, .red), (0x00FF00, .green), (0x0000FF, .blue), (0xFFFF00, .yellow), (0x00FFFF, .cyan), (0xFF00FF, .magenta),
-    ] as [(UInt32, BasicColor)])
+    @Test(
+        arguments: [
+            (0x10B981, BasicColor.green), (0xF59E0B, .yellow), (0xEF4444, .red), (0x3B82F6, .blue),
+            (0x8B5CF6, .magenta), (0xF97316, .yellow), (0x06B6D4, .cyan), (0xEC4899, .magenta), (0xF43F5E, .red),
+            (0xFF0000, .red), (0x00FF00, .green), (0x0000FF, .blue), (0xFFFF00, .yellow), (0x00FFFF, .cyan),
+            (0xFF00FF, .magenta),
+        ] as [(UInt32, BasicColor)])
     func huesMapToTheirBasicColour(rgb: UInt32, expected: BasicColor) {
         #expect(BasicColor(hueOf: Color(rgb: rgb)) == expected)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import InvoiDocument
+import Testing
+
 @testable import InvoiTerminal
 
 @Suite struct TerminalPreviewLayoutTests {
@@ -9,7 +10,9 @@ import InvoiDocument
     @Test(arguments: Preview.widths)
     func rightAlignedValuesKeepTheContentsRightEdge(columns: Int) throws {
         let lines = Preview.lines(try Preview.render(invoice, columns: columns))
-        for value in ["INVOICE", "INV-0001", "DUE DATE", "AMOUNT", "$6,043.50", "$1,208.70", "$7,252.20"] + Fixture.amounts {
+        for value in ["INVOICE", "INV-0001", "DUE DATE", "AMOUNT", "$6,043.50", "$1,208.70", "$7,252.20"]
+            + Fixture.amounts
+        {
             #expect(Preview.endColumn(of: value, in: lines) == columns, "\(value) at \(columns) columns")
         }
     }
@@ -67,7 +70,8 @@ import InvoiDocument
         // Five item rules and the payment details' top border span the content width.
         #expect(lines.filter { $0 == String(repeating: "─", count: columns) }.count == 6)
         let totalsStart = Preview.column(atX: Fixture.totals.minX, columns: columns)
-        let separator = String(repeating: " ", count: totalsStart) + String(repeating: "─", count: columns - totalsStart)
+        let separator =
+            String(repeating: " ", count: totalsStart) + String(repeating: "─", count: columns - totalsStart)
         #expect(lines.contains(separator))
     }
 
@@ -194,35 +198,43 @@ import InvoiDocument
 
     @Test func textsSharingABoxNeverOverwriteEachOther() throws {
         let box = (minX: 400.0, maxX: 480.0)
-        let page = Page(size: Fixture.page, ops: [
-            Fixture.text("Subtotal amount", px: 12, box: box, baseline: 100),
-            Fixture.text("$123,456.78", px: 12, box: box, baseline: 100, alignment: .right),
-        ])
+        let page = Page(
+            size: Fixture.page,
+            ops: [
+                Fixture.text("Subtotal amount", px: 12, box: box, baseline: 100),
+                Fixture.text("$123,456.78", px: 12, box: box, baseline: 100, alignment: .right),
+            ])
         for columns in Preview.widths {
             let text = try Preview.render(page, columns: columns)
             #expect(text.contains("Subtotal amount"))
             #expect(text.contains("$123,456.78"))
-            #expect(Preview.endColumn(of: "$123,456.78", in: Preview.lines(text))
-                == Preview.column(atX: box.maxX, columns: columns))
+            #expect(
+                Preview.endColumn(of: "$123,456.78", in: Preview.lines(text))
+                    == Preview.column(atX: box.maxX, columns: columns))
         }
     }
 
     @Test func leftAlignedTextMakesWayForAWordThatSticksOut() throws {
-        let page = Page(size: Fixture.page, ops: [
-            Fixture.text("Beneficiary", px: 12, color: Fixture.muted, box: (42, 114), baseline: 100),
-            Fixture.text("Acme Studio Ltd.", px: 12, box: (114, Fixture.right), baseline: 100),
-        ])
+        let page = Page(
+            size: Fixture.page,
+            ops: [
+                Fixture.text("Beneficiary", px: 12, color: Fixture.muted, box: (42, 114), baseline: 100),
+                Fixture.text("Acme Studio Ltd.", px: 12, box: (114, Fixture.right), baseline: 100),
+            ])
         let lines = Preview.lines(try Preview.render(page, columns: 60))
         #expect(lines == ["Beneficiary Acme Studio Ltd."])
     }
 
     @Test func outlinedTextIsBoxed() throws {
         let stamp = Rect(x: 470, y: 100, width: 60, height: 24)
-        let page = Page(size: Fixture.page, ops: [
-            .rect(RectOp(rect: stamp, stroke: Stroke(width: 1.5, color: Color(rgb: 0x10B981)), cornerRadius: 4)),
-            Fixture.text("PAID", px: 14, weight: .bold, color: Color(rgb: 0x10B981),
-                         box: (stamp.minX, stamp.maxX), baseline: 116, alignment: .center),
-        ])
+        let page = Page(
+            size: Fixture.page,
+            ops: [
+                .rect(RectOp(rect: stamp, stroke: Stroke(width: 1.5, color: Color(rgb: 0x10B981)), cornerRadius: 4)),
+                Fixture.text(
+                    "PAID", px: 14, weight: .bold, color: Color(rgb: 0x10B981),
+                    box: (stamp.minX, stamp.maxX), baseline: 116, alignment: .center),
+            ])
         let lines = Preview.lines(try Preview.render(page, columns: 100))
         #expect(lines.count == 3)
         let indent = try #require(lines.first?.prefix { $0 == " " }.count)
@@ -241,9 +253,11 @@ import InvoiDocument
             text.box = Rect(x: .nan, y: 0, width: .infinity, height: 10)
             op = .text(text)
         }
-        let page = Page(size: Size(width: .nan, height: 10), ops: [
-            op, .line(LineOp(from: Point(x: .infinity, y: 5), to: Point(x: 10, y: 5), width: 1, color: .black)),
-        ])
+        let page = Page(
+            size: Size(width: .nan, height: 10),
+            ops: [
+                op, .line(LineOp(from: Point(x: .infinity, y: 5), to: Point(x: 10, y: 5), width: 1, color: .black)),
+            ])
         let text = try Preview.render(page, columns: 60)
         #expect(text.contains("Lost"))
     }
@@ -255,8 +269,9 @@ import InvoiDocument
 
     @Test func widthBelowOneIsRefused() {
         #expect(throws: BackendError.self) {
-            try TerminalBackend().render(Fixture.document(pages: [Fixture.invoicePage()]),
-                                         options: TerminalOptions(columns: 0))
+            try TerminalBackend().render(
+                Fixture.document(pages: [Fixture.invoicePage()]),
+                options: TerminalOptions(columns: 0))
         }
     }
 }

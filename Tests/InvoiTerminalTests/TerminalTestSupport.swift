@@ -1,12 +1,14 @@
 import Foundation
 import InvoiDocument
+
 @testable import InvoiTerminal
 
 enum Preview {
     static let widths = [60, 80, 100, 140]
 
     static func render(_ document: Document, columns: Int, color: Bool = false) throws -> String {
-        let output = try TerminalBackend().render(document, options: TerminalOptions(columns: columns, usesColor: color))
+        let output = try TerminalBackend().render(
+            document, options: TerminalOptions(columns: columns, usesColor: color))
         guard case .document(let data) = output else { throw BackendError("expected one document") }
         return String(decoding: data, as: UTF8.self)
     }

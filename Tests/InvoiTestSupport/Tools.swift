@@ -19,8 +19,10 @@ public enum Tools {
     /// standard input (none when nil), in `directory`. Standard error goes to a file and
     /// standard input is written from another thread while standard output is read, so
     /// that no full pipe can block the program or the test.
-    public static func execute(_ executable: URL, _ arguments: [String], input: Data? = nil, in directory: URL? = nil,
-                               environment: [String: String]? = nil) throws -> Run {
+    public static func execute(
+        _ executable: URL, _ arguments: [String], input: Data? = nil, in directory: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -47,8 +49,9 @@ public enum Tools {
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, standardOutput: outputData,
-                   standardError: (try? Data(contentsOf: errorFile)) ?? Data())
+        return Run(
+            status: process.terminationStatus, standardOutput: outputData,
+            standardError: (try? Data(contentsOf: errorFile)) ?? Data())
     }
 
     /// Runs `tool` found on the PATH, in UTC, with text output.
@@ -56,8 +59,9 @@ public enum Tools {
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = "UTC"
         let run = try execute(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments, environment: environment)
-        return Result(status: run.status, output: String(decoding: run.standardOutput, as: UTF8.self),
-                      errors: String(decoding: run.standardError, as: UTF8.self))
+        return Result(
+            status: run.status, output: String(decoding: run.standardOutput, as: UTF8.self),
+            errors: String(decoding: run.standardError, as: UTF8.self))
     }
 
     public static func isInstalled(_ tool: String) -> Bool {

@@ -2,6 +2,7 @@ import Foundation
 import InvoiDocument
 import Synchronization
 import Testing
+
 @testable import InvoiText
 
 @Suite struct ConcurrencyTests {

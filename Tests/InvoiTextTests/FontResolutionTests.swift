@@ -1,6 +1,7 @@
 import Foundation
 import InvoiDocument
 import Testing
+
 @testable import InvoiText
 
 @Suite struct FontResolutionTests {
@@ -25,8 +26,9 @@ import Testing
         // DejaVu Sans Mono has Book (400) and Bold (700) only; no weight is synthesised.
         let fallback = FontWeight.allCases.map { fixedShaper.faces(for: $0)[1] }
         #expect(fallback.map(\.family) == Array(repeating: "DejaVu Sans Mono", count: 4))
-        #expect(fallback.map { ($0.path as NSString).lastPathComponent }
-            == ["DejaVuSansMono.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSansMono-Bold.ttf"])
+        #expect(
+            fallback.map { ($0.path as NSString).lastPathComponent }
+                == ["DejaVuSansMono.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSansMono-Bold.ttf"])
     }
 
     @Test func perCharacterFallbackTakesTheNearestWeightOfItsFamily() throws {
@@ -42,14 +44,19 @@ import Testing
     @Test func fixedSetSeesExactlyTheFontsToolsSetupInstalls() throws {
         let catalog = try FontCatalog(configuration: .fixed)
         let files = Set(catalog.allFiles())
-        let dejavuCore = Set(["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
-                               "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"].map { "/usr/share/fonts/truetype/dejavu/" + $0 })
+        let dejavuCore = Set(
+            [
+                "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
+                "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf",
+            ].map { "/usr/share/fonts/truetype/dejavu/" + $0 })
         let others = files.subtracting(dejavuCore)
         #expect(files.isSuperset(of: dejavuCore))
         #expect(others.contains("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"))
-        #expect(others.allSatisfy {
-            $0.hasPrefix("/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-") || $0.hasSuffix("/wqy/wqy-microhei.ttc")
-        })
+        #expect(
+            others.allSatisfy {
+                $0.hasPrefix("/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-")
+                    || $0.hasSuffix("/wqy/wqy-microhei.ttc")
+            })
     }
 
     @Test func aMissingPrimaryFamilyIsReportedAndTheChainGoesOn() throws {
@@ -61,14 +68,17 @@ import Testing
     }
 
     @Test func noInstalledFamilyIsAnErrorNamingThemAndToolsSetup() {
-        let configuration = FontConfiguration(primaryFamily: "No Such Family", fallbackFamilies: ["Nor This"],
-                                              fontDirectories: FontConfiguration.fixed.fontDirectories,
-                                              fontFiles: FontConfiguration.fixed.fontFiles)
+        let configuration = FontConfiguration(
+            primaryFamily: "No Such Family", fallbackFamilies: ["Nor This"],
+            fontDirectories: FontConfiguration.fixed.fontDirectories,
+            fontFiles: FontConfiguration.fixed.fontFiles)
         #expect(throws: FontError.noFamilyFound(["No Such Family", "Nor This"])) {
             try FontShaper(configuration: configuration)
         }
         let message = FontError.noFamilyFound(["No Such Family", "Nor This"]).description
-        #expect(message.contains("\"No Such Family\"") && message.contains("\"Nor This\"") && message.contains("tools/setup"))
+        #expect(
+            message.contains("\"No Such Family\"") && message.contains("\"Nor This\"")
+                && message.contains("tools/setup"))
     }
 
     @Test func aMissingFontDirectoryIsAnError() {

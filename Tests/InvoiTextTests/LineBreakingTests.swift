@@ -1,5 +1,6 @@
 import InvoiDocument
 import Testing
+
 @testable import InvoiText
 
 @Suite struct LineBreakingTests {
@@ -16,7 +17,8 @@ import Testing
 
     @Test func wrapsAtSpacesAndDropsThem() throws {
         let text = "Website redesign and development of the marketing site"
-        #expect(try texts(text, width: cells(17)) == ["Website redesign", "and development", "of the marketing", "site"])
+        #expect(
+            try texts(text, width: cells(17)) == ["Website redesign", "and development", "of the marketing", "site"])
         let lines = try fixedShaper().breakLines(text, font: body, tracking: 0, width: cells(17))
         #expect(nearlyEqual(lines[0].width, cells(16)))
     }
@@ -28,8 +30,9 @@ import Testing
     }
 
     @Test func aURLBreaksAfterSlashes() throws {
-        #expect(try texts("https://example.com/invoices/2026/INV-0001", width: cells(20))
-            == ["https://example.com/", "invoices/2026/", "INV-0001"])
+        #expect(
+            try texts("https://example.com/invoices/2026/INV-0001", width: cells(20))
+                == ["https://example.com/", "invoices/2026/", "INV-0001"])
     }
 
     @Test func anIBANBreaksAtItsSpacesOrElseBetweenCharacters() throws {

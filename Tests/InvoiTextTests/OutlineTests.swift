@@ -1,5 +1,6 @@
 import InvoiDocument
 import Testing
+
 @testable import InvoiText
 
 @Suite struct OutlineTests {
@@ -37,7 +38,8 @@ import Testing
     }
 
     @Test func anUnreadableFaceHasNoOutline() throws {
-        let missing = FontFace(family: "Gone", weight: 400, path: "/nonexistent/font.ttf", index: 0, postScriptName: "Gone")
+        let missing = FontFace(
+            family: "Gone", weight: 400, path: "/nonexistent/font.ttf", index: 0, postScriptName: "Gone")
         #expect(try fixedShaper().outline(of: 1, in: missing) == nil)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InvoiText
 
 @Suite struct RecentCacheTests {

@@ -1,6 +1,7 @@
 import Foundation
 import InvoiDocument
 import Testing
+
 @testable import InvoiText
 
 @Suite struct ShapingTests {
@@ -160,7 +161,9 @@ func expectClustersCoverEveryCharacterOnce(_ line: ShapedLine, sourceLocation: S
     for (index, run) in line.runs.enumerated() {
         #expect(run.glyphs.contains { $0.cluster == run.textRange.lowerBound }, sourceLocation: sourceLocation)
         for glyph in run.glyphs {
-            #expect(runOfCluster.updateValue(index, forKey: glyph.cluster) ?? index == index, sourceLocation: sourceLocation)
+            #expect(
+                runOfCluster.updateValue(index, forKey: glyph.cluster) ?? index == index, sourceLocation: sourceLocation
+            )
         }
     }
     let starts = Set(runOfCluster.keys)

@@ -1,4 +1,5 @@
 import InvoiDocument
+
 @testable import InvoiText
 
 /// One shaper over the fixed font set, shared by the tests.

@@ -1,6 +1,7 @@
 import Foundation
 import InvoiDocument
 import Testing
+
 @testable import InvoiText
 
 /// The system font set is looked up in fontconfig's standard directories first
@@ -60,8 +61,9 @@ import Testing
         let fonts = root.appendingPathComponent("fonts"), caches = root.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: caches, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                                         toPath: fonts.appendingPathComponent("DejaVuSans.ttf").path)
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            toPath: fonts.appendingPathComponent("DejaVuSans.ttf").path)
         let description = """
             <?xml version="1.0"?>
             <fontconfig><dir>\(fonts.path)</dir><cachedir>\(caches.path)</cachedir></fontconfig>

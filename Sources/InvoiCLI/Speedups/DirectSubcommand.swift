@@ -29,19 +29,23 @@ extension InvoiCommand {
     /// The subcommand named at `start`, parsed on its own, if it parses cleanly into that
     /// command (a help request parses into ArgumentParser's help command instead). A long
     /// list of input files is parsed through `InputRuns` and comes back as an InputList.
-    static func directSubcommand(for vector: ArgumentVector, from start: Int,
-                                 speedups: Speedups = .process) -> DirectCommand? {
+    static func directSubcommand(
+        for vector: ArgumentVector, from start: Int,
+        speedups: Speedups = .process
+    ) -> DirectCommand? {
         guard start < vector.count,
-              case let name = vector[start],
-              let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-              // Only subcommands that name invoi as their super-command print "invoi …"
-              // in usage when they are the root.
-              subcommand.configuration._superCommandName == configuration.commandName
+            case let name = vector[start],
+            let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+            // Only subcommands that name invoi as their super-command print "invoi …"
+            // in usage when they are the root.
+            subcommand.configuration._superCommandName == configuration.commandName
         else { return nil }
         if speedups.isOn(.argumentRuns), subcommand is any InputListCommand.Type,
-           let runs = InputRuns(vector, from: start + 1) {
+            let runs = InputRuns(vector, from: start + 1)
+        {
             if let command = parsed(runs.arguments, as: subcommand),
-               let inputs = (command as? any InputListCommand).flatMap({ runs.expanding($0.inputs) }) {
+                let inputs = (command as? any InputListCommand).flatMap({ runs.expanding($0.inputs) })
+            {
                 return DirectCommand(command: command, inputs: inputs)
             }
         }
@@ -49,7 +53,8 @@ extension InvoiCommand {
         return parsed(arguments, as: subcommand).map { DirectCommand(command: $0, inputs: nil) }
     }
 
-    private static func parsed(_ arguments: [String], as subcommand: any ParsableCommand.Type) -> (any ParsableCommand)? {
+    private static func parsed(_ arguments: [String], as subcommand: any ParsableCommand.Type) -> (any ParsableCommand)?
+    {
         guard let command = try? subcommand.parseAsRoot(arguments), type(of: command) == subcommand else { return nil }
         return command
     }

@@ -25,7 +25,8 @@ struct InputRuns {
     /// The arguments of `vector` from `start` on; nil when there is nothing worth replacing.
     init?(_ vector: ArgumentVector, from start: Int) {
         guard vector.count - start >= Self.minimumArguments,
-              !(start..<vector.count).contains(where: { vector.isDoubleDash(at: $0) }) else { return nil }
+            !(start..<vector.count).contains(where: { vector.isDoubleDash(at: $0) })
+        else { return nil }
         var arguments: [String] = []
         var runs: [Range<Int>] = []
         var first = start
@@ -59,7 +60,8 @@ struct InputRuns {
                 continue
             }
             guard let index = Int(input.dropFirst(Self.placeholderPrefix.count)),
-                  runs.indices.contains(index), !seen[index] else { return nil }
+                runs.indices.contains(index), !seen[index]
+            else { return nil }
             seen[index] = true
             list.append(argumentsAt: runs[index])
         }
