@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "InvoiDocument", dependencies: ["InvoiCharacters"], swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiText",
-            dependencies: ["InvoiDocument", "CFontconfig", "CFreeType", "CHarfBuzz", "CFribidi"],
+            dependencies: ["InvoiDocument", "CFontconfig", "CHarfBuzz", "CFribidi"],
             swiftSettings: directMetadataAccess
         ),
         // Logo files: read, decoded and sanitised before layout.
@@ -102,7 +102,9 @@ let package = Package(
         // Backends.
         .target(
             name: "InvoiCairo",
-            dependencies: ["InvoiDocument", "InvoiAssets", "InvoiSpeedups", "CCairo", "CFreeType", "CRsvg"],
+            dependencies: [
+                "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiSpeedups", "CCairo", "CFreeType", "CRsvg",
+            ],
             swiftSettings: librsvgHeaders + directMetadataAccess),
         .target(
             name: "InvoiSVG", dependencies: ["InvoiCharacters", "InvoiDocument", "InvoiText"],

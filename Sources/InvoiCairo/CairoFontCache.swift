@@ -1,10 +1,12 @@
 import CCairo
 import CFreeType
 import InvoiDocument
+import InvoiText
 import Synchronization
 
-/// Cairo font faces for the font files that glyphs were shaped with, opened once
-/// and shared by every render that uses this cache, on any thread.
+/// Cairo font faces for the font files that glyphs were shaped with, made once over the
+/// bytes the shaper read (`FontFiles`: no font file is opened twice) and shared by every
+/// render that uses this cache, on any thread.
 public final class CairoFontCache: Sendable {
     private struct Key: Hashable {
         var path: String
@@ -12,17 +14,25 @@ public final class CairoFontCache: Sendable {
     }
 
     private let faces = Mutex<[Key: CairoFontFace]>([:])
+    private let files: FontFiles
     /// Glyph masks for the image backend.
-    let glyphMasks = GlyphMaskCache()
+    let glyphMasks: GlyphMaskCache
 
-    public init() {}
+    /// A cache drawing with the faces of `files`: pass the shaper's (`FontShaper.fontFiles`).
+    public init(files: FontFiles = FontFiles()) {
+        self.files = files
+        glyphMasks = GlyphMaskCache(files: files)
+    }
 
     /// The face for `font`, opening it on first use.
     func face(for font: FontFace) throws -> CairoFontFace {
         let key = Key(path: font.path, index: font.index)
         return try faces.withLock { faces in
             if let face = faces[key] { return face }
-            let face = try CairoFontFace(path: font.path, index: font.index)
+            guard let file = files.file(at: font.path) else {
+                throw BackendError("freetype: cannot read font \(font.path)")
+            }
+            let face = try CairoFontFace(file: file, index: font.index)
             faces[key] = face
             return face
         }
@@ -36,8 +46,9 @@ public final class CairoFontCache: Sendable {
 final class CairoFontFace: @unchecked Sendable {
     let handle: OpaquePointer
 
-    init(path: String, index: Int) throws {
-        let freeType = try FreeTypeFace(path: path, index: index)
+    init(file: FontFile, index: Int) throws {
+        let path = file.path
+        let freeType = try FreeTypeFace(file: file, index: index)
         // Hinting off: the PDF is unhinted, and the PNG should look like the PDF rasterised.
         var loadFlags = Int32(FT_LOAD_NO_HINTING)
         if freeType.isScalable { loadFlags |= Int32(FT_LOAD_NO_BITMAP) }
@@ -71,23 +82,29 @@ final class CairoFontFace: @unchecked Sendable {
 nonisolated(unsafe) private let freeTypeFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
 /// A FreeType face in a library of its own, so that opening and closing it
-/// never races work on another face (FreeType libraries are not thread-safe).
+/// never races work on another face (FreeType libraries are not thread-safe). It reads
+/// the font from the file's shared bytes, which it keeps alive; FreeType faces are not
+/// thread-safe, so Cairo and the glyph masks each have their own over the same bytes.
 final class FreeTypeFace {
     let library: FT_Library
     let face: FT_Face
+    private let file: FontFile
 
-    init(path: String, index: Int) throws {
+    init(file: FontFile, index: Int) throws {
+        let path = file.path
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw BackendError("freetype: cannot initialise")
         }
         var face: FT_Face?
-        guard FT_New_Face(library, path, index, &face) == 0, let face else {
+        let bytes = file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self)
+        guard FT_New_Memory_Face(library, bytes, FT_Long(file.bytes.count), FT_Long(index), &face) == 0, let face else {
             FT_Done_FreeType(library)
             throw BackendError("freetype: cannot open font \(path) (face \(index))")
         }
         self.library = library
         self.face = face
+        self.file = file
     }
 
     var isScalable: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 }

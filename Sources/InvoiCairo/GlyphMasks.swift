@@ -1,5 +1,6 @@
 import CFreeType
 import InvoiDocument
+import InvoiText
 import Synchronization
 
 /// A glyph's coverage, rasterised at one size and one quarter-pixel position.
@@ -46,6 +47,11 @@ final class GlyphMaskCache: Sendable {
     }
 
     private let state = Mutex(State())
+    private let files: FontFiles
+
+    init(files: FontFiles) {
+        self.files = files
+    }
 
     /// The mask of a glyph at a size, shifted by its phases; nil when the glyph
     /// has no outline (bitmap fonts) or the font cannot be opened.
@@ -57,7 +63,8 @@ final class GlyphMaskCache: Sendable {
             if let open = state.faces[faceKey] {
                 face = open
             } else {
-                guard let opened = try? FreeTypeFace(path: key.path, index: key.index) else { return nil }
+                guard let file = files.file(at: key.path), let opened = try? FreeTypeFace(file: file, index: key.index)
+                else { return nil }
                 state.faces[faceKey] = opened
                 face = opened
             }

@@ -31,10 +31,12 @@ struct BackendTable: Sendable {
     private let outlines: any GlyphOutlineProvider
     /// Shared by every PDF and PNG render of the table's owner, so that each font file is
     /// opened once, whatever the number of renders or threads.
-    private let cairoFonts = CairoFontCache()
+    private let cairoFonts: CairoFontCache
 
-    init(outlines: any GlyphOutlineProvider) {
-        self.outlines = outlines
+    /// Backends drawing with the fonts `shaper` read: each font file is read once.
+    init(shaper: FontShaper) {
+        outlines = shaper
+        cairoFonts = CairoFontCache(files: shaper.fontFiles)
     }
 
     func render(_ document: Document, as format: OutputFormat, options: OutputOptions) throws -> RenderedOutput {

@@ -43,7 +43,7 @@ public struct Renderer: Sendable {
 
     public init(fonts: FontConfiguration) throws(FontError) {
         shaper = try FontShaper(configuration: fonts)
-        backends = BackendTable(outlines: shaper)
+        backends = BackendTable(shaper: shaper)
     }
 
     public func document(for invoice: Invoice, settings: RenderSettings) throws(LogoError) -> Document {

@@ -39,7 +39,14 @@ final class FontRegistry: Sendable {
         case systemConfiguration
     }
 
-    init(configuration: FontConfiguration, systemLookup: SystemLookup = .standardDirectoriesFirst) throws(FontError) {
+    /// Every font file the registry reads, read once; the drawing backends share them.
+    let files: FontFiles
+
+    init(
+        configuration: FontConfiguration, systemLookup: SystemLookup = .standardDirectoriesFirst,
+        files: FontFiles = FontFiles()
+    ) throws(FontError) {
+        self.files = files
         let (catalog, fallbackCatalog) = try Self.catalogs(for: configuration, systemLookup: systemLookup)
         var state = State(catalog: catalog, fallbackCatalog: fallbackCatalog)
         var chains = Array(repeating: [LoadedFace](), count: FontWeight.allCases.count)
@@ -50,7 +57,7 @@ final class FontRegistry: Sendable {
             var found = false
             for weight in FontWeight.allCases {
                 guard let entry = Self.bestEntry(in: entries, weight: weight.rawValue),
-                    let face = Self.load(entry, into: &state)
+                    let face = Self.load(entry, into: &state, files: files)
                 else { continue }
                 if !chains[weight.ordinal].contains(where: { $0 === face }) { chains[weight.ordinal].append(face) }
                 found = true
@@ -112,7 +119,7 @@ final class FontRegistry: Sendable {
             for candidate in candidates where candidate.coverage.contains(scalar) {
                 let family = Self.entries(ofFamily: candidate.family, in: &state)
                 let entry = Self.bestEntry(in: family, weight: weight.rawValue, covering: scalar) ?? candidate
-                if let face = Self.load(entry, into: &state) {
+                if let face = Self.load(entry, into: &state, files: files) {
                     found = face
                     break
                 }
@@ -128,7 +135,7 @@ final class FontRegistry: Sendable {
         return state.withLock { state in
             if let loaded = state.loaded[key] { return loaded.font }
             if let opened = state.outlineFonts[key] { return opened }
-            let opened = HarfBuzzFont(path: face.path, index: face.index)
+            let opened = files.file(at: face.path).flatMap { HarfBuzzFont(file: $0, index: face.index) }
             state.outlineFonts[key] = opened
             return opened
         }
@@ -142,10 +149,12 @@ final class FontRegistry: Sendable {
         return entries
     }
 
-    private static func load(_ entry: CatalogEntry, into state: inout State) -> LoadedFace? {
+    private static func load(_ entry: CatalogEntry, into state: inout State, files: FontFiles) -> LoadedFace? {
         let key = FaceKey(path: entry.path, index: entry.index)
         if let face = state.loaded[key] { return face }
-        guard let font = HarfBuzzFont(path: entry.path, index: entry.index) else { return nil }
+        guard let file = files.file(at: entry.path), let font = HarfBuzzFont(file: file, index: entry.index) else {
+            return nil
+        }
         let face = LoadedFace(face: entry.face, font: font, coverage: entry.coverage)
         state.loaded[key] = face
         return face

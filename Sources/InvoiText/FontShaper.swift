@@ -10,6 +10,8 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     /// Configured families that are not installed (the chain goes on without them);
     /// the CLI can warn when `--font FAMILY` is one of them.
     public var unavailableFamilies: [String] { registry.unavailableFamilies }
+    /// The font files the shaper read, each once: drawing backends make their faces from them.
+    public var fontFiles: FontFiles { registry.files }
 
     let registry: FontRegistry
     private let resources = ShapingResources()

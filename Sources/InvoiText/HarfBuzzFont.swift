@@ -1,6 +1,6 @@
 import CHarfBuzz
 
-/// A HarfBuzz font made from the font file's own blob (not from a FreeType face,
+/// A HarfBuzz font made from the font file's own bytes (not from a FreeType face,
 /// whose scale Cairo may change under us). Its scale is units-per-em, so every
 /// position HarfBuzz returns is in font units; callers scale to points.
 /// Immutable once made, so HarfBuzz allows shaping with it from several threads.
@@ -8,13 +8,11 @@ final class HarfBuzzFont: @unchecked Sendable {
     let font: OpaquePointer
     let unitsPerEm: Int
 
-    /// nil when the file cannot be read or holds no face at `index`.
-    init?(path: String, index: Int) {
-        guard index >= 0, let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
-        // The face and font keep their own references to what they use.
-        let face = hb_face_create(blob, UInt32(index))
-        hb_blob_destroy(blob)
-        guard let face else { return nil }
+    /// nil when the file holds no face at `index`.
+    init?(file: FontFile, index: Int) {
+        guard index >= 0 else { return nil }
+        // The face and font keep their own references to the file's blob.
+        guard let face = hb_face_create(file.blob, UInt32(index)) else { return nil }
         defer { hb_face_destroy(face) }
         let upem = Int(hb_face_get_upem(face))
         guard hb_face_get_glyph_count(face) > 0, upem > 0, let font = hb_font_create(face) else { return nil }
