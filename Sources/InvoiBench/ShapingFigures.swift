@@ -58,21 +58,16 @@ struct ShapingFigures {
         }
         if sink.isNaN { report.note("\(sink)") }
         report.note("text: \(strings.count) typical invoice strings, median of \(passes) pass(es)")
-        report.result(
-            "fonts-open", Samples(milliseconds: opening).median, unit: "ms",
-            "text: open the fonts (FontShaper.init)")
-        report.result(
-            "shape-uncached", Samples(milliseconds: uncached).median, unit: "µs",
-            "text: shapeLine per string, new strings")
-        report.result(
-            "shape-wrapped", Samples(milliseconds: wrapped).median, unit: "µs",
-            "text: breakLines to 120 pt per string, new strings")
-        report.result(
-            "shape-cached", Samples(milliseconds: cached).median, unit: "µs",
-            "text: shapeLine per string, repeated (cache hits)")
-        report.result(
-            "shape-parallel", Samples(milliseconds: parallel).median, unit: "µs",
-            "text: shapeLine per string, new strings, 2 threads")
+        let medians: [(key: String, samples: [Double], unit: String, what: String)] = [
+            ("fonts-open", opening, "ms", "text: open the fonts (FontShaper.init)"),
+            ("shape-uncached", uncached, "µs", "text: shapeLine per string, new strings"),
+            ("shape-wrapped", wrapped, "µs", "text: breakLines to 120 pt per string, new strings"),
+            ("shape-cached", cached, "µs", "text: shapeLine per string, repeated (cache hits)"),
+            ("shape-parallel", parallel, "µs", "text: shapeLine per string, new strings, 2 threads"),
+        ]
+        for figure in medians {
+            report.result(figure.key, Samples(milliseconds: figure.samples).median, unit: figure.unit, figure.what)
+        }
         report.result("shape-resident-open", residentOpen, unit: "MB", "text: resident with the fonts open")
         report.result(
             "shape-resident-filled", residentFilled, unit: "MB",

@@ -29,11 +29,8 @@ extension InvoiceDecoder {
         var kind: Discount.Kind?
         var value: Decimal?
         var valid = true
-        for member in Self.uniqueMembers(members, path: { "\(path).\($0)" }, context: &context) {
-            let fieldPath = "\(path).\(member.key)"
-            let node = member.value
-            if case .null = node.value { continue }
-            switch member.key {
+        for (key, node, fieldPath) in Self.givenMembers(members, in: path, context: &context) {
+            switch key {
             case "type":
                 kind = readChoice(node, path: fieldPath, naming: "discount type", context: &context)
                 if kind == nil { valid = false }
@@ -49,7 +46,7 @@ extension InvoiceDecoder {
                     if value == nil { valid = false }
                 }
             default:
-                Self.warnUnknown(member.key, in: path, candidates: InvoiceKeys.discount, context: &context)
+                Self.warnUnknown(key, in: path, candidates: InvoiceKeys.discount, context: &context)
             }
         }
         guard valid else { return nil }

@@ -224,11 +224,8 @@ public struct InvoiceDecoder: Sendable {
         }
         var item = LineItem.empty(number: number)
         var valid = true
-        for member in Self.uniqueMembers(members, path: { "\(path).\($0)" }, context: &context) {
-            let fieldPath = "\(path).\(member.key)"
-            let node = member.value
-            if case .null = node.value { continue }
-            switch member.key {
+        for (key, node, fieldPath) in Self.givenMembers(members, in: path, context: &context) {
+            switch key {
             case "id":
                 if let id = context.text(node, path: fieldPath) {
                     if !id.isEmpty { item.id = id }
@@ -246,11 +243,11 @@ public struct InvoiceDecoder: Sendable {
             case "rate":
                 if let rate = context.number(node, path: fieldPath) { item.rate = rate } else { valid = false }
             default:
-                if InvoiceKeys.computedLineItemFields.contains(member.key) {
+                if InvoiceKeys.computedLineItemFields.contains(key) {
                     context.warning(
-                        path, "field \"\(member.key)\" is ignored: invoi computes each amount as quantity × rate")
+                        path, "field \"\(key)\" is ignored: invoi computes each amount as quantity × rate")
                 } else {
-                    Self.warnUnknown(member.key, in: path, candidates: InvoiceKeys.lineItem, context: &context)
+                    Self.warnUnknown(key, in: path, candidates: InvoiceKeys.lineItem, context: &context)
                 }
             }
         }
@@ -305,6 +302,17 @@ public struct InvoiceDecoder: Sendable {
                     "\(formatter.string(for: paid)) paid is more than the total \(formatter.string(for: totals.total)): the balance due is negative"
                 )
             }
+        }
+    }
+
+    /// The members of the object at `path` that are given (each key once, nulls left out:
+    /// null means "not given"), with each one's JSON path.
+    static func givenMembers(
+        _ members: [JSONNode.Member], in path: String, context: inout DecodingContext
+    ) -> [(key: String, node: JSONNode, path: String)] {
+        uniqueMembers(members, path: { "\(path).\($0)" }, context: &context).compactMap { member in
+            if case .null = member.value.value { return nil }
+            return (member.key, member.value, "\(path).\(member.key)")
         }
     }
 

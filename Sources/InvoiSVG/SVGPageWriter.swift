@@ -202,15 +202,24 @@ struct SVGPageWriter {
     /// Links go over everything else so that they can be clicked; those in a group
     /// keep its transform.
     private mutating func writeLinks(_ ops: [DrawOp]) {
-        for op in ops {
-            switch op {
-            case .link(let link): draw(link)
-            case .group(let group) where group.transform.isFinite && group.ops.contains(where: \.hasMailtoLink):
-                openGroup(group.transform)
-                writeLinks(group.ops)
-                body.append("</g>\n")
-            default: break
+        writeLayer(ops, where: \.hasMailtoLink) { writer, op in
+            if case .link(let link) = op { writer.draw(link) }
+        }
+    }
+
+    /// Writes the ops `isShown` picks, in order, each group that holds one opened under its
+    /// transform (the links and the text layer are drawn over the page, group by group).
+    private mutating func writeLayer(
+        _ ops: [DrawOp], where isShown: (DrawOp) -> Bool, _ write: (inout SVGPageWriter, DrawOp) -> Void
+    ) {
+        for op in ops where isShown(op) {
+            guard case .group(let group) = op else {
+                write(&self, op)
+                continue
             }
+            openGroup(group.transform)
+            writeLayer(group.ops, where: isShown, write)
+            body.append("</g>\n")
         }
     }
 
@@ -261,16 +270,8 @@ struct SVGPageWriter {
     }
 
     private mutating func writeTextElements(_ ops: [DrawOp]) {
-        for op in ops {
-            switch op {
-            case .text(let text) where !text.text.isEmpty:
-                writeTextElement(text)
-            case .group(let group) where group.transform.isFinite && group.ops.contains(where: \.hasText):
-                openGroup(group.transform)
-                writeTextElements(group.ops)
-                body.append("</g>\n")
-            default: break
-            }
+        writeLayer(ops, where: \.hasText) { writer, op in
+            if case .text(let text) = op { writer.writeTextElement(text) }
         }
     }
 
