@@ -46,11 +46,10 @@ struct SVGPageWriter {
             out.append(definitions)
             out.append("</defs>\n")
         }
-        out.append("<rect width=\"")
-        out.appendNumber(width)
-        out.append("\" height=\"")
-        out.appendNumber(height)
-        out.append("\" fill=\"#FFFFFF\"/>\n")
+        out.append("<rect")
+        out.appendAttribute("width", width)
+        out.appendAttribute("height", height)
+        out.append(" fill=\"#FFFFFF\"/>\n")
         out.append(body)
         out.append("</svg>\n")
         return out.bytes
@@ -157,15 +156,12 @@ struct SVGPageWriter {
 
     private mutating func draw(_ line: LineOp) {
         guard line.width.isFinite, line.width > 0 else { return }
-        body.append("<line x1=\"")
-        body.appendNumber(line.from.x)
-        body.append("\" y1=\"")
-        body.appendNumber(line.from.y)
-        body.append("\" x2=\"")
-        body.appendNumber(line.to.x)
-        body.append("\" y2=\"")
-        body.appendNumber(line.to.y)
-        body.append("\" stroke=\"")
+        body.append("<line")
+        body.appendAttribute("x1", line.from.x)
+        body.appendAttribute("y1", line.from.y)
+        body.appendAttribute("x2", line.to.x)
+        body.appendAttribute("y2", line.to.y)
+        body.append(" stroke=\"")
         body.appendColor(line.color.red, line.color.green, line.color.blue)
         body.append("\" stroke-width=\"")
         body.appendNumber(line.width, decimals: 3)
@@ -244,15 +240,11 @@ struct SVGPageWriter {
 
     /// `<rect x y width height` with a negative size folded into the origin.
     private mutating func appendRectGeometry(_ rect: Rect) {
-        body.append("<rect x=\"")
-        body.appendNumber(min(rect.minX, rect.maxX))
-        body.append("\" y=\"")
-        body.appendNumber(min(rect.minY, rect.maxY))
-        body.append("\" width=\"")
-        body.appendNumber(abs(rect.width))
-        body.append("\" height=\"")
-        body.appendNumber(abs(rect.height))
-        body.append("\"")
+        body.append("<rect")
+        body.appendAttribute("x", min(rect.minX, rect.maxX))
+        body.appendAttribute("y", min(rect.minY, rect.maxY))
+        body.appendAttribute("width", abs(rect.width))
+        body.appendAttribute("height", abs(rect.height))
     }
 
     // MARK: - Text layer
@@ -276,13 +268,10 @@ struct SVGPageWriter {
     }
 
     private mutating func writeTextElement(_ text: TextOp) {
-        body.append("<text x=\"")
-        body.appendNumber(text.origin.x)
-        body.append("\" y=\"")
-        body.appendNumber(text.origin.y)
-        body.append("\" font-size=\"")
-        body.appendNumber(text.font.size)
-        body.append("\"")
+        body.append("<text")
+        body.appendAttribute("x", text.origin.x)
+        body.appendAttribute("y", text.origin.y)
+        body.appendAttribute("font-size", text.font.size)
         let width = text.width
         if width.isFinite, width > 0 {
             body.append(" textLength=\"")

@@ -85,6 +85,15 @@ struct SVGWriter {
     }
 
     /// `#RRGGBB`.
+    /// ` name="value"`, the value written as `appendNumber` writes it.
+    mutating func appendAttribute(_ name: StaticString, _ value: Double, decimals: Int = 2) {
+        bytes.append(0x20)
+        append(name)
+        append("=\"")
+        appendNumber(value, decimals: decimals)
+        bytes.append(0x22)
+    }
+
     mutating func appendColor(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
         bytes.append(UInt8(ascii: "#"))
         for channel in [red, green, blue] {
