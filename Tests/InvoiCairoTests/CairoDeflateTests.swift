@@ -104,13 +104,7 @@ private func sampleBytes(count: Int, seed: UInt64) -> [UInt8] {
 @Suite(.enabled(if: !Speedups.process.isOn(.deflate)))
 struct DeflateSpeedupOffTests {
     @Test func everyPDFStreamIsZlibsOwnOutput() throws {
-        let output = try PDFBackend(fonts: CairoFontCache()).render(
-            try Fixtures.invoice(),
-            options: PDFOptions(creator: "invoi 0.1.0"))
-        let streams = CairoDeflateTests.streams(in: try #require(output.documentData))
-        #expect(streams.count >= 5)
-        for stream in streams {
-            let content = try #require(inflated(stream, limit: 1 << 24), "a stream that does not inflate")
+        for (stream, content) in try CairoDeflateTests.invoiceStreams() {
             #expect(
                 stream == (try zlibStream(content)), "a \(stream.count)-byte stream not zlib's at its default level")
             #expect(stream != libdeflateStream(content) || content.isEmpty)
@@ -160,15 +154,21 @@ struct CairoDeflateTests {
         return result
     }
 
-    @Test func everyPDFStreamIsLibdeflatesOwnOutput() throws {
+    /// Every stream of the fixture invoice's PDF, compressed and inflated.
+    static func invoiceStreams() throws -> [(stream: [UInt8], content: [UInt8])] {
         let output = try PDFBackend(fonts: CairoFontCache()).render(
             try Fixtures.invoice(),
             options: PDFOptions(creator: "invoi 0.1.0"))
-        let streams = Self.streams(in: try #require(output.documentData))
+        let streams = streams(in: try #require(output.documentData))
         // Content of both pages, font subsets, ToUnicode maps.
         #expect(streams.count >= 5)
-        for stream in streams {
-            let content = try #require(inflated(stream, limit: 1 << 24), "a stream that does not inflate")
+        return try streams.map { stream in
+            (stream, try #require(inflated(stream, limit: 1 << 24), "a stream that does not inflate"))
+        }
+    }
+
+    @Test func everyPDFStreamIsLibdeflatesOwnOutput() throws {
+        for (stream, content) in try Self.invoiceStreams() {
             let isLibdeflates = stream == libdeflateStream(content)
             #expect(
                 isLibdeflates,
