@@ -25,29 +25,18 @@ public struct InvoiceContent: Hashable, Sendable {
         }
     }
 
+    /// Made only by layout (`InvoiceContent(invoice:)`); the memberwise initialisers stay internal.
     public struct Item: Hashable, Sendable {
         public var description: String
         public var quantity: String
         public var rate: String
         public var amount: String
-
-        public init(description: String, quantity: String, rate: String, amount: String) {
-            self.description = description
-            self.quantity = quantity
-            self.rate = rate
-            self.amount = amount
-        }
     }
 
     /// A label and its value (totals rows, payment rows).
     public struct LabeledValue: Hashable, Sendable {
         public var label: String
         public var value: String
-
-        public init(label: String, value: String) {
-            self.label = label
-            self.value = value
-        }
     }
 
     /// What has been paid and what is left, shown under the Total.
@@ -56,11 +45,6 @@ public struct InvoiceContent: Hashable, Sendable {
         public var paid: LabeledValue
         /// "Balance due" and its amount (bold, under a separator).
         public var balanceDue: LabeledValue
-
-        public init(paid: LabeledValue, balanceDue: LabeledValue) {
-            self.paid = paid
-            self.balanceDue = balanceDue
-        }
     }
 
     public var title: String

@@ -91,15 +91,7 @@ enum DiagnosticText {
 
     /// For text inside quotes: `printable`, and `"` and `\` escaped too.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default: result += printable(String(scalar))
-            }
-        }
-        return result
+        text.unicodeScalars.map { $0.quotedStringEscape ?? printable(String($0)) }.joined()
     }
 
     /// Control and bidi-control characters written as `\u{…}`, line breaks as `\n`: the
@@ -123,5 +115,17 @@ enum DiagnosticText {
             }
         }
         return result
+    }
+}
+
+extension Unicode.Scalar {
+    /// `\"` and `\\`, the escapes of the two characters a quoted string cannot hold as they
+    /// are (in JSON and in the quoted values of messages); nil for every other character.
+    var quotedStringEscape: String? {
+        switch self {
+        case "\"": "\\\""
+        case "\\": "\\\\"
+        default: nil
+        }
     }
 }

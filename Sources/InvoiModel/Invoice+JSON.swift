@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 
 extension Invoice {
     /// The invoice as pretty JSON with every field of the invoice format in the app's order,
@@ -74,14 +75,16 @@ extension Invoice {
     static func jsonString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
+            if let escape = scalar.quotedStringEscape {
+                result += escape
+                continue
+            }
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if scalar.isControlCharacter {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

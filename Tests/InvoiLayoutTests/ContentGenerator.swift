@@ -1,5 +1,6 @@
-import InvoiLayout
 import InvoiTestSupport
+
+@testable import InvoiLayout
 
 /// Generates invoice contents with random lengths and scripts.
 struct ContentGenerator {

@@ -1,6 +1,7 @@
 import InvoiDocument
-import InvoiLayout
 import Testing
+
+@testable import InvoiLayout
 
 @Suite struct LineEndTests {
     let layout = InvoiceLayout(shaper: FixedAdvanceShaper())

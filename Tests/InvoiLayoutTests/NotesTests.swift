@@ -1,7 +1,8 @@
 import InvoiDocument
-import InvoiLayout
 import InvoiModel
 import Testing
+
+@testable import InvoiLayout
 
 /// The NOTES block.
 @Suite struct NotesTests {

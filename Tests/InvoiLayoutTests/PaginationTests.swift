@@ -1,6 +1,7 @@
 import InvoiDocument
-import InvoiLayout
 import Testing
+
+@testable import InvoiLayout
 
 @Suite struct PaginationTests {
     let layout = InvoiceLayout(shaper: FixedAdvanceShaper())

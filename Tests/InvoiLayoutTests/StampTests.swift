@@ -1,8 +1,9 @@
 import Foundation
 import InvoiDocument
-import InvoiLayout
 import InvoiModel
 import Testing
+
+@testable import InvoiLayout
 
 /// The status stamp.
 @Suite struct StampTests {
