@@ -104,11 +104,14 @@ private func sampleBytes(count: Int, seed: UInt64) -> [UInt8] {
 @Suite(.enabled(if: !Speedups.process.isOn(.deflate)))
 struct DeflateSpeedupOffTests {
     @Test func everyPDFStreamIsZlibsOwnOutput() throws {
-        for (stream, content) in try CairoDeflateTests.invoiceStreams() {
+        let streams = try CairoDeflateTests.invoiceStreams()
+        for (stream, content) in streams {
             #expect(
                 stream == (try zlibStream(content)), "a \(stream.count)-byte stream not zlib's at its default level")
-            #expect(stream != libdeflateStream(content) || content.isEmpty)
         }
+        // The check tells the two apart: a tiny stream may come out the same from both, the
+        // page contents do not.
+        #expect(streams.contains { $0.stream != libdeflateStream($0.content) })
     }
 
     /// zlib's own stream of `input` at its default level.
