@@ -51,6 +51,12 @@ let hotCodeLayout: [LinkerSetting] = [
         .when(configuration: .release))
 ]
 
+/// The language catalogs (Sources/InvoiLocalization/Catalogs/*.json), sorted.
+let catalogFiles =
+    ((try? FileManager.default.contentsOfDirectory(
+        atPath: Context.packageDirectory + "/Sources/InvoiLocalization/Catalogs")) ?? [])
+    .filter { $0.hasSuffix(".json") }.sorted()
+
 // One module per layer; dependencies point toward the model (docs/ARCHITECTURE.md).
 // C libraries are wrapped in system-library targets, each imported by one module
 // only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats) and InvoiCairo.
@@ -82,7 +88,14 @@ let package = Package(
         // Layers.
         // Character classes and XML escaping that several layers must agree on.
         .target(name: "InvoiCharacters", swiftSettings: directMetadataAccess),
-        .target(name: "InvoiModel", dependencies: ["InvoiCharacters"], swiftSettings: directMetadataAccess),
+        // The words invoi prints, one catalog per language, embedded in the binary.
+        .target(
+            name: "InvoiLocalization", dependencies: ["InvoiCharacters"],
+            resources: catalogFiles.map { .embedInCode("Catalogs/" + $0) },
+            swiftSettings: directMetadataAccess),
+        .target(
+            name: "InvoiModel", dependencies: ["InvoiCharacters", "InvoiLocalization"],
+            swiftSettings: directMetadataAccess),
         // Process-level speedups, each switchable (INVOI_SPEEDUPS); owns zlib's and libdeflate's headers.
         .target(name: "InvoiSpeedups", dependencies: ["CDeflate", "CZlib"], swiftSettings: directMetadataAccess),
         .target(name: "InvoiDocument", dependencies: ["InvoiCharacters"], swiftSettings: directMetadataAccess),
@@ -96,7 +109,7 @@ let package = Package(
             name: "InvoiAssets", dependencies: ["InvoiCharacters", "InvoiDocument", "CPNG", "CTurboJPEG"],
             swiftSettings: directMetadataAccess),
         .target(
-            name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiDocument", "InvoiText"],
+            name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiLocalization", "InvoiDocument", "InvoiText"],
             swiftSettings: directMetadataAccess),
 
         // Backends.
@@ -162,6 +175,7 @@ let package = Package(
             dependencies: ["InvoiTestSupport", "InvoiDocument", "InvoiAssets", "CTurboJPEG"],
             path: "Tests/InvoiImageTestSupport", linkerSettings: [.linkedLibrary("turbojpeg")]),
         .testTarget(name: "InvoiModelTests", dependencies: ["InvoiTestSupport", "InvoiModel"]),
+        .testTarget(name: "InvoiLocalizationTests", dependencies: ["InvoiLocalization"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiTestSupport", "InvoiLayout", "InvoiText"]),

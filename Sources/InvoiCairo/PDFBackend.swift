@@ -57,7 +57,7 @@ public struct PDFBackend: Backend {
         }
         cairo_surface_finish(surface.handle)
         try surface.checkStatus("writing the PDF")
-        return .document(Data(sink.bytes))
+        return .document(Data(PDFLanguageUpdate.appending(to: sink.bytes, metadata: document.metadata)))
     }
 
     private func setMetadata(_ metadata: DocumentMetadata, creator: String, on surface: CairoSurface) {

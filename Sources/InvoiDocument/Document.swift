@@ -21,13 +21,16 @@ public struct DocumentMetadata: Hashable, Sendable {
     public var subject: String
     /// BCP 47 language tag of the content.
     public var language: String
+    /// Which way the pages run: right to left for a Hebrew, Arabic or Persian document.
+    public var direction: TextDirection
     /// When the document was made; backends write it as given (SOURCE_DATE_EPOCH is applied by the caller).
     public var creationDate: Date?
 
     public init(
         title: String, author: String, subject: String = "", language: String = "en",
-        creationDate: Date? = nil
+        direction: TextDirection = .leftToRight, creationDate: Date? = nil
     ) {
+        self.direction = direction
         self.title = title
         self.author = author
         self.subject = subject

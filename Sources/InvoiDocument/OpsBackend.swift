@@ -19,6 +19,7 @@ extension Document {
             "subject": .string(metadata.subject),
             "language": .string(metadata.language),
         ]
+        if metadata.direction == .rightToLeft { meta["direction"] = .string("rtl") }
         if let date = metadata.creationDate {
             meta["creationDate"] = .number(date.timeIntervalSince1970.rounded())
         }

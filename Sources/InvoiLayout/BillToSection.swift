@@ -30,7 +30,7 @@ struct BillToSection {
         let leftWidth = content.dates.isEmpty ? width : width - datesWidth - style.headerColumnGap
 
         var left = Block(height: 0)
-        let label = typesetter.paragraph("Bill To", style.label, x: x, width: leftWidth, top: 0)
+        let label = typesetter.paragraph(content.wording[.billTo], style.label, x: x, width: leftWidth, top: 0)
         left.append(label, at: 0)
         var y = label.height + style.labelGap
         let name = typesetter.paragraph(content.client.name, style.clientName, x: x, width: leftWidth, top: y)

@@ -1,82 +1,115 @@
 import InvoiDocument
+import InvoiLocalization
 import InvoiModel
 
 extension InvoiceContent {
-    /// Formats an invoice for display. `locale` overrides the
-    /// invoice's own locale and the currency's conventional one; `logo` is the invoice's
-    /// logo, already decoded. Every amount shown comes from `InvoiceTotals`.
-    public init(invoice: Invoice, locale: String? = nil, logo: EmbeddedImage? = nil) {
+    /// Formats an invoice for display. `locale` overrides the invoice's own locale and the
+    /// currency's conventional one (numbers); `language` overrides the invoice's language
+    /// (words and dates); `logo` is the invoice's logo, already decoded. Every amount shown
+    /// comes from `InvoiceTotals`.
+    public init(invoice: Invoice, locale: String? = nil, language: String? = nil, logo: EmbeddedImage? = nil) {
+        var invoice = invoice
+        if let language { invoice.language = language }
         let formatter = AmountFormatter(currency: invoice.currency, locale: locale ?? invoice.locale)
         let totals = invoice.totals
-        let isEstimate = invoice.documentType == .estimate
+        let wording = Wording(
+            language: invoice.printedLanguage, tag: invoice.language, isRightToLeft: invoice.isRightToLeft,
+            labels: invoice.labels)
+        // Values keep their own order inside right-to-left text (see `Wording.isolated`).
+        let value = wording.isolated
+        // Plain English keeps the hand-made date, which is ICU's en medium style without loading ICU's calendar data.
+        let isPlainEnglish = invoice.language == nil || invoice.language?.lowercased() == "en"
+        let date = { (day: CalendarDate) in isPlainEnglish ? day.formatted : day.formatted(language: wording.tag) }
 
-        var dates = [LabeledValue(label: "Issue Date", value: invoice.issueDate.formatted)]
+        var dates = [LabeledValue(label: wording[.issueDate], value: value(date(invoice.issueDate)))]
         if let due = invoice.dueDate {
-            dates.append(LabeledValue(label: isEstimate ? "Valid Until" : "Due Date", value: due.formatted))
+            dates.append(
+                LabeledValue(
+                    label: wording[invoice.documentType == .estimate ? .validUntil : .dueDate],
+                    value: value(date(due))))
         }
 
         let items = zip(invoice.lineItems, totals.lineAmounts).map { item, amount in
             Item(
                 description: item.description,
-                quantity: formatter.quantityString(item.quantity),
-                rate: formatter.string(for: Money(amount: item.rate, currency: invoice.currency)),
-                amount: formatter.string(for: amount))
+                quantity: value(formatter.quantityString(item.quantity)),
+                rate: value(formatter.string(for: Money(amount: item.rate, currency: invoice.currency))),
+                amount: value(formatter.string(for: amount)))
         }
 
-        var totalsRows = [LabeledValue(label: "Subtotal", value: formatter.string(for: totals.subtotal))]
+        var totalsRows = [LabeledValue(label: wording[.subtotal], value: value(formatter.string(for: totals.subtotal)))]
         if let discount = invoice.discount, let amount = totals.discount {
             let label =
                 switch discount.kind {
-                case .percentage: "Discount (\(formatter.percentString(discount.value))%)"
-                case .fixed: "Discount"
+                case .percentage: wording.text(.discountPercent, [.rate: formatter.percentString(discount.value)])
+                case .fixed: wording[.discount]
                 }
-            totalsRows.append(LabeledValue(label: label, value: formatter.string(for: amount.negated)))
+            totalsRows.append(LabeledValue(label: label, value: value(formatter.string(for: amount.negated))))
         }
         if invoice.vatRate != 0 {
             totalsRows.append(
                 LabeledValue(
-                    label: "VAT \(formatter.percentString(invoice.vatRate))%",
-                    value: formatter.string(for: totals.vat)))
+                    label: wording.text(.tax, [.rate: formatter.percentString(invoice.vatRate)]),
+                    value: value(formatter.string(for: totals.vat))))
         }
         let settlement = totals.paid.flatMap { paid in
             totals.balanceDue.map { balance in
                 Settlement(
-                    paid: LabeledValue(label: "Paid", value: formatter.string(for: paid.negated)),
-                    balanceDue: LabeledValue(label: "Balance due", value: formatter.string(for: balance)))
+                    paid: LabeledValue(label: wording[.paid], value: value(formatter.string(for: paid.negated))),
+                    balanceDue: LabeledValue(label: wording[.balanceDue], value: value(formatter.string(for: balance))))
             }
         }
 
         let payment = [
-            ("Beneficiary", invoice.bankBeneficiary), ("Bank", invoice.bankName),
-            ("Account", invoice.bankAccount), ("SWIFT/BIC", invoice.bankSwift),
+            (WordKey.beneficiary, invoice.bankBeneficiary, false), (.bank, invoice.bankName, false),
+            (.account, invoice.bankAccount, true), (.swift, invoice.bankSwift, true),
         ]
         .filter { !$0.1.isEmpty }
-        .map { LabeledValue(label: $0.0, value: $0.1) }
+        .map { LabeledValue(label: wording[$0.0], value: $0.2 ? value($0.1) : $0.1) }
 
+        let titleKey = invoice.documentType.titleKey
         let titleParts = [invoice.invoiceNumber, invoice.fromName].filter { !$0.isEmpty }
         self.init(
-            title: isEstimate ? "ESTIMATE" : "INVOICE",
-            invoiceNumber: invoice.invoiceNumber,
+            title: wording.uppercased(wording[titleKey]),
+            invoiceNumber: value(invoice.invoiceNumber),
             sender: Party(
-                name: invoice.fromName, email: invoice.fromEmail,
-                details: [invoice.fromPhone, invoice.fromAddress].filter { !$0.isEmpty },
-                taxId: invoice.fromTaxId),
+                name: invoice.fromName, email: value(invoice.fromEmail),
+                details: [value(invoice.fromPhone), invoice.fromAddress].filter { !$0.isEmpty },
+                taxId: invoice.fromTaxId, wording: wording),
             client: Party(
-                name: invoice.toName, email: invoice.toEmail,
-                details: [invoice.toAddress].filter { !$0.isEmpty }, taxId: invoice.toTaxId),
+                name: invoice.toName, email: value(invoice.toEmail),
+                details: [invoice.toAddress].filter { !$0.isEmpty }, taxId: invoice.toTaxId, wording: wording),
             dates: dates,
             items: items,
             totalsRows: totalsRows,
-            total: LabeledValue(label: "Total", value: formatter.string(for: totals.total)),
+            total: LabeledValue(label: wording[.total], value: value(formatter.string(for: totals.total))),
             settlement: settlement,
             paymentRows: payment,
             notes: invoice.notes,
             logo: logo,
             stamp: invoice.status.flatMap(StatusStamp.init(status:)),
-            documentTitle: ([isEstimate ? "Estimate" : "Invoice"] + [titleParts.joined(separator: " — ")])
+            documentTitle: ([wording[titleKey]] + [titleParts.joined(separator: " — ")])
                 .filter { !$0.isEmpty }.joined(separator: " "),
-            author: invoice.fromName
+            author: invoice.fromName,
+            allocationLine: invoice.allocationNumber.isEmpty
+                ? "" : wording.text(.allocationNumber, [.number: invoice.allocationNumber]),
+            wording: wording
         )
+    }
+}
+
+extension DocumentType {
+    /// The catalog key of the document's title.
+    var titleKey: WordKey {
+        switch self {
+        case .invoice: .invoiceTitle
+        case .estimate: .estimateTitle
+        case .taxInvoice: .taxInvoiceTitle
+        case .taxInvoiceReceipt: .taxInvoiceReceiptTitle
+        case .receipt: .receiptTitle
+        case .proforma: .proformaTitle
+        case .creditNote: .creditNoteTitle
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import InvoiDocument
+import InvoiLocalization
 
 /// Everything the document shows, already formatted as strings. Layout works
 /// from this so that it knows the visual spec but not money or dates.
@@ -9,19 +10,18 @@ public struct InvoiceContent: Hashable, Sendable {
         public var email: String
         /// Further lines (phone, address) in order, empty ones left out; an address may hold `\n`.
         public var details: [String]
-        /// The VAT (tax) ID shown as a "VAT ID …" line under the details; "" for none.
+        /// The VAT (tax) ID; "" for none.
         public var taxId: String
+        /// The muted line under the details ("VAT ID …" in the document's words), or "" when
+        /// there is no tax ID.
+        public var taxIdLine: String
 
-        public init(name: String, email: String, details: [String], taxId: String = "") {
+        public init(name: String, email: String, details: [String], taxId: String = "", wording: Wording = .english) {
             self.name = name
             self.email = email
             self.details = details
             self.taxId = taxId
-        }
-
-        /// The muted line under the details, or "" when there is no tax ID.
-        public var taxIdLine: String {
-            taxId.isEmpty ? "" : "VAT ID " + taxId
+            taxIdLine = taxId.isEmpty ? "" : wording.text(.taxId, [.id: taxId])
         }
     }
 
@@ -49,6 +49,8 @@ public struct InvoiceContent: Hashable, Sendable {
 
     public var title: String
     public var invoiceNumber: String
+    /// The labelled allocation-number line under the invoice number; "" for none.
+    public var allocationLine: String
     public var sender: Party
     public var client: Party
     /// Labelled dates shown right of Bill To ("ISSUE DATE" over "Mar 12, 2026").
@@ -70,15 +72,20 @@ public struct InvoiceContent: Hashable, Sendable {
     public var stamp: StatusStamp?
     public var documentTitle: String
     public var author: String
+    /// The document's words: the footer, the stamp, upper-casing, and its direction.
+    public var wording: Wording
 
     public init(
         title: String, invoiceNumber: String, sender: Party, client: Party, dates: [LabeledValue],
         items: [Item], totalsRows: [LabeledValue], total: LabeledValue, settlement: Settlement? = nil,
         paymentRows: [LabeledValue], notes: String = "", logo: EmbeddedImage? = nil,
-        stamp: StatusStamp? = nil, documentTitle: String, author: String
+        stamp: StatusStamp? = nil, documentTitle: String, author: String, allocationLine: String = "",
+        wording: Wording = .english
     ) {
         self.title = title
         self.invoiceNumber = invoiceNumber
+        self.allocationLine = allocationLine
+        self.wording = wording
         self.sender = sender
         self.client = client
         self.dates = dates
@@ -93,4 +100,20 @@ public struct InvoiceContent: Hashable, Sendable {
         self.documentTitle = documentTitle
         self.author = author
     }
+}
+
+extension InvoiceContent {
+    /// The stamped word in the document's words (upper-cased when drawn); "" for no stamp.
+    public var stampWord: String {
+        stamp.map { wording[$0.key] } ?? ""
+    }
+
+    /// The muted footer of a page of a document longer than one: "INV-0001 · Page 2 of 3".
+    public func footerText(page: Int, of count: Int) -> String {
+        let values: [Placeholder: String] = [.number: invoiceNumber, .page: "\(page)", .pages: "\(count)"]
+        return wording.text(invoiceNumber.isEmpty ? .footerPage : .footer, values)
+    }
+
+    /// Whether the page runs right to left (mirrored).
+    public var isRightToLeft: Bool { wording.isRightToLeft }
 }

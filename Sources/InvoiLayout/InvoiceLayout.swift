@@ -1,4 +1,5 @@
 import InvoiDocument
+import InvoiLocalization
 import InvoiModel
 import InvoiText
 
@@ -16,10 +17,10 @@ public struct InvoiceLayout: Sendable {
     }
 
     public func document(
-        for invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
+        for invoice: Invoice, locale: String? = nil, language: String? = nil, accent: AccentColor? = nil,
         logo: EmbeddedImage? = nil
     ) -> Document {
-        layOut(invoice, locale: locale, accent: accent, logo: logo).document
+        layOut(invoice, locale: locale, language: language, accent: accent, logo: logo).document
     }
 
     public func document(for content: InvoiceContent) -> Document {
@@ -28,28 +29,39 @@ public struct InvoiceLayout: Sendable {
 
     /// The document, and whether any of its text has characters no installed font covers.
     /// `accent` overrides the invoice's accent colour (`--accent`); `logo` is the invoice's
-    /// logo file, already decoded (the layout reads no files).
+    /// logo file, already decoded (the layout reads no files); `language` overrides the
+    /// invoice's (`--language`).
     public func layOut(
-        _ invoice: Invoice, locale: String? = nil, accent: AccentColor? = nil,
+        _ invoice: Invoice, locale: String? = nil, language: String? = nil, accent: AccentColor? = nil,
         logo: EmbeddedImage? = nil
     ) -> LaidOutDocument {
         var layout = self
         if let color = accent ?? invoice.accentColor {
             layout.style.accent = Color(red: color.red, green: color.green, blue: color.blue)
         }
-        return layout.layOut(InvoiceContent(invoice: invoice, locale: locale, logo: logo))
+        return layout.layOut(InvoiceContent(invoice: invoice, locale: locale, language: language, logo: logo))
     }
 
     /// The document, and whether any of its text has characters no installed font covers.
+    /// A right-to-left document is laid out left to right, with its text in its own direction,
+    /// and mirrored once at the end: every backend then draws the same mirrored ops.
     public func layOut(_ content: InvoiceContent) -> LaidOutDocument {
-        let typesetter = Typesetter(shaper: shaper)
+        let rightToLeft = content.isRightToLeft
+        var typesetter = Typesetter(shaper: shaper)
+        typesetter.wording = content.wording
+        typesetter.fallbackDirection = rightToLeft ? .rightToLeft : nil
+        let words = content.wording
         let size = paper.size
         let x = style.padding
         let width = size.width - 2 * style.padding
 
         let header = HeaderSection(style: style, typesetter: typesetter).layOut(content, x: x, width: width)
         let billTo = BillToSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
-        let table = ItemsTable(style: style, typesetter: typesetter, items: content.items, x: x, width: width)
+        let headers = ItemsTable.Headers(
+            description: words[.descriptionColumn], quantity: words[.quantityColumn], rate: words[.rateColumn],
+            amount: words[.amountColumn])
+        let table = ItemsTable(
+            style: style, typesetter: typesetter, items: content.items, headers: headers, x: x, width: width)
         let totals = TotalsSection(style: style, typesetter: typesetter).block(content, right: x + width)
 
         var items: [Paginator.Item] = [
@@ -64,7 +76,8 @@ public struct InvoiceLayout: Sendable {
             items.append(.section(payment, gap: style.sectionGap))
         }
         if !content.notes.isEmpty {
-            let notes = NotesSection(style: style, typesetter: typesetter).layOut(content.notes, x: x, width: width)
+            let notes = NotesSection(style: style, typesetter: typesetter).layOut(
+                content.notes, label: words[.notes], x: x, width: width)
             items.append(.flowing(notes.block, gap: style.sectionGap, keptTogether: notes.keptTogether))
         }
 
@@ -76,7 +89,7 @@ public struct InvoiceLayout: Sendable {
             var count = pages.count
             for _ in 0..<4 {
                 let footerHeight = typesetter.paragraphHeight(
-                    footerText(content, page: count, of: count),
+                    content.footerText(page: count, of: count),
                     style.footer, width: width)
                 pages = Paginator.paginate(
                     items, pageSize: size, top: top,
@@ -91,6 +104,7 @@ public struct InvoiceLayout: Sendable {
                 pages[index] += block.ops
             }
         }
+        var stampOp: (page: Int, op: DrawOp)?
         if let stamp = content.stamp {
             // Placed last, over the finished pages, so that it can keep clear of all their text.
             let placement = StampPlacement(
@@ -99,13 +113,18 @@ public struct InvoiceLayout: Sendable {
                     x: x, y: top, width: width,
                     height: size.height - 2 * style.padding))
             let anchor = Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap)
-            if let (page, op) = placement.place(stamp, on: pages, anchor: anchor) {
-                pages[page].append(op)
-            }
+            stampOp = placement.place(
+                stamp, word: content.stampWord, on: pages, anchor: anchor, mirrored: rightToLeft)
         }
+        if rightToLeft {
+            pages = pages.map { $0.map { $0.mirrored(across: size.width) } }
+        }
+        if let (page, op) = stampOp { pages[page].append(op) }
         let document = Document(
             pages: pages.map { Page(size: size, ops: $0) },
-            metadata: DocumentMetadata(title: content.documentTitle, author: content.author)
+            metadata: DocumentMetadata(
+                title: content.documentTitle, author: content.author, language: content.wording.tag,
+                direction: rightToLeft ? .rightToLeft : .leftToRight)
         )
         return LaidOutDocument(
             document: document,
@@ -117,13 +136,9 @@ public struct InvoiceLayout: Sendable {
         _ content: InvoiceContent, page: Int, of count: Int, typesetter: Typesetter,
         x: Double, width: Double, bottom: Double
     ) -> Block {
-        let text = footerText(content, page: page, of: count)
+        let text = content.footerText(page: page, of: count)
         let height = typesetter.paragraphHeight(text, style.footer, width: width)
         return typesetter.paragraph(text, style.footer, x: x, width: width, top: bottom - height, alignment: .center)
-    }
-
-    private func footerText(_ content: InvoiceContent, page: Int, of count: Int) -> String {
-        [content.invoiceNumber, "Page \(page) of \(count)"].filter { !$0.isEmpty }.joined(separator: " · ")
     }
 }
 

@@ -10,7 +10,13 @@ struct ItemsTable {
         var amount: (x: Double, width: Double)
     }
 
-    static let headers = (description: "Description", quantity: "Qty", rate: "Rate", amount: "Amount")
+    /// The column heads, in the document's words.
+    struct Headers {
+        var description: String
+        var quantity: String
+        var rate: String
+        var amount: String
+    }
 
     /// An item's quantity, rate and amount, shaped once: for sizing the columns and for drawing.
     struct Numbers {
@@ -22,6 +28,7 @@ struct ItemsTable {
     let style: InvoiceStyle
     let typesetter: Typesetter
     let items: [InvoiceContent.Item]
+    let headers: Headers
     let numbers: [Numbers]
     let columns: Columns
     let x: Double
@@ -29,10 +36,14 @@ struct ItemsTable {
 
     /// Sizes the columns: Qty, Rate and Amount keep their design widths but grow to fit
     /// their widest value (a number never wraps); the description gives up the room.
-    init(style: InvoiceStyle, typesetter: Typesetter, items: [InvoiceContent.Item], x: Double, width: Double) {
+    init(
+        style: InvoiceStyle, typesetter: Typesetter, items: [InvoiceContent.Item], headers: Headers, x: Double,
+        width: Double
+    ) {
         self.style = style
         self.typesetter = typesetter
         self.items = items
+        self.headers = headers
         self.x = x
         self.width = width
         // Shaped here and kept for the rows: a long table would otherwise shape every
@@ -49,9 +60,9 @@ struct ItemsTable {
             let headerWidth = typesetter.width(of: header, style.tableHeader)
             return max(minimum, max(widest, headerWidth) + style.numberColumnPadding)
         }
-        let quantity = fit(numbers.map(\.quantity), header: Self.headers.quantity, minimum: style.quantityColumnWidth)
-        let rate = fit(numbers.map(\.rate), header: Self.headers.rate, minimum: style.rateColumnWidth)
-        let amount = fit(numbers.map(\.amount), header: Self.headers.amount, minimum: style.amountColumnWidth)
+        let quantity = fit(numbers.map(\.quantity), header: headers.quantity, minimum: style.quantityColumnWidth)
+        let rate = fit(numbers.map(\.rate), header: headers.rate, minimum: style.rateColumnWidth)
+        let amount = fit(numbers.map(\.amount), header: headers.amount, minimum: style.amountColumnWidth)
         let description = max(style.minimumDescriptionWidth, width - quantity - rate - amount)
         columns = Columns(
             description: (x, description),
@@ -66,10 +77,10 @@ struct ItemsTable {
         let labelStyle = style.tableHeader
         var block = Block(height: 0)
         let cells: [(String, (x: Double, width: Double), TextAlignment)] = [
-            (Self.headers.description, columns.description, .left),
-            (Self.headers.quantity, columns.quantity, .center),
-            (Self.headers.rate, columns.rate, .right),
-            (Self.headers.amount, columns.amount, .right),
+            (headers.description, columns.description, .left),
+            (headers.quantity, columns.quantity, .center),
+            (headers.rate, columns.rate, .right),
+            (headers.amount, columns.amount, .right),
         ]
         for (text, column, alignment) in cells {
             let line = typesetter.shapeLine(text, labelStyle)

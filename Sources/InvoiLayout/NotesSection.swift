@@ -12,9 +12,9 @@ struct NotesSection {
     let style: InvoiceStyle
     let typesetter: Typesetter
 
-    func layOut(_ notes: String, x: Double, width: Double) -> Layout {
+    func layOut(_ notes: String, label: String, x: Double, width: Double) -> Layout {
         var (block, y) = typesetter.ruledSectionStart(
-            "Notes", style: style, x: x, width: width,
+            label, style: style, x: x, width: width,
             paddingTop: style.notesPaddingTop)
         let text = typesetter.paragraph(notes, style.notesText, x: x, width: width, top: y)
         block.append(text, at: 0)

@@ -7,7 +7,7 @@ struct PaymentSection {
 
     func block(_ content: InvoiceContent, x: Double, width: Double) -> Block {
         var (block, y) = typesetter.ruledSectionStart(
-            "Payment Details", style: style, x: x, width: width,
+            content.wording[.paymentDetails], style: style, x: x, width: width,
             paddingTop: style.paymentPaddingTop)
         let valueX = x + style.paymentLabelColumnWidth
         let valueWidth = width - style.paymentLabelColumnWidth

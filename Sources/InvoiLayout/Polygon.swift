@@ -11,6 +11,11 @@ struct Polygon: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
     }
 
+    /// The polygon reflected across the vertical axis x = 0.
+    var mirrored: Polygon {
+        Polygon(points: points.reversed().map { Point(x: -$0.x, y: $0.y) })
+    }
+
     func offsetBy(dx: Double, dy: Double) -> Polygon {
         Polygon(points: points.map { Point(x: $0.x + dx, y: $0.y + dy) })
     }

@@ -19,9 +19,16 @@ struct StampPlacement {
     /// page has room for it anywhere (it is then left out rather than cover text).
     /// `anchor` is where the search starts on the first page: the top-right corner of the first
     /// place tried (just under the invoice number, at the right edge).
-    func place(_ stamp: StatusStamp, on pages: [[DrawOp]], anchor: Point) -> (page: Int, op: DrawOp)? {
-        let shape = shape(stamp)
-        let outline = outline(of: shape)
+    ///
+    /// `mirrored`: the pages are laid out left to right and will be mirrored; the stamp is
+    /// placed on them as its mirror image (the same search finds the free place), and the op
+    /// returned is for the mirrored page, with the stamp turned as on any other page.
+    func place(
+        _ stamp: StatusStamp, word: String, on pages: [[DrawOp]], anchor: Point, mirrored: Bool = false
+    ) -> (page: Int, op: DrawOp)? {
+        let shape = shape(stamp, word: word)
+        let turned = outline(of: shape)
+        let outline = mirrored ? turned.mirrored : turned
         for (index, ops) in pages.enumerated() {
             // Later pages only when the first has no room: from their top-right corner.
             let start = index == 0 ? anchor : Point(x: contentBox.maxX, y: contentBox.minY)
@@ -30,17 +37,19 @@ struct StampPlacement {
             for includingRules in [true, false] {
                 let obstacles = obstacles(in: ops, includingRules: includingRules)
                 if let corner = firstFree(from: start, outline: outline, obstacles: obstacles) {
-                    return (index, groupOp(shape, topRight: corner, outline: outline))
+                    var centre = Self.centre(of: outline.bounds, topRight: corner)
+                    if mirrored { centre.x = contentBox.minX + contentBox.maxX - centre.x }
+                    return (index, groupOp(shape, centre: centre))
                 }
             }
         }
         return nil
     }
 
-    private func shape(_ stamp: StatusStamp) -> Shape {
+    private func shape(_ stamp: StatusStamp, word: String) -> Shape {
         var textStyle = style.stampText
         textStyle.color = style.stampPalette.color(for: stamp)
-        let line = typesetter.shapeLine(stamp.word, textStyle)
+        let line = typesetter.shapeLine(word, textStyle)
         // Tracking adds space after the last letter too; centre the letters, not that space.
         let inkWidth = max(0, line.width - textStyle.tracking * textStyle.font.size)
         let box = Rect(
@@ -158,8 +167,7 @@ struct StampPlacement {
         return length < 0 ? -1 : Int((length / step).rounded(.down))
     }
 
-    private func groupOp(_ shape: Shape, topRight corner: Point, outline: Polygon) -> DrawOp {
-        let centre = Self.centre(of: outline.bounds, topRight: corner)
+    private func groupOp(_ shape: Shape, centre: Point) -> DrawOp {
         let dx = centre.x - shape.box.width / 2, dy = centre.y - shape.box.height / 2
         let frame = RectOp(
             rect: Rect(x: dx, y: dy, width: shape.box.width, height: shape.box.height),

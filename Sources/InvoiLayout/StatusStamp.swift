@@ -1,3 +1,5 @@
+import InvoiLocalization
+
 /// The word stamped across the top of the page for an invoice's status.
 /// A sent invoice has no stamp, so there is no case for it.
 public enum StatusStamp: Hashable, Sendable, CaseIterable {
@@ -7,14 +9,14 @@ public enum StatusStamp: Hashable, Sendable, CaseIterable {
     case overdue
     case void
 
-    /// The stamped word, in capitals.
-    public var word: String {
+    /// The catalog key of the stamped word.
+    public var key: WordKey {
         switch self {
-        case .draft: "DRAFT"
-        case .partiallyPaid: "PARTIALLY PAID"
-        case .paid: "PAID"
-        case .overdue: "OVERDUE"
-        case .void: "VOID"
+        case .draft: .draftStamp
+        case .partiallyPaid: .partiallyPaidStamp
+        case .paid: .paidStamp
+        case .overdue: .overdueStamp
+        case .void: .voidStamp
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import InvoiDocument
+import InvoiLocalization
 import InvoiText
 
 /// Turns strings into text ops inside boxes, through a `TextShaper`.
@@ -7,10 +8,14 @@ struct Typesetter {
     let shaper: any TextShaper
     /// Notes every placed line that has characters no installed font covers.
     let coverage = CoverageRecord()
+    /// Upper-cases labels by the document's language.
+    var wording: Wording = .english
+    /// The direction of paragraphs without a strong character: right to left in a mirrored document.
+    var fallbackDirection: TextDirection?
 
     func width(of text: String, _ style: TextStyle) -> Double {
         guard !text.isEmpty else { return 0 }
-        return shaper.shapeLine(displayed(text, style), font: style.font, tracking: style.tracking).width
+        return shapeLine(text, style).width
     }
 
     /// The height `paragraph` would give `text` in a column `width` wide, without placing it.
@@ -18,7 +23,7 @@ struct Typesetter {
         guard !text.isEmpty else { return 0 }
         let lines = shaper.breakLines(
             displayed(text, style), font: style.font, tracking: style.tracking,
-            width: max(width, 1))
+            width: max(width, 1), fallbackDirection: fallbackDirection)
         return Double(lines.count) * style.lineBoxHeight
     }
 
@@ -30,7 +35,9 @@ struct Typesetter {
     ) -> Block {
         guard !text.isEmpty else { return Block(height: 0) }
         let shown = displayed(text, style)
-        let lines = shaper.breakLines(shown, font: style.font, tracking: style.tracking, width: max(width, 1))
+        let lines = shaper.breakLines(
+            shown, font: style.font, tracking: style.tracking, width: max(width, 1),
+            fallbackDirection: fallbackDirection)
         let ends = Self.lineEnds(of: lines, in: shown)
         var block = Block(height: 0)
         for (index, line) in lines.enumerated() {
@@ -102,11 +109,13 @@ struct Typesetter {
     }
 
     func shapeLine(_ text: String, _ style: TextStyle) -> ShapedLine {
-        shaper.shapeLine(displayed(text, style), font: style.font, tracking: style.tracking)
+        shaper.shapeLine(
+            displayed(text, style), font: style.font, tracking: style.tracking,
+            fallbackDirection: fallbackDirection)
     }
 
     private func displayed(_ text: String, _ style: TextStyle) -> String {
-        style.uppercased ? text.uppercased() : text
+        style.uppercased ? wording.uppercased(text) : text
     }
 }
 

@@ -45,18 +45,22 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
         "\(Self.englishMonthAbbreviations[month - 1]) \(day), \(year)"
     }
 
-    /// The date in `locale`'s abbreviated style (ICU), for an invoice whose locale is overridden.
-    public func formatted(locale identifier: String) -> String {
+    /// The date in ICU's medium date style for the language tag `language` (de `12.03.2026`,
+    /// fr `12 mars 2026`, he `12 במרץ 2026`, ja `2026/03/12`): Gregorian, Latin digits, no time
+    /// zone, whatever the machine's settings.
+    public func formatted(language identifier: String) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
         guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else {
             return formatted
         }
-        let style = Date.FormatStyle(
-            date: .abbreviated, time: .omitted,
-            locale: Locale(identifier: LocaleIdentifier.withLatinDigits(identifier)),
-            calendar: calendar, timeZone: .gmt)
-        return date.formatted(style)
+        let formatter = DateFormatter()
+        formatter.locale = LocaleIdentifier.latinDigitsLocale(identifier)
+        formatter.calendar = calendar
+        formatter.timeZone = .gmt
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .none
+        return formatter.string(from: date)
     }
 
     /// Today in the machine's time zone (TZ, else /etc/localtime): the only value in invoi

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiLocalization
 
 /// One invoice: the app's data model with typed dates, currency and amounts.
 public struct Invoice: Hashable, Sendable {
@@ -21,8 +22,16 @@ public struct Invoice: Hashable, Sendable {
     public var bankName: String
     public var bankAccount: String
     public var bankSwift: String
-    /// Overrides the currency's conventional locale for amounts and dates (BCP 47).
+    /// Overrides the currency's conventional locale for amounts and quantities (BCP 47).
     public var locale: String?
+    /// The language of the words and dates (BCP 47, one invoi has a catalog for); nil is English.
+    public var language: String?
+    /// Which way the page runs; `auto` follows the language.
+    public var direction: DocumentDirection
+    /// The invoice's own words in place of the catalog's, by key (`"tax": "GST {rate}%"`).
+    public var labels: [WordKey: String]
+    /// Israel's tax-authority allocation number, printed under the invoice number; "" for none.
+    public var allocationNumber: String
 
     // Extensions; each default leaves the app's document unchanged.
 
@@ -53,7 +62,8 @@ public struct Invoice: Hashable, Sendable {
         currency: Currency = .usd, vatRate: Decimal = 0,
         lineItems: [LineItem] = [.empty(number: 1)],
         bankBeneficiary: String = "", bankName: String = "", bankAccount: String = "", bankSwift: String = "",
-        locale: String? = nil,
+        locale: String? = nil, language: String? = nil, direction: DocumentDirection = .auto,
+        labels: [WordKey: String] = [:], allocationNumber: String = "",
         documentType: DocumentType = .invoice, notes: String = "", discount: Discount? = nil,
         amountPaid: Decimal? = nil, fromTaxId: String = "", toTaxId: String = "",
         status: InvoiceStatus? = nil, logo: LogoReference? = nil, accentColor: AccentColor? = nil
@@ -76,6 +86,10 @@ public struct Invoice: Hashable, Sendable {
         self.bankAccount = bankAccount
         self.bankSwift = bankSwift
         self.locale = locale
+        self.language = language
+        self.direction = direction
+        self.labels = labels
+        self.allocationNumber = allocationNumber
         self.documentType = documentType
         self.notes = notes
         self.discount = discount
@@ -95,6 +109,18 @@ public struct Invoice: Hashable, Sendable {
 
     /// The locale amounts are formatted in: the override, else the currency's convention.
     public var effectiveLocale: String { locale ?? currency.conventionalLocale }
+
+    /// The language the words are printed in: `language`'s catalog, else English.
+    public var printedLanguage: Language { language.flatMap(Language.init(tag:)) ?? .english }
+
+    /// Whether the page runs right to left: forced by `direction`, else by the language.
+    public var isRightToLeft: Bool {
+        switch direction {
+        case .auto: printedLanguage.isRightToLeft
+        case .leftToRight: false
+        case .rightToLeft: true
+        }
+    }
 
     /// Whether the Payment Details block shows (any bank field is non-empty).
     public var hasPaymentDetails: Bool {

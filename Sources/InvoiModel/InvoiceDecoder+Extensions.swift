@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 
 /// Reading the optional extension fields.
 extension InvoiceDecoder {

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 
 /// Reads one invoice from JSON: every field optional with the app's
 /// defaults, every problem of the file reported together with its JSON path.
@@ -98,6 +99,15 @@ public struct InvoiceDecoder: Sendable {
                 }
             case "locale":
                 if let locale = readLocale(node, path: key, context: &context) { invoice.locale = locale }
+            case "language":
+                if let language = readLanguage(node, path: key, context: &context) { invoice.language = language }
+            case "direction":
+                if let direction: DocumentDirection = readChoice(node, path: key, naming: "direction", context: &context) {
+                    invoice.direction = direction
+                }
+            case "labels":
+                invoice.labels = readLabels(node, path: key, context: &context)
+            case "allocationNumber": context.text(node, path: key).map { invoice.allocationNumber = $0 }
             case "documentType":
                 if let type: DocumentType = readChoice(node, path: key, naming: "document type", context: &context) {
                     invoice.documentType = type
@@ -179,11 +189,12 @@ public struct InvoiceDecoder: Sendable {
             )
             return nil
         }
-        if !LocaleIdentifier.hasKnownLanguage(identifier) {
-            context.warning(
+        guard LocaleIdentifier.hasKnownLanguage(identifier) else {
+            context.error(
                 path,
-                "the language of \(DiagnosticText.quoted(identifier)) is unknown; amounts and dates fall back to neutral formatting"
+                "\(DiagnosticText.quoted(identifier)) names no language ICU knows; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
             )
+            return nil
         }
         return identifier
     }

@@ -10,7 +10,8 @@ enum InvoiceKeys {
     /// Optional extensions.
     static let extensions = [
         "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
-        "status", "logo", "accentColor", "locale",
+        "status", "logo", "accentColor", "locale", "language", "direction", "labels",
+        "allocationNumber",
     ]
 
     static let lineItem = ["id", "description", "quantity", "rate"]

@@ -38,7 +38,7 @@ struct SVGPageWriter {
         out.appendNumber(height)
         out.append("\" xml:lang=\"")
         out.appendEscaped(metadata.language)
-        out.append("\">\n<title>")
+        out.append(metadata.direction == .rightToLeft ? "\" direction=\"rtl\">\n<title>" : "\">\n<title>")
         out.appendEscaped(metadata.title)
         out.append("</title>\n")
         if !definitionIDs.isEmpty {
@@ -269,7 +269,15 @@ struct SVGPageWriter {
 
     private mutating func writeTextElement(_ text: TextOp) {
         body.append("<text")
-        body.appendAttribute("x", text.origin.x)
+        if metadata.direction == .rightToLeft {
+            // In a right-to-left document each line says its own direction; a right-to-left
+            // line starts at its right end.
+            let rightToLeft = text.direction == .rightToLeft
+            body.append(rightToLeft ? " direction=\"rtl\"" : " direction=\"ltr\"")
+            body.appendAttribute("x", text.origin.x + (rightToLeft && text.width.isFinite ? text.width : 0))
+        } else {
+            body.appendAttribute("x", text.origin.x)
+        }
         body.appendAttribute("y", text.origin.y)
         body.appendAttribute("font-size", text.font.size)
         let width = text.width

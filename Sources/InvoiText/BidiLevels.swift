@@ -18,8 +18,11 @@ struct BidiLevels {
     }
 
     /// Resolves `scalars` as one paragraph. The direction comes from the first strong
-    /// character (left-to-right when there is none) unless `direction` forces it.
-    static func resolve(_ scalars: [UInt32], direction: TextDirection? = nil) -> BidiLevels {
+    /// character unless `direction` forces it; with none, it is `fallback` (left to right
+    /// when nil).
+    static func resolve(
+        _ scalars: [UInt32], direction: TextDirection? = nil, fallback: TextDirection? = nil
+    ) -> BidiLevels {
         let count = scalars.count
         // fribidi counts in Int32; beyond that (never from a real invoice) keep one direction.
         guard count > 0, count <= Int(Int32.max) else {
@@ -33,7 +36,7 @@ struct BidiLevels {
         var levels = [FriBidiLevel](repeating: 0, count: count)
         var base: FriBidiParType =
             switch direction {
-            case nil: invoi_fribidi_par_auto()
+            case nil: fallback == .rightToLeft ? invoi_fribidi_par_weak_rtl() : invoi_fribidi_par_auto()
             case .leftToRight: invoi_fribidi_par_ltr()
             case .rightToLeft: invoi_fribidi_par_rtl()
             }

@@ -37,23 +37,32 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
         registry.chains[weight.ordinal].map(\.face)
     }
 
-    public func shapeLine(_ text: String, font: FontSpec, tracking: Double) -> ShapedLine {
-        let key = ShapingKey(text: text, weight: font.weight.rawValue, size: font.size, tracking: tracking)
+    public func shapeLine(
+        _ text: String, font: FontSpec, tracking: Double, fallbackDirection: TextDirection?
+    ) -> ShapedLine {
+        let key = ShapingKey(
+            text: text, weight: font.weight.rawValue, size: font.size, tracking: tracking,
+            fallbackDirection: fallbackDirection)
         if let line = lineCache.withLock({ $0.value(for: key) }) { return line }
-        let analysis = TextAnalysis(text, weight: font.weight, selector: selector)
+        let analysis = TextAnalysis(
+            text, weight: font.weight, selector: selector, fallbackDirection: fallbackDirection)
         let line = assembler.line(analysis, clusters: 0..<analysis.clusterCount, size: font.size, tracking: tracking)
         lineCache.withLock { $0.insert(line, for: key) }
         return line
     }
 
-    public func breakLines(_ text: String, font: FontSpec, tracking: Double, width: Double) -> [ShapedLine] {
+    public func breakLines(
+        _ text: String, font: FontSpec, tracking: Double, width: Double, fallbackDirection: TextDirection?
+    ) -> [ShapedLine] {
         let key = ShapingKey(
-            text: text, weight: font.weight.rawValue, size: font.size, tracking: tracking, width: width)
+            text: text, weight: font.weight.rawValue, size: font.size, tracking: tracking, width: width,
+            fallbackDirection: fallbackDirection)
         if let lines = breakCache.withLock({ $0.value(for: key) }) { return lines }
         let breaker = LineBreaker(assembler: assembler)
         var lines: [ShapedLine] = []
         for paragraph in Self.paragraphs(of: text) {
-            let analysis = TextAnalysis(String(paragraph), weight: font.weight, selector: selector)
+            let analysis = TextAnalysis(
+                String(paragraph), weight: font.weight, selector: selector, fallbackDirection: fallbackDirection)
             lines += breaker.lines(of: analysis, size: font.size, tracking: tracking, width: width)
         }
         breakCache.withLock { $0.insert(lines, for: key) }

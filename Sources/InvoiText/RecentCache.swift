@@ -1,3 +1,5 @@
+import InvoiDocument
+
 /// A bounded memo for shaping results: two generations of entries. Entries used in
 /// the current generation survive a turnover, the rest are dropped, so memory stays
 /// flat over a batch of any size while labels and repeated strings stay cached.
@@ -35,10 +37,11 @@ struct ShapingKey: Hashable {
     var tracking: Double
     /// Line width for `breakLines`; nil for `shapeLine`.
     var width: Double?
+    var fallbackDirection: TextDirection?
 
     static func == (lhs: ShapingKey, rhs: ShapingKey) -> Bool {
         lhs.weight == rhs.weight && lhs.size == rhs.size && lhs.tracking == rhs.tracking && lhs.width == rhs.width
-            && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+            && lhs.fallbackDirection == rhs.fallbackDirection && lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -46,6 +49,7 @@ struct ShapingKey: Hashable {
         hasher.combine(size)
         hasher.combine(tracking)
         hasher.combine(width)
+        hasher.combine(fallbackDirection)
         hasher.combine(text.utf8.count)
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

@@ -23,7 +23,9 @@ struct TextAnalysis {
 
     var clusterCount: Int { clusterStarts.count - 1 }
 
-    init(_ text: String, weight: FontWeight, selector: FontSelector) {
+    /// `fallbackDirection` is the paragraph's direction when it has no strong character
+    /// (left to right when nil): a right-to-left document's numbers stay in its direction.
+    init(_ text: String, weight: FontWeight, selector: FontSelector, fallbackDirection: TextDirection? = nil) {
         let source = Array(text.utf8)
         let isASCII = !source.contains { $0 >= 0x80 || $0 == 0x0D }
         var (scalars, scalarOffsets, clusterStarts) =
@@ -41,10 +43,13 @@ struct TextAnalysis {
         self.scalarOffsets = scalarOffsets
         self.clusterStarts = clusterStarts
         self.isASCII = isASCII
+        // ASCII is left to right, unless a right-to-left paragraph holds no letter to say so.
+        let plainLeftToRight =
+            isASCII && (fallbackDirection != .rightToLeft || source.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
         bidi =
-            isASCII
+            plainLeftToRight
             ? .leftToRight(count: scalars.count, spaces: scalars.map { $0 == " " })
-            : .resolve(scalars.map(\.value))
+            : .resolve(scalars.map(\.value), fallback: fallbackDirection)
         (faces, uncovered) = Self.chooseFaces(
             scalars: scalars, clusterStarts: clusterStarts,
             weight: weight, selector: selector)

@@ -42,7 +42,10 @@ public protocol TextShaper: Sendable {
     /// Shapes `text` as one line (a `\n` is treated as a space). Tracking is in em,
     /// added to every visible cluster including the last (as CSS letter-spacing), on
     /// its right as drawn, so a tracked line is `clusters × tracking × size` wider.
-    func shapeLine(_ text: String, font: FontSpec, tracking: Double) -> ShapedLine
+    ///
+    /// `fallbackDirection` is the paragraph direction of text without a strong character
+    /// (digits, punctuation); nil is left to right. Otherwise the first strong character decides.
+    func shapeLine(_ text: String, font: FontSpec, tracking: Double, fallbackDirection: TextDirection?) -> ShapedLine
 
     /// Breaks `text` into lines no wider than `width` points: at spaces, after
     /// hyphens and slashes, at every `\n`; a word wider than `width` breaks
@@ -56,8 +59,22 @@ public protocol TextShaper: Sendable {
     ///   nor between two of them), and beside CJK ideographs and kana.
     /// - A single cluster wider than `width` gets a line of its own and overflows.
     /// - Widths are the real shaped advances of each finished line.
-    func breakLines(_ text: String, font: FontSpec, tracking: Double, width: Double) -> [ShapedLine]
+    func breakLines(
+        _ text: String, font: FontSpec, tracking: Double, width: Double, fallbackDirection: TextDirection?
+    ) -> [ShapedLine]
 
     /// Ascent and descent of the primary font at `font.size`.
     func metrics(for font: FontSpec) -> LineMetrics
+}
+
+extension TextShaper {
+    /// Shapes text of a left-to-right document (see the requirement).
+    public func shapeLine(_ text: String, font: FontSpec, tracking: Double) -> ShapedLine {
+        shapeLine(text, font: font, tracking: tracking, fallbackDirection: nil)
+    }
+
+    /// Breaks text of a left-to-right document (see the requirement).
+    public func breakLines(_ text: String, font: FontSpec, tracking: Double, width: Double) -> [ShapedLine] {
+        breakLines(text, font: font, tracking: tracking, width: width, fallbackDirection: nil)
+    }
 }

@@ -7,7 +7,7 @@ import InvoiText
 struct FixedAdvanceShaper: TextShaper {
     static let face = FontFace(family: "Fixed", weight: 400, path: "/fixed.ttf", index: 0, postScriptName: "Fixed")
 
-    func shapeLine(_ text: String, font: FontSpec, tracking: Double) -> ShapedLine {
+    func shapeLine(_ text: String, font: FontSpec, tracking: Double, fallbackDirection: TextDirection?) -> ShapedLine {
         let text = text.replacingOccurrences(of: "\n", with: " ")
         var glyphs: [Glyph] = []
         var offset = 0
@@ -20,7 +20,9 @@ struct FixedAdvanceShaper: TextShaper {
                     advance: (em + tracking) * font.size))
             offset += bytes
         }
-        let rtl = text.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) }
+        let rtl =
+            text.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) }
+            || (fallbackDirection == .rightToLeft && !text.unicodeScalars.contains { $0.properties.isAlphabetic })
         if rtl { glyphs.reverse() }
         let run = GlyphRun(
             font: Self.face, size: font.size, direction: rtl ? .rightToLeft : .leftToRight,
@@ -28,7 +30,9 @@ struct FixedAdvanceShaper: TextShaper {
         return ShapedLine(text: text, direction: rtl ? .rightToLeft : .leftToRight, runs: text.isEmpty ? [] : [run])
     }
 
-    func breakLines(_ text: String, font: FontSpec, tracking: Double, width: Double) -> [ShapedLine] {
+    func breakLines(
+        _ text: String, font: FontSpec, tracking: Double, width: Double, fallbackDirection: TextDirection?
+    ) -> [ShapedLine] {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
@@ -52,7 +56,7 @@ struct FixedAdvanceShaper: TextShaper {
             }
             lines.append(current)
         }
-        return lines.map { shapeLine($0, font: font, tracking: tracking) }
+        return lines.map { shapeLine($0, font: font, tracking: tracking, fallbackDirection: fallbackDirection) }
     }
 
     func metrics(for font: FontSpec) -> LineMetrics {

@@ -41,14 +41,20 @@ import Testing
     @Test func handBuiltFormatMatchesICU() throws {
         for month in 1...12 {
             let date = try #require(CalendarDate(year: 2026, month: month, day: 9))
-            #expect(date.formatted == date.formatted(locale: "en-US"))
+            #expect(date.formatted == date.formatted(language: "en-US"))
+            #expect(date.formatted == date.formatted(language: "en"))
         }
     }
 
-    @Test func formatsInAnOverriddenLocale() throws {
+    @Test func formatsInALanguagesMediumStyle() throws {
         let date = try #require(CalendarDate(iso: "2026-03-12"))
-        #expect(date.formatted(locale: "de-DE") == "12. März 2026")
-        #expect(date.formatted(locale: "en-GB") == "12 Mar 2026")
+        #expect(date.formatted(language: "de-DE") == "12.03.2026")
+        #expect(date.formatted(language: "en-GB") == "12 Mar 2026")
+        #expect(date.formatted(language: "fr") == "12 mars 2026")
+        #expect(date.formatted(language: "he") == "12 במרץ 2026")
+        #expect(date.formatted(language: "ja") == "2026/03/12")
+        #expect(date.formatted(language: "ar") == "12\u{200F}/03\u{200F}/2026", "Latin digits, not Arabic-Indic")
+        #expect(date.formatted(language: "fa") == "12 مارس 2026", "the Gregorian calendar, Latin digits")
     }
 
     @Test func ordersByDay() throws {

@@ -1,9 +1,9 @@
 /// Finds the known key an unknown one was probably meant to be.
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The closest of `candidates` to `key`, or nil when none is close. Case, `_` and `-`
     /// are ignored (`from_name` → `fromName`); otherwise up to one edit for short keys
     /// and two for longer ones, where swapping two neighbours counts as one edit.
-    static func closest(to key: String, among candidates: [String]) -> String? {
+    public static func closest(to key: String, among candidates: [String]) -> String? {
         let normalizedKey = normalized(key)
         guard !normalizedKey.isEmpty else { return nil }
         let allowed = normalizedKey.count <= 4 ? 1 : 2
@@ -23,7 +23,7 @@ enum KeySuggestion {
     /// Like `closest`, for a value from a fixed set of words: also a word that begins
     /// with what was written or that what was written begins with (`percent` →
     /// `percentage`, `partially paid` → `partial`), when only one word does.
-    static func closestValue(to text: String, among candidates: [String]) -> String? {
+    public static func closestValue(to text: String, among candidates: [String]) -> String? {
         if let close = closest(to: text, among: candidates) { return close }
         let written = normalized(text)
         guard written.count >= 3 else { return nil }

@@ -1,0 +1,101 @@
+import InvoiDocument
+
+/// Cairo writes no document language and no reading direction, so a document that is not
+/// plain English gets them in an incremental update (ISO 32000-1 §7.5.6) appended to Cairo's
+/// file: the catalog again, with `/Lang` and, for a right-to-left document,
+/// `/ViewerPreferences << /Direction /R2L >>`, then its own cross-reference section and a
+/// trailer pointing back at Cairo's. Cairo's bytes are left as they are.
+enum PDFLanguageUpdate {
+    /// The PDF with the update appended, or unchanged when the metadata needs none (English,
+    /// left to right: today's file byte for byte) or Cairo's file is not laid out as expected.
+    static func appending(to pdf: [UInt8], metadata: DocumentMetadata) -> [UInt8] {
+        let rightToLeft = metadata.direction == .rightToLeft
+        guard metadata.language != "en" || rightToLeft,
+            let language = safeTag(metadata.language),
+            let trailer = lastTrailer(in: pdf),
+            let catalog = objectDictionary(trailer.root, in: pdf)
+        else { return pdf }
+        var entries = " /Lang (\(language))"
+        if rightToLeft { entries += " /ViewerPreferences << /Direction /R2L >>" }
+        // The catalog's own entries, without its closing `>>`, then the new ones.
+        var body = catalog
+        body.removeLast(2)
+        let update = Array("\n\(trailer.root) 0 obj\n".utf8) + body + Array("\(entries) >>\nendobj\n".utf8)
+        let objectOffset = pdf.count + 1
+        let xrefOffset = pdf.count + update.count
+        var tail = "xref\n\(trailer.root) 1\n" + String(repeating: "0", count: 10 - String(objectOffset).count)
+        tail += "\(objectOffset) 00000 n \ntrailer\n<< /Size \(trailer.size) /Root \(trailer.root) 0 R"
+        if let info = trailer.info { tail += " /Info \(info) 0 R" }
+        tail += " /Prev \(trailer.xref) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
+        return pdf + update + Array(tail.utf8)
+    }
+
+    /// A BCP 47 tag as a PDF literal string's content: letters, digits and hyphens only.
+    private static func safeTag(_ tag: String) -> String? {
+        let cleaned = tag.replacingOccurrences(of: "_", with: "-")
+        guard !cleaned.isEmpty, cleaned.utf8.allSatisfy({ $0 == 0x2D || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        else { return nil }
+        return cleaned
+    }
+
+    struct Trailer {
+        var root: Int
+        var size: Int
+        var info: Int?
+        var xref: Int
+    }
+
+    /// The last trailer's /Root, /Size and /Info, and where its cross-reference table starts.
+    static func lastTrailer(in pdf: [UInt8]) -> Trailer? {
+        guard let trailerStart = lastRange(of: Array("trailer".utf8), in: pdf),
+            let startxref = lastRange(of: Array("startxref".utf8), in: pdf), startxref > trailerStart
+        else { return nil }
+        let dictionary = String(decoding: pdf[trailerStart..<startxref], as: UTF8.self)
+        let after = String(decoding: pdf[(startxref + 9)...], as: UTF8.self)
+        guard let root = reference("/Root", in: dictionary), let size = integer(after: "/Size", in: dictionary),
+            let xref = Int(after.split(whereSeparator: \.isWhitespace).first ?? "")
+        else { return nil }
+        return Trailer(root: root, size: size, info: reference("/Info", in: dictionary), xref: xref)
+    }
+
+    /// The dictionary `<< … >>` of object `number`, as written.
+    static func objectDictionary(_ number: Int, in pdf: [UInt8]) -> [UInt8]? {
+        let header = Array("\n\(number) 0 obj".utf8)
+        guard let start = lastRange(of: header, in: pdf),
+            let open = firstRange(of: Array("<<".utf8), in: pdf, from: start + header.count),
+            let end = firstRange(of: Array("endobj".utf8), in: pdf, from: open),
+            let close = lastRange(of: Array(">>".utf8), in: Array(pdf[open..<end]))
+        else { return nil }
+        return Array(pdf[open..<(open + close + 2)])
+    }
+
+    private static func reference(_ key: String, in text: String) -> Int? {
+        integer(after: key, in: text)
+    }
+
+    private static func integer(after key: String, in text: String) -> Int? {
+        guard let range = text.range(of: key) else { return nil }
+        return Int(text[range.upperBound...].split(whereSeparator: \.isWhitespace).first ?? "")
+    }
+
+    private static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var index = haystack.count - needle.count
+        while index >= 0 {
+            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    private static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        for index in start...(haystack.count - needle.count)
+        where haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+            return index
+        }
+        return nil
+    }
+}

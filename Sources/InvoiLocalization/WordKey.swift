@@ -1,0 +1,76 @@
+/// Every piece of text invoi itself prints, by the key that names it in the catalogs
+/// (`Catalogs/<language>.json`) and in an invoice's `labels`.
+public enum WordKey: String, CaseIterable, Hashable, Sendable, Comparable {
+    case invoiceTitle = "title.invoice"
+    case estimateTitle = "title.estimate"
+    case taxInvoiceTitle = "title.taxInvoice"
+    case taxInvoiceReceiptTitle = "title.taxInvoiceReceipt"
+    case receiptTitle = "title.receipt"
+    case proformaTitle = "title.proforma"
+    case creditNoteTitle = "title.creditNote"
+    case billTo
+    case issueDate
+    case dueDate
+    case validUntil
+    case allocationNumber
+    case descriptionColumn = "column.description"
+    case quantityColumn = "column.quantity"
+    case rateColumn = "column.rate"
+    case amountColumn = "column.amount"
+    case subtotal
+    case discount
+    case discountPercent
+    case tax
+    case total
+    case paid
+    case balanceDue
+    case paymentDetails
+    case beneficiary = "payment.beneficiary"
+    case bank = "payment.bank"
+    case account = "payment.account"
+    case swift = "payment.swift"
+    case notes
+    case taxId
+    case draftStamp = "stamp.draft"
+    case partiallyPaidStamp = "stamp.partiallyPaid"
+    case paidStamp = "stamp.paid"
+    case overdueStamp = "stamp.overdue"
+    case voidStamp = "stamp.void"
+    case footer
+    case footerPage
+    case paymentTerms
+    case deliveryDate
+    case servicePeriod
+    case buyerReference
+    case orderReference
+    case precedingInvoice
+
+    /// The values invoi fills into this key's text, each written `{name}` in it.
+    public var placeholders: [Placeholder] {
+        switch self {
+        case .allocationNumber, .precedingInvoice: [.number]
+        case .discountPercent, .tax: [.rate]
+        case .taxId: [.id]
+        case .footer: [.number, .page, .pages]
+        case .footerPage: [.page, .pages]
+        default: []
+        }
+    }
+
+    /// The position in the catalogs' order (the order of the cases).
+    private var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+    public static func < (lhs: WordKey, rhs: WordKey) -> Bool { lhs.index < rhs.index }
+}
+
+/// A value filled into a catalog text: `{rate}` in "VAT {rate}%".
+public enum Placeholder: String, CaseIterable, Hashable, Sendable {
+    case rate
+    case id
+    case number
+    case page
+    case pages
+
+    /// How it is written in a text: `{rate}`.
+    public var written: String { "{" + rawValue + "}" }
+}

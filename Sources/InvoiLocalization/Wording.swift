@@ -1,0 +1,70 @@
+import Foundation
+
+/// The words of one document: its language's catalog, with the invoice's own `labels` over
+/// it, filled and upper-cased the way that language does.
+public struct Wording: Hashable, Sendable {
+    public let catalog: Catalog
+    /// The tag as the invoice gives it ("pt-BR", "tr"): upper-casing and dates follow it.
+    public let tag: String
+    /// Whether the document runs right to left: then every filled-in value that is not a
+    /// plain number is wrapped in an isolate (FSI … PDI), so that `IL-2026-7` or
+    /// `+972-50-1234567` keeps its order inside Hebrew or Arabic text.
+    public let isRightToLeft: Bool
+    private let overrides: [WordKey: String]
+    private let upperCasingLocale: Locale?
+
+    public var language: Language { catalog.language }
+
+    public init(language: Language, tag: String? = nil, isRightToLeft: Bool? = nil, labels: [WordKey: String] = [:]) {
+        catalog = .of(language)
+        self.tag = tag ?? language.code
+        self.isRightToLeft = isRightToLeft ?? language.isRightToLeft
+        overrides = labels
+        // English keeps the plain Unicode mapping, which is what a locale would give it.
+        upperCasingLocale = language == .english ? nil : Locale(identifier: self.tag)
+    }
+
+    public static let english = Wording(language: .english)
+
+    /// The text of a key that has no placeholders.
+    public subscript(key: WordKey) -> String {
+        overrides[key] ?? catalog[key]
+    }
+
+    /// The text of `key` with its placeholders filled.
+    public func text(_ key: WordKey, _ values: [Placeholder: String]) -> String {
+        Template(self[key]).filled { placeholder in
+            isolated(values[placeholder] ?? "")
+        }
+    }
+
+    /// `value` as it must stand inside text of the document's direction: as it is in a
+    /// left-to-right document, or in a plain number; otherwise in a first-strong isolate.
+    public func isolated(_ value: String) -> String {
+        guard isRightToLeft, !value.isEmpty,
+            !value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," })
+        else { return value }
+        return "\u{2068}" + value + "\u{2069}"
+    }
+
+    /// `text` in capitals by the language's rules (Turkish i → İ, Greek without accents).
+    public func uppercased(_ text: String) -> String {
+        guard let locale = upperCasingLocale else { return text.uppercased() }
+        return text.uppercased(with: locale)
+    }
+}
+
+extension Wording {
+    // The catalog and the locale follow from the language and the tag.
+    public static func == (lhs: Wording, rhs: Wording) -> Bool {
+        lhs.language == rhs.language && lhs.tag == rhs.tag && lhs.isRightToLeft == rhs.isRightToLeft
+            && lhs.overrides == rhs.overrides
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(language)
+        hasher.combine(tag)
+        hasher.combine(isRightToLeft)
+        hasher.combine(overrides)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import InvoiLocalization
+
+@Suite("Catalogs")
+struct CatalogTests {
+    static let catalogFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/InvoiLocalization/Catalogs")
+
+    @Test func theFolderHoldsACatalogForEveryLanguageAndNoOther() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.catalogFolder.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files == Language.all.map { $0.code + ".json" }.sorted())
+        #expect(Language.all.count >= 26)
+    }
+
+    @Test(arguments: Language.all)
+    func everyCatalogParsesAndHasEveryKey(_ language: Language) {
+        let catalog = Catalog.of(language)
+        #expect(catalog.language == language)
+        #expect(catalog.isComplete, "\(language) lacks a key or does not parse")
+        #expect(catalog.unknownKeys.isEmpty, "\(language) names keys invoi does not know: \(catalog.unknownKeys)")
+        for key in WordKey.allCases {
+            #expect(!(catalog.words[key] ?? "").trimmingCharacters(in: .whitespaces).isEmpty, "\(language) \(key)")
+        }
+    }
+
+    @Test(arguments: Language.all)
+    func everyTextUsesExactlyItsKeysPlaceholders(_ language: Language) {
+        let catalog = Catalog.of(language)
+        for key in WordKey.allCases {
+            let text = catalog[key]
+            #expect(
+                Template(text).placeholders.sorted(by: { $0.rawValue < $1.rawValue })
+                    == key.placeholders.sorted(by: { $0.rawValue < $1.rawValue }),
+                "\(language) \(key.rawValue): \(text)")
+            #expect(Template.unknownPlaceholders(in: text).isEmpty, "\(language) \(key.rawValue): \(text)")
+        }
+    }
+
+    /// An English text left in another language's catalog is a placeholder unless the
+    /// catalog says why that language prints the English word.
+    @Test(arguments: Language.all.filter { $0 != .english })
+    func noCatalogKeepsAnEnglishTextItDoesNotExplain(_ language: Language) {
+        let catalog = Catalog.of(language)
+        let english = Catalog.of(.english)
+        for key in WordKey.allCases {
+            let same = catalog[key] == english[key]
+            #expect(
+                same == (catalog.sameAsEnglish[key] != nil),
+                "\(language) \(key.rawValue): \(same ? "English text without a reason" : "a reason for a text that is not English")"
+            )
+        }
+        for (key, reason) in catalog.sameAsEnglish {
+            #expect(reason.count > 10, "\(language) \(key.rawValue): say why")
+        }
+    }
+
+    /// Where a language has its own script, every text it does not explain is written in it:
+    /// a Latin word in the Hebrew catalog is an untranslated one.
+    @Test(arguments: Language.all.filter { Self.script($0) != nil })
+    func textsAreWrittenInTheLanguagesScript(_ language: Language) throws {
+        let script = try #require(Self.script(language))
+        let catalog = Catalog.of(language)
+        for key in WordKey.allCases where catalog.sameAsEnglish[key] == nil {
+            let text = Template(catalog[key]).filled { _ in "" }
+            #expect(text.unicodeScalars.contains(where: script), "\(language) \(key.rawValue): \(text)")
+            // Acronyms such as SWIFT are written in Latin letters everywhere.
+            let latinWords = text.split(whereSeparator: { !$0.isLetter }).filter {
+                $0.allSatisfy(\.isASCII) && $0.contains(where: \.isLowercase)
+            }
+            #expect(latinWords.isEmpty, "\(language) \(key.rawValue) has Latin words \(latinWords)")
+        }
+    }
+
+    static func script(_ language: Language) -> ((Unicode.Scalar) -> Bool)? {
+        func within(_ ranges: ClosedRange<UInt32>...) -> (Unicode.Scalar) -> Bool {
+            { scalar in ranges.contains { $0.contains(scalar.value) } }
+        }
+        return switch language.code {
+        case "he": within(0x0590...0x05FF)
+        case "ar", "fa": within(0x0600...0x06FF)
+        case "el": within(0x0370...0x03FF)
+        case "ru", "uk": within(0x0400...0x04FF)
+        case "ja": within(0x3040...0x30FF, 0x4E00...0x9FFF)
+        case "zh-Hans": within(0x4E00...0x9FFF)
+        case "ko": within(0xAC00...0xD7AF)
+        default: nil
+        }
+    }
+
+    @Test(arguments: Language.all)
+    func everyCatalogNotesItsLegalTerms(_ language: Language) {
+        let notes = Catalog.of(language).legalNotes
+        for key in [WordKey.tax, .taxId] {
+            #expect((notes[key]?.count ?? 0) > 10, "\(language) has no legal note for \(key.rawValue)")
+        }
+    }
+
+    @Test func theWordsNativeAccountantsPrint() {
+        let expected: [(String, WordKey, String)] = [
+            ("de", .invoiceTitle, "Rechnung"), ("fr", .invoiceTitle, "Facture"), ("he", .invoiceTitle, "חשבונית"),
+            ("he", .taxInvoiceTitle, "חשבונית מס"), ("he", .taxInvoiceReceiptTitle, "חשבונית מס / קבלה"),
+            ("he", .receiptTitle, "קבלה"), ("he", .proformaTitle, "חשבון עסקה"),
+            ("he", .creditNoteTitle, "חשבונית זיכוי"), ("he", .tax, "מע״מ {rate}%"),
+        ]
+        for (code, key, text) in expected {
+            #expect(Catalog.of(Language(tag: code)!)[key] == text)
+        }
+    }
+}
