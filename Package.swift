@@ -138,7 +138,7 @@ let package = Package(
         .target(
             name: "InvoiCLI",
             dependencies: [
-                "InvoiCharacters", "InvoiRender", "InvoiAssets", "InvoiSpeedups",
+                "InvoiCharacters", "InvoiLocalization", "InvoiRender", "InvoiAssets", "InvoiSpeedups",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: directMetadataAccess

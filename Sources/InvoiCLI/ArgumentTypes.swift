@@ -1,6 +1,8 @@
 import ArgumentParser
 import InvoiDocument
+import InvoiLocalization
 import InvoiModel
+import InvoiRender
 
 // Values and descriptions spelled out: ArgumentParser's defaults derive them through
 // `String(describing:)` and generic constraints, whose first use costs runtime
@@ -17,6 +19,29 @@ extension NamedArgumentValue {
 
 extension OutputFormat: NamedArgumentValue {}
 extension PaperSize: NamedArgumentValue {}
+extension BidiOrder: NamedArgumentValue {}
+
+/// `--language` and `--locale`, checked as the invoice's fields are: an unknown one is a
+/// usage error (64) naming it, never a silent fallback.
+enum LanguageArguments {
+    static let languageHelp = ArgumentHelp(
+        "Language of the words and dates (BCP 47, e.g. he, de, pt-BR), overriding the invoice's; `invoi languages` lists them.",
+        valueName: "tag")
+    static let localeHelp = ArgumentHelp(
+        "Locale for numbers — amounts and quantities (BCP 47, e.g. de-CH) — overriding the invoice's and the currency's.",
+        valueName: "tag")
+    static let bidiHelp = ArgumentHelp(
+        "Right-to-left text in the preview: visual (for terminals that do not reorder: xterm, tmux) or terminal (logical order, for VTE, Konsole, mlterm).")
+
+    static func check(language: String?, locale: String?) throws(ValidationError) {
+        if let language, Language(tag: language) == nil {
+            throw ValidationError("--language: " + LanguageProblem.unknown(language))
+        }
+        if let locale, let problem = LocaleIdentifier.problem(with: locale) {
+            throw ValidationError("--locale: " + problem)
+        }
+    }
+}
 /// `--color`: whether the text preview is coloured; `auto` is resolved against the terminal
 /// and the environment (`TerminalInfo.usesColor`).
 enum ColorMode: String, Hashable, Sendable, CaseIterable, NamedArgumentValue {

@@ -36,11 +36,18 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: AccentArgument.help)
     var accent: String?
 
-    @Option(help: "Locale for amounts and dates (BCP 47), overriding the invoice's.")
+    @Option(help: LanguageArguments.languageHelp)
+    var language: String?
+
+    @Option(help: LanguageArguments.localeHelp)
     var locale: String?
+
+    @Option(help: LanguageArguments.bidiHelp)
+    var bidi: BidiOrder = .visual
 
     func validate() throws {
         _ = try AccentArgument.parse(accent)
+        try LanguageArguments.check(language: language, locale: locale)
         if let width, width < 60 { throw ValidationError("--width must be at least 60 columns (got \(width))") }
         if watch && input == "-" { throw ValidationError("--watch needs a file to watch, not standard input") }
     }
@@ -58,8 +65,9 @@ struct PreviewCommand: ParsableCommand {
             throw CLIFailure(.unavailable, "\(error)")
         }
         let settings = RenderSettings(
-            format: .txt, paper: paper, locale: locale,
-            output: OutputOptions(columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color)),
+            format: .txt, paper: paper, locale: locale, language: language,
+            output: OutputOptions(
+                columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color), bidi: bidi),
             accent: try AccentArgument.parse(accent))
         guard watch else {
             let status = RenderJob(

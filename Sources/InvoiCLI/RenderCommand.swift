@@ -53,8 +53,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: AccentArgument.help)
     var accent: String?
 
-    @Option(help: "Locale for amounts and dates (BCP 47, e.g. de-DE), overriding the invoice's.")
+    @Option(help: LanguageArguments.languageHelp)
+    var language: String?
+
+    @Option(help: LanguageArguments.localeHelp)
     var locale: String?
+
+    @Option(help: LanguageArguments.bidiHelp)
+    var bidi: BidiOrder = .visual
 
     @Option(help: "Font family to use before the built-in fallbacks.")
     var font: String?
@@ -67,6 +73,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         _ = try AccentArgument.parse(accent)
+        try LanguageArguments.check(language: language, locale: locale)
         if inputs.isEmpty && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
         }
@@ -112,10 +119,10 @@ struct RenderCommand: ParsableCommand {
             throw CLIFailure(.unavailable, "\(error)")
         }
         let settings = RenderSettings(
-            format: resolvedFormat, paper: paper, locale: locale,
+            format: resolvedFormat, paper: paper, locale: locale, language: language,
             output: OutputOptions(
                 dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
-                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)"),
+                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent))
         let job = RenderJob(
             renderer: renderer, settings: settings, sources: try sources(inputs),

@@ -46,6 +46,7 @@ public struct InvoiceLayout: Sendable {
     /// A right-to-left document is laid out left to right, with its text in its own direction,
     /// and mirrored once at the end: every backend then draws the same mirrored ops.
     public func layOut(_ content: InvoiceContent) -> LaidOutDocument {
+        let style = content.wording.language.joinsLetters ? self.style.withoutLetterSpacing : self.style
         let rightToLeft = content.isRightToLeft
         var typesetter = Typesetter(shaper: shaper)
         typesetter.wording = content.wording

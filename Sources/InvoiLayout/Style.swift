@@ -183,3 +183,16 @@ public struct StampPalette: Hashable, Sendable {
         }
     }
 }
+
+extension InvoiceStyle {
+    /// The style without letter-spacing, for scripts whose letters join (Arabic, Persian):
+    /// spacing them apart breaks the joins.
+    var withoutLetterSpacing: InvoiceStyle {
+        var style = self
+        style.title.tracking = 0
+        style.label.tracking = 0
+        style.tableHeader.tracking = 0
+        style.stampText.tracking = 0
+        return style
+    }
+}

@@ -18,12 +18,26 @@ struct Typesetter {
         return shapeLine(text, style).width
     }
 
+    /// What the shaper is given for `text`: upper-cased when the style says so, and its
+    /// paragraph direction when it has no strong character. A paragraph that is one isolated
+    /// value (an amount, a phone number in a right-to-left document) is shaped as the value
+    /// alone, in its own direction: the same glyphs in the same order, without the isolate
+    /// characters in the text a PDF reader extracts.
+    private func source(_ text: String, _ style: TextStyle) -> (text: String, fallback: TextDirection?) {
+        let shown = displayed(text, style)
+        guard fallbackDirection != nil, shown.unicodeScalars.first == "\u{2068}",
+            shown.unicodeScalars.last == "\u{2069}",
+            shown.unicodeScalars.dropFirst().dropLast().allSatisfy({ !(0x2066...0x2069).contains($0.value) })
+        else { return (shown, fallbackDirection) }
+        return (String(String.UnicodeScalarView(shown.unicodeScalars.dropFirst().dropLast())), nil)
+    }
+
     /// The height `paragraph` would give `text` in a column `width` wide, without placing it.
     func paragraphHeight(_ text: String, _ style: TextStyle, width: Double) -> Double {
         guard !text.isEmpty else { return 0 }
+        let (shown, fallback) = source(text, style)
         let lines = shaper.breakLines(
-            displayed(text, style), font: style.font, tracking: style.tracking,
-            width: max(width, 1), fallbackDirection: fallbackDirection)
+            shown, font: style.font, tracking: style.tracking, width: max(width, 1), fallbackDirection: fallback)
         return Double(lines.count) * style.lineBoxHeight
     }
 
@@ -34,10 +48,9 @@ struct Typesetter {
         alignment: TextAlignment = .left, link: String? = nil
     ) -> Block {
         guard !text.isEmpty else { return Block(height: 0) }
-        let shown = displayed(text, style)
+        let (shown, fallback) = source(text, style)
         let lines = shaper.breakLines(
-            shown, font: style.font, tracking: style.tracking, width: max(width, 1),
-            fallbackDirection: fallbackDirection)
+            shown, font: style.font, tracking: style.tracking, width: max(width, 1), fallbackDirection: fallback)
         let ends = Self.lineEnds(of: lines, in: shown)
         var block = Block(height: 0)
         for (index, line) in lines.enumerated() {
@@ -109,9 +122,8 @@ struct Typesetter {
     }
 
     func shapeLine(_ text: String, _ style: TextStyle) -> ShapedLine {
-        shaper.shapeLine(
-            displayed(text, style), font: style.font, tracking: style.tracking,
-            fallbackDirection: fallbackDirection)
+        let (shown, fallback) = source(text, style)
+        return shaper.shapeLine(shown, font: style.font, tracking: style.tracking, fallbackDirection: fallback)
     }
 
     private func displayed(_ text: String, _ style: TextStyle) -> String {

@@ -41,6 +41,12 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         Locale.Language(identifier: code).characterDirection == .rightToLeft
     }
 
+    /// Whether the language's script joins its letters (Arabic, Persian), so that letter-spacing
+    /// must not pull them apart.
+    public var joinsLetters: Bool {
+        Locale.Language(identifier: code).script == .arabic
+    }
+
     /// The language's name in itself ("Deutsch", "עברית"), from CLDR.
     public var nativeName: String {
         let locale = Locale(identifier: code)

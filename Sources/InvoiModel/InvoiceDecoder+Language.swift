@@ -65,9 +65,9 @@ public enum LanguageProblem {
         let close = Language.closest(to: tag)
         let codes = Language.all.map(\.code).joined(separator: " ")
         var message = "unknown language \(DiagnosticText.quoted(tag))"
-        if !close.isEmpty {
-            message += " — did you mean "
-                + close.map { "\"\($0.code)\" (\($0.englishName))" }.joined(separator: " or ") + "?"
+        guard close.isEmpty else {
+            let suggestions = close.map { "\"\($0.code)\" (\($0.englishName))" }.joined(separator: " or ")
+            return message + " — did you mean \(suggestions)? (`invoi languages` lists all \(Language.all.count))"
         }
         return message + "; invoi prints \(codes) (`invoi languages` lists them)"
     }

@@ -182,18 +182,8 @@ public struct InvoiceDecoder: Sendable {
 
     private func readLocale(_ node: JSONNode, path: String, context: inout DecodingContext) -> String? {
         guard let identifier = context.text(node, path: path), !identifier.isEmpty else { return nil }
-        guard LocaleIdentifier.isWellFormed(identifier) else {
-            context.error(
-                path,
-                "\(DiagnosticText.quoted(identifier)) is not a locale identifier; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
-            )
-            return nil
-        }
-        guard LocaleIdentifier.hasKnownLanguage(identifier) else {
-            context.error(
-                path,
-                "\(DiagnosticText.quoted(identifier)) names no language ICU knows; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
-            )
+        if let problem = LocaleIdentifier.problem(with: identifier) {
+            context.error(path, problem)
             return nil
         }
         return identifier

@@ -1,7 +1,19 @@
 import Foundation
 
 /// Locale handling shared by amounts and dates.
-enum LocaleIdentifier {
+public enum LocaleIdentifier {
+    /// Why `identifier` cannot be a `locale`, or nil when it can: it must be shaped like a
+    /// BCP 47 tag and name a language ICU knows (never a silent fallback to neutral formatting).
+    public static func problem(with identifier: String) -> String? {
+        guard isWellFormed(identifier) else {
+            return "\(DiagnosticText.quoted(identifier)) is not a locale identifier; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
+        }
+        guard hasKnownLanguage(identifier) else {
+            return "\(DiagnosticText.quoted(identifier)) names no language ICU knows; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
+        }
+        return nil
+    }
+
     /// `identifier` as a Locale that always writes Latin digits (0–9): the document's
     /// fonts and the totals check need them, whatever the locale's native digits are.
     static func latinDigitsLocale(_ identifier: String) -> Locale {

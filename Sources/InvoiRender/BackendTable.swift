@@ -16,13 +16,28 @@ public struct OutputOptions: Hashable, Sendable {
     public var usesColor: Bool
     /// pdf: the creator string written in the metadata.
     public var creator: String
+    /// txt: the order right-to-left text is written in (`--bidi`).
+    public var bidi: BidiOrder
 
-    public init(dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi") {
+    public init(
+        dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi",
+        bidi: BidiOrder = .visual
+    ) {
         self.dpi = dpi
         self.columns = columns
         self.usesColor = usesColor
         self.creator = creator
+        self.bidi = bidi
     }
+}
+
+/// How the text preview writes right-to-left text (`--bidi`).
+public enum BidiOrder: String, Hashable, Sendable, CaseIterable {
+    /// In the order it is shown: for terminals that do not reorder (xterm, tmux, most).
+    case visual
+    /// In logical order, each line isolated: for terminals that apply the bidi algorithm
+    /// themselves (VTE/GNOME Terminal, Konsole, mlterm).
+    case terminal
 }
 
 /// The one table of backends: adding a format is a new backend module and one case here.
@@ -50,7 +65,9 @@ struct BackendTable: Sendable {
         case .txt:
             try TerminalBackend().render(
                 document,
-                options: TerminalOptions(columns: options.columns, usesColor: options.usesColor))
+                options: TerminalOptions(
+                    columns: options.columns, usesColor: options.usesColor,
+                    writesLogicalOrder: options.bidi == .terminal))
         case .ops:
             try OpsBackend().render(document)
         }

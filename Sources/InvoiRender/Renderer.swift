@@ -9,8 +9,10 @@ import InvoiText
 public struct RenderSettings: Hashable, Sendable {
     public var format: OutputFormat
     public var paper: PaperSize
-    /// Overrides the invoice's locale and its currency's conventional one.
+    /// Overrides the invoice's locale and its currency's conventional one (numbers).
     public var locale: String?
+    /// Overrides the invoice's language (words and dates; `--language`).
+    public var language: String?
     /// What the chosen format's backend is given beside the document.
     public var output: OutputOptions
     /// The creation date written into the document (SOURCE_DATE_EPOCH, or now).
@@ -19,12 +21,13 @@ public struct RenderSettings: Hashable, Sendable {
     public var accent: AccentColor?
 
     public init(
-        format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil,
+        format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil, language: String? = nil,
         output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil
     ) {
         self.format = format
         self.paper = paper
         self.locale = locale
+        self.language = language
         self.output = output
         self.creationDate = creationDate
         self.accent = accent
@@ -56,7 +59,8 @@ public struct Renderer: Sendable {
     public func layOut(_ invoice: Invoice, settings: RenderSettings) throws(LogoError) -> LaidOutInvoice {
         let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
         let laidOut = InvoiceLayout(shaper: shaper, paper: settings.paper)
-            .layOut(invoice, locale: settings.locale, accent: settings.accent, logo: logo)
+            .layOut(
+                invoice, locale: settings.locale, language: settings.language, accent: settings.accent, logo: logo)
         var document = laidOut.document
         document.metadata.creationDate = settings.creationDate
         return LaidOutInvoice(

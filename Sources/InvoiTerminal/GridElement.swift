@@ -4,6 +4,8 @@ import InvoiDocument
 struct TextElement {
     var shown: ShownText
     var runs: [GlyphRun]
+    /// The paragraph direction of the op's line.
+    var direction: TextDirection
     var style: CellStyle
     var baseline: Double
     /// The baseline of its last line, for a paragraph joined from several ops.
@@ -24,6 +26,7 @@ struct TextElement {
         guard !shown.isBlank else { return nil }
         self.shown = shown
         runs = op.runs
+        direction = op.direction
         style = CellStyle(weight: op.font.weight, color: op.color)
         baseline = op.origin.y.isFinite ? op.origin.y : .greatestFiniteMagnitude
         lastBaseline = baseline
@@ -78,7 +81,7 @@ struct TextElement {
             let width = shown.width(of: line)
             let limits = width <= available.count ? available : wholeGrid
             let start = geometry.start(ofWidth: width, in: anchor, limits: limits, alignment: alignment)
-            let utf8 = shown.utf8(of: shown.visualOrder(of: line, runs: runs))
+            let utf8 = shown.utf8(of: line, runs: runs, direction: direction, geometry: geometry)
             return [Segment(column: start, width: width, utf8: utf8, style: style)]
         }
         return GridBlock(lines: block, canShiftRight: alignment != .right)

@@ -6,6 +6,10 @@ struct GridGeometry {
     static let pagePadding = 42.0
 
     let columns: Int
+    /// See `TerminalOptions.writesLogicalOrder`.
+    var writesLogicalOrder = false
+    /// A right-to-left page: the stamp goes to the left edge.
+    var isMirrored = false
     private let left: Double
     private let cellsPerPoint: Double
 

@@ -18,8 +18,11 @@ struct PageGrid {
     let geometry: GridGeometry
     private(set) var rows: [[Segment]] = []
 
-    init(page: Page, columns: Int) {
-        geometry = GridGeometry(pageWidth: page.size.width, columns: columns)
+    init(page: Page, columns: Int, writesLogicalOrder: Bool = false, isMirrored: Bool = false) {
+        var geometry = GridGeometry(pageWidth: page.size.width, columns: columns)
+        geometry.writesLogicalOrder = writesLogicalOrder
+        geometry.isMirrored = isMirrored
+        self.geometry = geometry
         let bands = Self.bands(of: Self.elements(of: page, geometry: geometry))
         var previous: Band?
         for band in bands {
@@ -45,7 +48,7 @@ struct PageGrid {
     /// Puts the stamp at the top right: on the first rows, among the first few, whose
     /// right end it can take keeping one cell from any text; else on new rows at the top.
     private mutating func place(_ stamp: StampElement) {
-        let lines = stamp.lines(columns: geometry.columns)
+        let lines = stamp.lines(geometry: geometry)
         let extents = lines.map { line in
             (line.map(\.column).min() ?? 0)..<(line.map(\.end).max() ?? 0)
         }

@@ -44,16 +44,18 @@ struct StampElement {
         }
     }
 
-    /// The stamp's rows, right-aligned at the grid's right edge: each text wrapped to
-    /// the room there is, boxed when the grid is wide enough for a box.
-    func lines(columns: Int) -> [[Segment]] {
+    /// The stamp's rows, right-aligned at the grid's right edge (left-aligned at its left
+    /// edge on a mirrored page): each text wrapped to the room there is, boxed when the grid
+    /// is wide enough for a box.
+    func lines(geometry: GridGeometry) -> [[Segment]] {
+        let columns = geometry.columns
         let boxed = columns >= Self.minimumBoxedColumns
         let capacity = boxed ? columns - 4 : columns
         var inner: [[Segment]] = []
         for text in texts {
             let shown = text.shown
             for line in shown.wrapped(toCells: capacity, keepingWordsUpTo: capacity) {
-                let utf8 = shown.utf8(of: shown.visualOrder(of: line, runs: text.runs))
+                let utf8 = shown.utf8(of: line, runs: text.runs, direction: text.direction, geometry: geometry)
                 inner.append([Segment(column: 0, width: shown.width(of: line), utf8: utf8, style: text.style)])
             }
         }
@@ -61,12 +63,12 @@ struct StampElement {
             return inner.map { line in
                 line.map { segment in
                     var placed = segment
-                    placed.column = max(columns - segment.width, 0)
+                    placed.column = geometry.isMirrored ? 0 : max(columns - segment.width, 0)
                     return placed
                 }
             }
         }
         let width = BoxDrawing.widestLine(of: inner) + 4
-        return BoxDrawing.box(around: inner, width: width, at: columns - width, isRounded: isRounded, style: border)
+        return BoxDrawing.box(around: inner, width: width, at: geometry.isMirrored ? 0 : columns - width, isRounded: isRounded, style: border)
     }
 }

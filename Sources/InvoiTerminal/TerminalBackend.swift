@@ -7,10 +7,15 @@ public struct TerminalOptions: Hashable, Sendable {
     public var columns: Int
     /// Whether to write SGR colour (the caller has already resolved `--color auto`).
     public var usesColor: Bool
+    /// Write right-to-left text in logical order, each line isolated, for terminals that
+    /// apply the bidi algorithm themselves (VTE, Konsole, mlterm); otherwise in the order
+    /// it is shown, for terminals that do not (xterm, tmux).
+    public var writesLogicalOrder: Bool
 
-    public init(columns: Int = 100, usesColor: Bool = false) {
+    public init(columns: Int = 100, usesColor: Bool = false, writesLogicalOrder: Bool = false) {
         self.columns = columns
         self.usesColor = usesColor
+        self.writesLogicalOrder = writesLogicalOrder
     }
 }
 
@@ -26,11 +31,15 @@ public struct TerminalBackend: Backend {
         guard options.columns >= 1 else {
             throw BackendError("the text preview needs a width of at least 1 column, got \(options.columns)")
         }
-        return .document(Data(text(of: document, columns: options.columns, usesColor: options.usesColor)))
+        return .document(
+            Data(
+                text(
+                    of: document, columns: options.columns, usesColor: options.usesColor,
+                    writesLogicalOrder: options.writesLogicalOrder)))
     }
 
     /// The preview as UTF-8: lines without trailing spaces, ending in a newline.
-    func text(of document: Document, columns: Int, usesColor: Bool) -> [UInt8] {
+    func text(of document: Document, columns: Int, usesColor: Bool, writesLogicalOrder: Bool = false) -> [UInt8] {
         var writer = RowWriter(usesColor: usesColor)
         let count = document.pages.count
         for (index, page) in document.pages.enumerated() {
@@ -39,7 +48,10 @@ public struct TerminalBackend: Backend {
                 writer.write(row: [Self.separator(page: index + 1, of: count, columns: columns)])
                 writer.writeBlankRow()
             }
-            for row in PageGrid(page: page, columns: columns).rows {
+            let grid = PageGrid(
+                page: page, columns: columns, writesLogicalOrder: writesLogicalOrder,
+                isMirrored: document.metadata.direction == .rightToLeft)
+            for row in grid.rows {
                 writer.write(row: row)
             }
         }

@@ -1,6 +1,17 @@
 import InvoiDocument
 
 extension ShownText {
+    /// The UTF-8 of `line` as the terminal is given it: in the order shown, or, for a
+    /// terminal that reorders itself, in logical order inside an isolate of the line's own
+    /// direction (LRI or RLI … PDI), so that its reordering stays within the line's cells.
+    func utf8(of line: Range<Int>, runs: [GlyphRun], direction: TextDirection, geometry: GridGeometry) -> [UInt8] {
+        guard geometry.writesLogicalOrder, runs.contains(where: { $0.direction == .rightToLeft }) else {
+            return utf8(of: visualOrder(of: line, runs: runs))
+        }
+        let isolate: [UInt8] = direction == .rightToLeft ? [0xE2, 0x81, 0xA7] : [0xE2, 0x81, 0xA6]
+        return isolate + utf8(of: Array(line)) + [0xE2, 0x81, 0xA9]
+    }
+
     /// The clusters of `line` (a logical range) in the order they are shown
     /// left to right. The op's runs are already in visual order and split by
     /// bidi level, so it is enough to take each run's part of the line and
