@@ -64,7 +64,7 @@ public enum LanguageProblem {
     public static func unknown(_ tag: String) -> String {
         let close = Language.closest(to: tag)
         let codes = Language.all.map(\.code).joined(separator: " ")
-        var message = "unknown language \(DiagnosticText.quoted(tag))"
+        let message = "unknown language \(DiagnosticText.quoted(tag))"
         guard close.isEmpty else {
             let suggestions = close.map { "\"\($0.code)\" (\($0.englishName))" }.joined(separator: " or ")
             return message + " — did you mean \(suggestions)? (`invoi languages` lists all \(Language.all.count))"

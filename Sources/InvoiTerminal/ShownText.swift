@@ -79,6 +79,26 @@ struct ShownText {
         return lower..<upper
     }
 
+    /// The UTF-8 of `order` (cluster indices, as shown left to right), with the brackets of
+    /// the clusters in `mirroring` turned round.
+    func utf8(of order: [Int], mirroring: Set<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(order.count)
+        for index in order {
+            let cluster = clusters[index]
+            if cluster.needsBase { out.append(0x20) }
+            let text = bytes[cluster.bytes]
+            if mirroring.contains(index), let scalar = String(decoding: text, as: UTF8.self).unicodeScalars.first,
+                text.count == UTF8.width(scalar), let mirrored = MirroredBracket.pairs[scalar]
+            {
+                out.append(contentsOf: String(mirrored).utf8)
+            } else {
+                out.append(contentsOf: text)
+            }
+        }
+        return out
+    }
+
     /// The UTF-8 of `order` (cluster indices, as shown left to right).
     func utf8(of order: [Int]) -> [UInt8] {
         var out: [UInt8] = []

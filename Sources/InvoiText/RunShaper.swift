@@ -25,7 +25,7 @@ struct RunShaper {
             hb_buffer_set_direction(buffer, run.level % 2 == 0 ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
             hb_buffer_set_script(buffer, run.script)
             hb_buffer_set_language(buffer, resources.language)
-            var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+            var flags = HB_BUFFER_FLAG_DEFAULT.rawValue | HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES.rawValue
             if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
             if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
             hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
