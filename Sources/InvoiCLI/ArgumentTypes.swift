@@ -31,7 +31,8 @@ enum LanguageArguments {
         "Locale for numbers — amounts and quantities (BCP 47, e.g. de-CH) — overriding the invoice's and the currency's.",
         valueName: "tag")
     static let bidiHelp = ArgumentHelp(
-        "Right-to-left text in the preview: visual (for terminals that do not reorder: xterm, tmux) or terminal (logical order, for VTE, Konsole, mlterm).")
+        "Right-to-left text in the preview: visual (for terminals that do not reorder: xterm, tmux) or terminal (logical order, for VTE, Konsole, mlterm)."
+    )
 
     static func check(language: String?, locale: String?) throws(ValidationError) {
         if let language, Language(tag: language) == nil {

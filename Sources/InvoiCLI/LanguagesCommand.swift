@@ -49,7 +49,8 @@ struct LanguagesCommand: ParsableCommand {
 
     /// Without the bidi marks ICU puts in Arabic dates: invisible, and meaningless out of context.
     private static func withoutMarks(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !["\u{200E}", "\u{200F}", "\u{061C}"].contains($0) }))
+        String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { !["\u{200E}", "\u{200F}", "\u{061C}"].contains($0) }))
     }
 
     private static func table(_ rows: [[String]]) -> String {

@@ -33,7 +33,10 @@ enum PDFLanguageUpdate {
     /// A BCP 47 tag as a PDF literal string's content: letters, digits and hyphens only.
     private static func safeTag(_ tag: String) -> String? {
         let cleaned = tag.replacingOccurrences(of: "_", with: "-")
-        guard !cleaned.isEmpty, cleaned.utf8.allSatisfy({ $0 == 0x2D || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        guard !cleaned.isEmpty,
+            cleaned.utf8.allSatisfy({
+                $0 == 0x2D || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+            })
         else { return nil }
         return cleaned
     }

@@ -102,7 +102,9 @@ public struct InvoiceDecoder: Sendable {
             case "language":
                 if let language = readLanguage(node, path: key, context: &context) { invoice.language = language }
             case "direction":
-                if let direction: DocumentDirection = readChoice(node, path: key, naming: "direction", context: &context) {
+                if let direction: DocumentDirection = readChoice(
+                    node, path: key, naming: "direction", context: &context)
+                {
                     invoice.direction = direction
                 }
             case "labels":

@@ -6,10 +6,12 @@ public enum LocaleIdentifier {
     /// BCP 47 tag and name a language ICU knows (never a silent fallback to neutral formatting).
     public static func problem(with identifier: String) -> String? {
         guard isWellFormed(identifier) else {
-            return "\(DiagnosticText.quoted(identifier)) is not a locale identifier; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
+            return
+                "\(DiagnosticText.quoted(identifier)) is not a locale identifier; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
         }
         guard hasKnownLanguage(identifier) else {
-            return "\(DiagnosticText.quoted(identifier)) names no language ICU knows; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
+            return
+                "\(DiagnosticText.quoted(identifier)) names no language ICU knows; use a BCP 47 tag such as \"de-DE\" or \"en-GB\""
         }
         return nil
     }

@@ -69,6 +69,8 @@ struct StampElement {
             }
         }
         let width = BoxDrawing.widestLine(of: inner) + 4
-        return BoxDrawing.box(around: inner, width: width, at: geometry.isMirrored ? 0 : columns - width, isRounded: isRounded, style: border)
+        return BoxDrawing.box(
+            around: inner, width: width, at: geometry.isMirrored ? 0 : columns - width, isRounded: isRounded,
+            style: border)
     }
 }

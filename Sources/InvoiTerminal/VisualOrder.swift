@@ -12,7 +12,9 @@ extension ShownText {
             // Shown right to left, a bracket turns round, as the font's mirrored glyph does.
             let rightToLeft = Set(
                 line.filter { index in
-                    runs.contains { $0.direction == .rightToLeft && $0.textRange.contains(clusters[index].sourceOffset) }
+                    runs.contains {
+                        $0.direction == .rightToLeft && $0.textRange.contains(clusters[index].sourceOffset)
+                    }
                 })
             return utf8(of: visualOrder(of: line, runs: runs), mirroring: rightToLeft)
         }

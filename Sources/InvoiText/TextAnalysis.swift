@@ -45,7 +45,8 @@ struct TextAnalysis {
         self.isASCII = isASCII
         // ASCII is left to right, unless a right-to-left paragraph holds no letter to say so.
         let plainLeftToRight =
-            isASCII && (fallbackDirection != .rightToLeft || source.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
+            isASCII
+            && (fallbackDirection != .rightToLeft || source.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
         bidi =
             plainLeftToRight
             ? .leftToRight(count: scalars.count, spaces: scalars.map { $0 == " " })

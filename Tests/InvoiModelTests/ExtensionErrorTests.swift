@@ -11,7 +11,10 @@ import Testing
     @Test(arguments: [
         (#""Estimate""#, #"unknown document type "Estimate" — did you mean "estimate"?"#),
         (#""estimat""#, #"unknown document type "estimat" — did you mean "estimate"?"#),
-        (#""quote""#, #"unknown document type "quote"; use "invoice", "estimate", "taxInvoice", "taxInvoiceReceipt", "receipt", "proforma" or "creditNote""#),
+        (
+            #""quote""#,
+            #"unknown document type "quote"; use "invoice", "estimate", "taxInvoice", "taxInvoiceReceipt", "receipt", "proforma" or "creditNote""#
+        ),
         ("1", "expected a string, got 1; put it in double quotes"),
     ])
     func badDocumentType(_ value: String, _ message: String) {
