@@ -174,7 +174,7 @@ let package = Package(
             name: "InvoiImageTestSupport",
             dependencies: ["InvoiTestSupport", "InvoiDocument", "InvoiAssets", "CTurboJPEG"],
             path: "Tests/InvoiImageTestSupport", linkerSettings: [.linkedLibrary("turbojpeg")]),
-        .testTarget(name: "InvoiModelTests", dependencies: ["InvoiTestSupport", "InvoiModel"]),
+        .testTarget(name: "InvoiModelTests", dependencies: ["InvoiTestSupport", "InvoiModel", "InvoiLocalization"]),
         .testTarget(name: "InvoiLocalizationTests", dependencies: ["InvoiLocalization"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),

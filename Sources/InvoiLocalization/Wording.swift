@@ -39,10 +39,12 @@ public struct Wording: Hashable, Sendable {
     }
 
     /// `value` as it must stand inside text of the document's direction: as it is in a
-    /// left-to-right document, or in a plain number; otherwise in a first-strong isolate.
+    /// left-to-right document, or in a plain number; otherwise in a first-strong isolate
+    /// (once: an isolated value is not isolated again).
     public func isolated(_ value: String) -> String {
         guard isRightToLeft, !value.isEmpty,
-            !value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," })
+            !value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }),
+            !(value.unicodeScalars.first == "\u{2068}" && value.unicodeScalars.last == "\u{2069}")
         else { return value }
         return "\u{2068}" + value + "\u{2069}"
     }

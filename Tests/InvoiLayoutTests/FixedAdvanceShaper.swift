@@ -20,14 +20,16 @@ struct FixedAdvanceShaper: TextShaper {
                     advance: (em + tracking) * font.size))
             offset += bytes
         }
-        let rtl =
-            text.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) }
-            || (fallbackDirection == .rightToLeft && !text.unicodeScalars.contains { $0.properties.isAlphabetic })
+        let rtl = text.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) }
         if rtl { glyphs.reverse() }
         let run = GlyphRun(
             font: Self.face, size: font.size, direction: rtl ? .rightToLeft : .leftToRight,
             textRange: 0..<text.utf8.count, glyphs: glyphs)
-        return ShapedLine(text: text, direction: rtl ? .rightToLeft : .leftToRight, runs: text.isEmpty ? [] : [run])
+        // Text with no letter takes the paragraph direction it is given.
+        let paragraphIsRTL =
+            rtl || (fallbackDirection == .rightToLeft && !text.unicodeScalars.contains { $0.properties.isAlphabetic })
+        return ShapedLine(
+            text: text, direction: paragraphIsRTL ? .rightToLeft : .leftToRight, runs: text.isEmpty ? [] : [run])
     }
 
     func breakLines(

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@Suite struct LanguagesCommandTests {
+    @Test func listsEveryLanguageWithItsTitleAndASampleDate() throws {
+        let result = try TemporaryDirectory().run("languages")
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 27)
+        #expect(lines.first?.split(separator: " ").prefix(3).map(String.init) == ["CODE", "DIR", "LANGUAGE"])
+        #expect(lines.contains { $0.hasPrefix("en ") && $0.hasSuffix("English · INVOICE · Mar 12, 2026") })
+        #expect(lines.contains { $0.hasPrefix("de ") && $0.hasSuffix("Deutsch · RECHNUNG · 12.03.2026") })
+        #expect(
+            lines.contains { $0.hasPrefix("he       rtl  Hebrew") && $0.hasSuffix("עברית · חשבונית · 12 במרץ 2026") })
+        #expect(lines.contains { $0.hasPrefix("ja ") && $0.hasSuffix("日本語 · 請求書 · 2026/03/12") })
+        #expect(!result.standardOutput.unicodeScalars.contains { $0 == "\u{200F}" || $0 == "\u{200E}" })
+    }
+
+    @Test func keysListEveryKeyWithItsEnglishText() throws {
+        let result = try TemporaryDirectory().run("languages", "--keys")
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("tax                      VAT {rate}%"))
+        #expect(lines.contains("footer                   {number} · Page {page} of {pages}"))
+        #expect(lines.count == 44)
+    }
+
+    @Test func anUnknownLanguageOrLocaleOnTheCommandLineIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        let language = try directory.run("render", "--sample", "--language", "hebrew", "-o", "out.pdf")
+        #expect(language.status == 64)
+        #expect(
+            language.standardError.contains(#"--language: unknown language "hebrew" — did you mean "he" (Hebrew)?"#))
+        let locale = try directory.run("render", "--sample", "--locale", "zz-QQ", "-o", "out.pdf")
+        #expect(locale.status == 64)
+        #expect(locale.standardError.contains(#"--locale: "zz-QQ" names no language ICU knows"#))
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("out.pdf").path))
+    }
+
+    @Test func anUnknownLanguageInTheFileIsInvalidInput() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(#"{"language": "kl"}"#, to: "bad.json")
+        let result = try directory.run("render", "bad.json", "-o", "out.pdf")
+        #expect(result.status == 65)
+        #expect(result.standardError.contains(#"bad.json: language: unknown language "kl""#))
+    }
+
+    @Test func languageRendersTheSampleInHebrew() throws {
+        let result = try TemporaryDirectory().run(
+            "render", "--sample", "--language", "he", "--format", "txt", "--width", "100")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("תינובשח"), "the title, as shown")
+    }
+}

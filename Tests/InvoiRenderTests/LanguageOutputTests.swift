@@ -1,0 +1,88 @@
+import Foundation
+import InvoiDocument
+import InvoiModel
+import InvoiRender
+import Testing
+
+/// What each backend declares and writes for a document in another language (§10).
+@Suite struct LanguageOutputTests {
+    static let renderer: Renderer? = try? Renderer(fonts: .fixed)
+
+    func invoice(_ name: String) throws -> Invoice {
+        let url = GoldenFiles.directory(name).appendingPathComponent("invoice.json")
+        return try InvoiceDecoder(today: GoldenTests.today).decode(Data(contentsOf: url), file: url.path).invoice
+    }
+
+    func render(_ invoice: Invoice, _ format: OutputFormat, options: OutputOptions = OutputOptions()) throws -> [Data] {
+        let renderer = try #require(Self.renderer, "fonts of the fixed set are missing: run tools/setup")
+        return switch try renderer.render(invoice, settings: RenderSettings(format: format, output: options)) {
+        case .document(let data): [data]
+        case .pages(let pages): pages
+        }
+    }
+
+    /// The language and the reading direction go into the catalog in an update Cairo's file
+    /// is left intact under; its cross-reference entries point at what they name.
+    @Test func thePDFDeclaresLanguageAndDirection() throws {
+        let bytes = [UInt8](try render(invoice("he-tax-invoice"), .pdf)[0])
+        // Byte for character, so that offsets in the text are offsets in the file.
+        let hebrew = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        #expect(hebrew.contains("/Lang (he) /ViewerPreferences << /Direction /R2L >>"))
+        let offsets = hebrew.matches(of: /startxref\n(\d+)/).map { Int($0.1)! }
+        #expect(offsets.count == 2, "Cairo's table and the update's")
+        for offset in offsets {
+            #expect(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self) == "xref")
+        }
+        let entry = try #require(hebrew.firstMatch(of: /xref\n(\d+) 1\n(\d{10}) 00000 n \n/))
+        let object = Int(entry.2)!
+        #expect(String(decoding: bytes[object..<(object + 12)], as: UTF8.self).hasPrefix("\(entry.1) 0 obj"))
+
+        let german = String(decoding: try render(invoice("de-partial-paid"), .pdf)[0], as: UTF8.self)
+        #expect(german.contains("/Lang (de)") && !german.contains("/R2L"))
+        let english = String(decoding: try render(Invoice.sample, .pdf)[0], as: UTF8.self)
+        #expect(!english.contains("/Lang") && !english.contains("/ViewerPreferences"), "English stays as it was")
+    }
+
+    @Test func theSVGDeclaresLanguageAndDirection() throws {
+        let hebrew = String(decoding: try render(invoice("he-tax-invoice"), .svg)[0], as: UTF8.self)
+        #expect(hebrew.contains(#"xml:lang="he" direction="rtl">"#))
+        #expect(hebrew.contains(#"<text direction="rtl""#))
+        let english = String(decoding: try render(Invoice.sample, .svg)[0], as: UTF8.self)
+        #expect(english.contains(#"xml:lang="en">"#) && !english.contains("direction="))
+    }
+
+    /// Visual order for terminals that do not reorder; logical order, each line in an
+    /// isolate, for those that do. Either way no line is wider than the grid.
+    @Test func thePreviewWritesBothOrdersWithinItsWidth() throws {
+        let hebrew = try invoice("he-tax-invoice")
+        for width in [60, 80, 100, 133] {
+            for bidi in BidiOrder.allCases {
+                let text = String(
+                    decoding: try render(hebrew, .txt, options: OutputOptions(columns: width, bidi: bidi))[0],
+                    as: UTF8.self)
+                for line in text.split(separator: "\n") {
+                    let cells = line.unicodeScalars.filter {
+                        !(0x2066...0x2069).contains($0.value) && $0.properties.generalCategory != .nonspacingMark
+                    }.count
+                    #expect(cells <= width, "\(bidi) at \(width): \(line)")
+                }
+                switch bidi {
+                case .visual:
+                    #expect(text.contains("סמ תינובשח"), "the title as shown, right to left")
+                    #expect(!text.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
+                case .terminal:
+                    #expect(text.contains("\u{2067}חשבונית מס\u{2069}"), "the title in logical order, isolated")
+                }
+            }
+        }
+    }
+
+    @Test func languageOnTheCommandLineOverridesTheInvoice() throws {
+        let renderer = try #require(Self.renderer)
+        var settings = RenderSettings(format: .ops)
+        settings.language = "de"
+        let document = try renderer.document(for: try invoice("he-tax-invoice"), settings: settings)
+        #expect(document.metadata.language == "de" && document.metadata.direction == .leftToRight)
+        #expect(document.pages.flatMap(\.textOps).contains { $0.text == "RECHNUNG" })
+    }
+}
