@@ -19,7 +19,7 @@ extension InvoiceContent {
         let value = wording.isolated
         // Plain English keeps the hand-made date, which is ICU's en medium style without loading ICU's calendar data.
         let isPlainEnglish = invoice.language == nil || invoice.language?.lowercased() == "en"
-        let date = { (day: CalendarDate) in isPlainEnglish ? day.formatted : day.formatted(language: wording.tag) }
+        let date = isPlainEnglish ? { $0.formatted } : CalendarDate.mediumStyle(language: wording.tag)
 
         var dates = [LabeledValue(label: wording[.issueDate], value: value(date(invoice.issueDate)))]
         if let due = invoice.dueDate {

@@ -38,13 +38,14 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the language is written right to left (he, ar, fa), as CLDR says.
     public var isRightToLeft: Bool {
-        Locale.Language(identifier: code).characterDirection == .rightToLeft
+        // English asks nothing of ICU: its locale data costs an English render time for nothing.
+        self != .english && Locale.Language(identifier: code).characterDirection == .rightToLeft
     }
 
     /// Whether the language's script joins its letters (Arabic, Persian), so that letter-spacing
     /// must not pull them apart.
     public var joinsLetters: Bool {
-        Locale.Language(identifier: code).script == .arabic
+        self != .english && Locale.Language(identifier: code).script == .arabic
     }
 
     /// The language's name in itself ("Deutsch", "עברית"), from CLDR.

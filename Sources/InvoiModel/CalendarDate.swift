@@ -49,18 +49,26 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
     /// fr `12 mars 2026`, he `12 במרץ 2026`, ja `2026/03/12`): Gregorian, Latin digits, no time
     /// zone, whatever the machine's settings.
     public func formatted(language identifier: String) -> String {
+        Self.mediumStyle(language: identifier)(self)
+    }
+
+    /// ICU's medium style for `language` as a function: one ICU formatter for every date of
+    /// a document (making one costs more than formatting with it).
+    public static func mediumStyle(language identifier: String) -> (CalendarDate) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
-        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else {
-            return formatted
-        }
         let formatter = DateFormatter()
         formatter.locale = LocaleIdentifier.latinDigitsLocale(identifier)
         formatter.calendar = calendar
         formatter.timeZone = .gmt
         formatter.dateStyle = .medium
         formatter.timeStyle = .none
-        return formatter.string(from: date)
+        return { [formatter, calendar] day in
+            guard let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else {
+                return day.formatted
+            }
+            return formatter.string(from: date)
+        }
     }
 
     /// Today in the machine's time zone (TZ, else /etc/localtime): the only value in invoi

@@ -25,8 +25,10 @@ public struct FontConfiguration: Hashable, Sendable {
         self.fontFiles = fontFiles
     }
 
-    /// The design's families over the system's fonts.
-    public static let system = FontConfiguration()
+    /// The design's families over the system's fonts. DejaVu Sans (installed with DejaVu Sans
+    /// Mono) covers Hebrew, Arabic and Persian: named in the chain, it is found without
+    /// loading the system's whole fontconfig configuration (a quarter of a Hebrew render).
+    public static let system = FontConfiguration(fallbackFamilies: ["DejaVu Sans Mono", "DejaVu Sans"])
 
     /// The project's fixed font set: exactly the fonts `tools/setup` installs
     /// (fonts-jetbrains-mono, fonts-dejavu-core, fonts-wqy-microhei), nothing else.
