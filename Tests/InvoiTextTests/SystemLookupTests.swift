@@ -29,8 +29,11 @@ import Testing
         #expect(shaper.registry.isSystemConfigurationPending)
         _ = shaper.shapeLine("Acme Studio €1,234.56", font: body, tracking: 0)
         #expect(shaper.registry.isSystemConfigurationPending)
-        // Hebrew is in neither design family: fallback needs the system's rules.
-        _ = shaper.shapeLine("שלום", font: body, tracking: 0)
+        // Hebrew and Arabic are in the chain (DejaVu Sans): no system configuration for them.
+        _ = shaper.shapeLine("שלום مرحبا", font: body, tracking: 0)
+        #expect(shaper.registry.isSystemConfigurationPending)
+        // Chinese is in no family of the chain: fallback needs the system's rules.
+        _ = shaper.shapeLine("漢字", font: body, tracking: 0)
         #expect(!shaper.registry.isSystemConfigurationPending)
     }
 
