@@ -12,13 +12,18 @@ public struct FontConfiguration: Hashable, Sendable {
     /// Single font files added to the configuration, for packages whose directory
     /// is shared with fonts the project does not fix (DejaVu's core files).
     public var fontFiles: [String]
+    /// Tried, after the chain and before fontconfig's per-character fallback, for a character
+    /// the chain lacks; opened only when such a character appears.
+    public var scriptFamilies: [String]
 
     public init(
         primaryFamily: String = "JetBrains Mono",
         fallbackFamilies: [String] = ["DejaVu Sans Mono"],
         fontDirectories: [String]? = nil,
-        fontFiles: [String] = []
+        fontFiles: [String] = [],
+        scriptFamilies: [String] = []
     ) {
+        self.scriptFamilies = scriptFamilies
         self.primaryFamily = primaryFamily
         self.fallbackFamilies = fallbackFamilies
         self.fontDirectories = fontDirectories
@@ -26,9 +31,10 @@ public struct FontConfiguration: Hashable, Sendable {
     }
 
     /// The design's families over the system's fonts. DejaVu Sans (installed with DejaVu Sans
-    /// Mono) covers Hebrew, Arabic and Persian: named in the chain, it is found without
-    /// loading the system's whole fontconfig configuration (a quarter of a Hebrew render).
-    public static let system = FontConfiguration(fallbackFamilies: ["DejaVu Sans Mono", "DejaVu Sans"])
+    /// Mono) covers Hebrew, Arabic and Persian: tried before the system's per-character
+    /// fallback, it spares a right-to-left invoice loading fontconfig's whole configuration
+    /// (a quarter of its render), and an English one opens nothing more.
+    public static let system = FontConfiguration(scriptFamilies: ["DejaVu Sans"])
 
     /// The project's fixed font set: exactly the fonts `tools/setup` installs
     /// (fonts-jetbrains-mono, fonts-dejavu-core, fonts-wqy-microhei), nothing else.

@@ -10,6 +10,7 @@ final class FontRegistry: Sendable {
     /// Configured families that are not installed.
     let unavailableFamilies: [String]
     private let families: [String]
+    private let scriptFamilies: [String]
     private let state: Mutex<State>
 
     private struct State {
@@ -22,6 +23,8 @@ final class FontRegistry: Sendable {
         /// Faces per family: from the families' catalog, then from the one fallback searches once it is loaded.
         var familyEntries: [String: [CatalogEntry]] = [:]
         var candidates: [Int: [CatalogEntry]] = [:]
+        /// Faces of the script families, listed once (a listing scans every font's cache entry).
+        var scriptEntries: [String: [CatalogEntry]] = [:]
         var fallbacks: [FallbackKey: LoadedFace?] = [:]
     }
 
@@ -68,6 +71,7 @@ final class FontRegistry: Sendable {
         self.chains = chains
         self.unavailableFamilies = unavailable
         self.families = configuration.families
+        self.scriptFamilies = configuration.scriptFamilies
         self.state = Mutex(state)
     }
 
@@ -108,6 +112,17 @@ final class FontRegistry: Sendable {
         let key = FallbackKey(scalar: scalar, weight: weight)
         return state.withLock { state in
             if let cached = state.fallbacks[key] { return cached }
+            // The script families come from where the chain was found: no system configuration.
+            for family in scriptFamilies {
+                let entries = state.scriptEntries[family] ?? state.catalog.faces(ofFamily: family)
+                state.scriptEntries[family] = entries
+                if let entry = Self.bestEntry(in: entries, weight: weight.rawValue, covering: scalar),
+                    let face = Self.load(entry, into: &state, files: files)
+                {
+                    state.fallbacks[key] = face
+                    return face
+                }
+            }
             let (catalog, loaded) = state.fallbackCatalog.catalog(familiesCatalog: state.catalog)
             // From now on families are looked up where the candidates come from.
             if loaded { state.familyEntries = [:] }
