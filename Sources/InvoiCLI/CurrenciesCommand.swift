@@ -26,11 +26,16 @@ struct CurrenciesCommand: ParsableCommand {
                 sample, currency.englishName,
             ])
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        return textTable(rows)
     }
+}
+
+/// Rows as columns two spaces apart, each padded to its widest cell but the last.
+func textTable(_ rows: [[String]]) -> String {
+    let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+        row.enumerated().map { column, cell in
+            column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+        }.joined(separator: "  ")
+    }.joined(separator: "\n")
 }

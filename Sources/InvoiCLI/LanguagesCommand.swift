@@ -35,7 +35,7 @@ struct LanguagesCommand: ParsableCommand {
                     .joined(separator: " · "),
             ])
         }
-        return table(rows)
+        return textTable(rows)
     }
 
     static func keyTable() -> String {
@@ -44,21 +44,12 @@ struct LanguagesCommand: ParsableCommand {
         for key in WordKey.allCases {
             rows.append([key.rawValue, english[key]])
         }
-        return table(rows)
+        return textTable(rows)
     }
 
     /// Without the bidi marks ICU puts in Arabic dates: invisible, and meaningless out of context.
     private static func withoutMarks(_ text: String) -> String {
         String(
             String.UnicodeScalarView(text.unicodeScalars.filter { !["\u{200E}", "\u{200F}", "\u{061C}"].contains($0) }))
-    }
-
-    private static func table(_ rows: [[String]]) -> String {
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
     }
 }
