@@ -55,10 +55,10 @@ enum PDFLanguageUpdate {
         else { return nil }
         let dictionary = String(decoding: pdf[trailerStart..<startxref], as: UTF8.self)
         let after = String(decoding: pdf[(startxref + 9)...], as: UTF8.self)
-        guard let root = reference("/Root", in: dictionary), let size = integer(after: "/Size", in: dictionary),
+        guard let root = integer(after: "/Root", in: dictionary), let size = integer(after: "/Size", in: dictionary),
             let xref = Int(after.split(whereSeparator: \.isWhitespace).first ?? "")
         else { return nil }
-        return Trailer(root: root, size: size, info: reference("/Info", in: dictionary), xref: xref)
+        return Trailer(root: root, size: size, info: integer(after: "/Info", in: dictionary), xref: xref)
     }
 
     /// The dictionary `<< … >>` of object `number`, as written.
@@ -70,10 +70,6 @@ enum PDFLanguageUpdate {
             let close = lastRange(of: Array(">>".utf8), in: Array(pdf[open..<end]))
         else { return nil }
         return Array(pdf[open..<(open + close + 2)])
-    }
-
-    private static func reference(_ key: String, in text: String) -> Int? {
-        integer(after: key, in: text)
     }
 
     private static func integer(after key: String, in text: String) -> Int? {

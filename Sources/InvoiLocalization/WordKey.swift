@@ -1,6 +1,6 @@
 /// Every piece of text invoi itself prints, by the key that names it in the catalogs
 /// (`Catalogs/<language>.json`) and in an invoice's `labels`.
-public enum WordKey: String, CaseIterable, Hashable, Sendable, Comparable {
+public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case invoiceTitle = "title.invoice"
     case estimateTitle = "title.estimate"
     case taxInvoiceTitle = "title.taxInvoice"
@@ -56,11 +56,6 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable, Comparable {
         default: []
         }
     }
-
-    /// The position in the catalogs' order (the order of the cases).
-    private var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
-
-    public static func < (lhs: WordKey, rhs: WordKey) -> Bool { lhs.index < rhs.index }
 }
 
 /// A value filled into a catalog text: `{rate}` in "VAT {rate}%".

@@ -24,10 +24,6 @@ public enum LocaleIdentifier {
         return Locale(components: components)
     }
 
-    static func withLatinDigits(_ identifier: String) -> String {
-        latinDigitsLocale(identifier).identifier
-    }
-
     /// Whether `identifier` is shaped like a BCP 47 tag (`de-CH`, `ar-SA-u-nu-latn`, `en_US`).
     static func isWellFormed(_ identifier: String) -> Bool {
         let parts = identifier.split(separator: /[-_]/, omittingEmptySubsequences: false)
