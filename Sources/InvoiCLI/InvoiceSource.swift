@@ -1,6 +1,10 @@
 import Foundation
 import InvoiModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where one invoice comes from.
 enum InvoiceSource: Sendable {
     case sample
@@ -47,30 +51,71 @@ enum InvoiceSource: Sendable {
     func data() throws(CLIFailure) -> Data? {
         switch self {
         case .sample: return nil
-        case .standardInput: return FileHandle.standardInput.readDataToEndOfFile()
+        case .standardInput: return try InputFile.readStandardInput()
         case .file(let path): return try InputFile.read(path)
         case .jsonLine(_, _, let data): return data
         }
     }
 }
 
-/// Reading an input file with errors that say what to do.
+/// Reading an input file or standard input whole, with errors that say what to do. An
+/// input is read from one descriptor, checked with fstat first, and never past the size
+/// limit: `/dev/zero` or a runaway pipe ends with an error, not with all the memory.
 enum InputFile {
+    /// The largest invoice file invoi reads (DESIGN §13); a JSON Lines line has the same limit.
+    static let maximumSize = 64 << 20
+
     static func read(_ path: String) throws(CLIFailure) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CLIFailure(
-                .noInput, "\(path): no such file (check the path, or run 'invoi init \(path)' to create one)")
+        let shown = Diagnostic.printable(path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw CLIFailure(
+                    .noInput, "\(shown): no such file (check the path, or run 'invoi init \(shown)' to create one)")
+            }
+            throw CLIFailure(.noInput, "\(shown): cannot be read (\(String(cString: strerror(code)))); check its permissions")
         }
-        if isDirectory.boolValue {
-            throw CLIFailure(
-                .noInput,
-                "\(path): is a directory, not an invoice file (to render every invoice in it: invoi render \(path)/*.json)"
-            )
+        defer { close(descriptor) }
+        return try readAll(descriptor, named: shown, directoryHint: " (to render every invoice in it: invoi render \(shown)/*.json)")
+    }
+
+    static func readStandardInput() throws(CLIFailure) -> Data {
+        try readAll(STDIN_FILENO, named: "<stdin>", directoryHint: "")
+    }
+
+    /// Everything `descriptor` holds, up to `maximumSize`.
+    static func readAll(_ descriptor: Int32, named shown: String, directoryHint: String) throws(CLIFailure) -> Data {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = errno == EBADF ? "is closed" : "cannot be read (\(String(cString: strerror(errno))))"
+            throw CLIFailure(.noInput, "\(shown): \(reason); give the invoice as a file or pipe it in")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIFailure(.noInput, "\(path): cannot be read (check its permissions)")
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw CLIFailure(.noInput, "\(shown): is a directory, not an invoice file\(directoryHint)")
         }
-        return data
+        if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > maximumSize {
+            throw tooLarge(shown)
+        }
+        var data = Data()
+        let chunk = 1 << 16
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, chunk) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CLIFailure(.noInput, "\(shown): cannot be read (\(String(cString: strerror(errno))))")
+            }
+            guard data.count + count <= maximumSize else { throw tooLarge(shown) }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    static func tooLarge(_ shown: String) -> CLIFailure {
+        CLIFailure(
+            .dataError,
+            "\(shown): is larger than \(maximumSize >> 20) MiB, the most invoi reads for one invoice "
+                + "(many invoices go one per line in a JSON Lines file: render --jsonl)")
     }
 }

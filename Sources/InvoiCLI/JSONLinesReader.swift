@@ -1,11 +1,14 @@
 import Foundation
+import InvoiModel
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Reads a JSON Lines file or standard input one line at a time, holding no more than
-/// the line being read, so that a stream of any length renders in flat memory.
+/// the line being read, so that a stream of any length renders in flat memory. A line
+/// longer than an invoice file may be (`InputFile.maximumSize`) ends the reading of its
+/// input: its end may never come (`/dev/zero`), and it is never held whole.
 final class JSONLinesReader {
     /// The file as messages name it ("-" for standard input).
     let name: String
@@ -54,6 +57,16 @@ final class JSONLinesReader {
     private func nextLine() throws(CLIFailure) -> Data? {
         var searched = start
         while true {
+            if searched - start > InputFile.maximumSize {
+                let shown = Diagnostic.printable(InvoiceSource.jsonLineName(file: name, line: lineNumber + 1))
+                buffer = []
+                start = 0
+                atEnd = true
+                throw CLIFailure(
+                    .dataError,
+                    "\(shown): the line is longer than \(InputFile.maximumSize >> 20) MiB, the most invoi reads "
+                        + "for one invoice; the rest of the input was not read")
+            }
             if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Data(buffer[start..<newline])
                 start = newline + 1

@@ -24,7 +24,7 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Re-render whenever the file is saved; Ctrl-C quits.")
     var watch = false
 
-    @Option(help: "Columns (default: the terminal's width, else 100).")
+    @Option(help: "Columns, 20 to 1000 (default: the terminal's width, else 100).")
     var width: Int?
 
     @Option(help: "auto, always or never.")
@@ -48,7 +48,7 @@ struct PreviewCommand: ParsableCommand {
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
-        if let width, width < 60 { throw ValidationError("--width must be at least 60 columns (got \(width))") }
+        try OptionBounds.check(width: width)
         if watch && input == "-" { throw ValidationError("--watch needs a file to watch, not standard input") }
     }
 
@@ -67,7 +67,7 @@ struct PreviewCommand: ParsableCommand {
         let settings = RenderSettings(
             format: .txt, paper: paper, locale: locale, language: language,
             output: OutputOptions(
-                columns: width ?? terminal.columns ?? 100, usesColor: terminal.usesColor(color), bidi: bidi),
+                columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100, usesColor: terminal.usesColor(color), bidi: bidi),
             accent: try AccentArgument.parse(accent))
         guard watch else {
             let status = RenderJob(
@@ -123,7 +123,7 @@ struct Watcher {
             guard let since = pendingSince, ContinuousClock.now - since >= .milliseconds(100) else { return }
             pendingSince = nil
             if fixedWidth == nil, let columns = TerminalInfo.current().columns {
-                settings.output.columns = max(columns, 60)
+                settings.output.columns = OptionBounds.clamped(columns: columns)
             }
             let (text, problem) = render(settings: settings)
             if let text { lastGood = text }

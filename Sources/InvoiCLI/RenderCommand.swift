@@ -41,10 +41,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "a4 or letter.")
     var paper: PaperSize = .a4
 
-    @Option(help: "PNG resolution in dots per inch.")
+    @Option(help: "PNG resolution in dots per inch (18 to 600).")
     var dpi: Double = 144
 
-    @Option(help: "Columns of the text preview (default: the terminal's width, else 100).")
+    @Option(help: "Columns of the text preview, 20 to 1000 (default: the terminal's width, else 100).")
     var width: Int?
 
     @Option(help: "Colour in the text preview: auto, always or never.")
@@ -65,7 +65,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Font family to use before the built-in fallbacks.")
     var font: String?
 
-    @Option(help: "Invoices rendered at once (default: the number of cores).")
+    @Option(help: "Invoices rendered at once, 1 to 256 (default: the number of cores).")
     var jobs: Int?
 
     @Flag(help: "Read one invoice per line (JSON Lines) from the inputs or standard input.")
@@ -80,9 +80,7 @@ struct RenderCommand: ParsableCommand {
         if output != nil && outDirectory != nil {
             throw ValidationError("use -o or --out-dir, not both")
         }
-        if !(18...2400).contains(dpi) { throw ValidationError("--dpi must be between 18 and 2400") }
-        if let width, width < 60 { throw ValidationError("--width must be at least 60 columns (got \(width))") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try OptionBounds.check(width: width, dpi: dpi, jobs: jobs)
         if let output, output != "-", format == nil, Self.format(forPath: output) == nil {
             throw ValidationError("cannot tell the format from \"\(output)\": add --format pdf|png|svg|txt|ops")
         }
@@ -121,13 +119,14 @@ struct RenderCommand: ParsableCommand {
         let settings = RenderSettings(
             format: resolvedFormat, paper: paper, locale: locale, language: language,
             output: OutputOptions(
-                dpi: dpi, columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil) ?? 100,
+                dpi: dpi,
+                columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent))
         let job = RenderJob(
             renderer: renderer, settings: settings, sources: try sources(inputs),
             destination: destination(for: resolvedFormat, inputCount: inputs.count),
-            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionBounds.jobs.upperBound),
             terminal: terminal)
         // Every output is written: end the process here instead of tearing down the fonts,
         // shaping caches and Cairo faces the renderer holds (about a tenth of a short

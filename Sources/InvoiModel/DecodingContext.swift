@@ -6,25 +6,57 @@ struct DecodingContext {
     let file: String
     /// Where relative paths in the invoice (the logo) start; nil: decided from `file`.
     let baseDirectory: String?
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The first `listedLimit` errors and warnings, in source order.
+    private var listed: [Diagnostic] = []
+    private var errorCount = 0
+    private var warningCount = 0
+
+    /// How many errors, and how many warnings, one file lists: 200,000 unknown fields
+    /// would otherwise print megabytes. The rest are counted in one closing line each.
+    static let listedLimit = 50
+    /// The longest text field, in UTF-8 bytes (DESIGN §13).
+    static let maximumTextSize = 1 << 20
 
     init(file: String, baseDirectory: String? = nil) {
         self.file = file
         self.baseDirectory = baseDirectory
     }
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// The listed diagnostics, then a count of those left out.
+    var diagnostics: [Diagnostic] {
+        var all = listed
+        if errorCount > Self.listedLimit {
+            all.append(omitted(errorCount - Self.listedLimit, severity: .error, noun: "error"))
+        }
+        if warningCount > Self.listedLimit {
+            all.append(omitted(warningCount - Self.listedLimit, severity: .warning, noun: "warning"))
+        }
+        return all
+    }
+
+    var hasErrors: Bool { errorCount > 0 }
     var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 
-    mutating func error(_ path: String, _ message: String, at position: SourcePosition? = nil) {
-        diagnostics.append(
+    /// `message` is only made for the diagnostics that are listed.
+    mutating func error(_ path: String, _ message: @autoclosure () -> String, at position: SourcePosition? = nil) {
+        errorCount += 1
+        guard errorCount <= Self.listedLimit else { return }
+        listed.append(
             Diagnostic(
-                severity: .error, file: file, path: path, message: message,
+                severity: .error, file: file, path: path, message: message(),
                 line: position?.line, column: position?.column))
     }
 
-    mutating func warning(_ path: String, _ message: String) {
-        diagnostics.append(Diagnostic(severity: .warning, file: file, path: path, message: message))
+    mutating func warning(_ path: String, _ message: @autoclosure () -> String) {
+        warningCount += 1
+        guard warningCount <= Self.listedLimit else { return }
+        listed.append(Diagnostic(severity: .warning, file: file, path: path, message: message()))
+    }
+
+    private func omitted(_ count: Int, severity: Diagnostic.Severity, noun: String) -> Diagnostic {
+        Diagnostic(
+            severity: severity, file: file,
+            message: "\(count) more \(noun)\(count == 1 ? "" : "s") not listed (the first \(Self.listedLimit) are)")
     }
 
     // MARK: - Value kinds
@@ -34,6 +66,13 @@ struct DecodingContext {
         guard case .string(let raw) = node.value else {
             let hint = if case .number = node.value { "; put it in double quotes" } else { "" }
             error(path, "expected a string, got \(Self.describe(node))\(hint)")
+            return nil
+        }
+        guard raw.utf8.count <= Self.maximumTextSize else {
+            error(
+                path,
+                "the text is \(Self.size(raw.utf8.count)) long; a text field holds at most \(Self.size(Self.maximumTextSize))"
+            )
             return nil
         }
         let cleaned = TextSanitizer.clean(raw)
@@ -130,6 +169,13 @@ struct DecodingContext {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+
+    /// `1 MiB`, `3.2 MiB`, `800 KiB`.
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1 << 20 { return "\(bytes >> 10) KiB" }
+        let mebibytes = Double(bytes) / Double(1 << 20)
+        return mebibytes.rounded() == mebibytes ? "\(Int(mebibytes)) MiB" : String(format: "%.1f MiB", mebibytes)
     }
 
     static func shortened(_ text: String) -> String {

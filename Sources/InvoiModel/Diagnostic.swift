@@ -77,9 +77,15 @@ enum DiagnosticText {
 
     /// `"two"`, escaped and shortened with `…` when long.
     static func quoted(_ text: String) -> String {
+        "\"" + excerpt(text) + "\""
+    }
+
+    /// A piece of input shown without quotes (a field name in a JSON path): escaped, and
+    /// shortened with `…` when long.
+    static func excerpt(_ text: String) -> String {
         var shown = text
         if shown.count > quoteLimit { shown = String(shown.prefix(quoteLimit - 1)) + "…" }
-        return "\"" + escaped(shown) + "\""
+        return escaped(shown)
     }
 
     /// `"a" or "b"`; `"a", "b" or "c"`.

@@ -49,13 +49,15 @@ extension InvoiceDecoder {
     }
 
     private static func warnUnknownLabel(_ name: String, in path: String, context: inout DecodingContext) {
-        var message = "unknown label key \(DiagnosticText.quoted(name))"
+        context.warning(path, unknownLabelMessage(name))
+    }
+
+    private static func unknownLabelMessage(_ name: String) -> String {
+        let message = "unknown label key \(DiagnosticText.quoted(name))"
         if let suggestion = KeySuggestion.closest(to: name, among: WordKey.allCases.map(\.rawValue)) {
-            message += " — did you mean \"\(suggestion)\"?"
-        } else {
-            message += " is ignored; run `invoi languages --keys` for the keys"
+            return message + " — did you mean \"\(suggestion)\"?"
         }
-        context.warning(path, message)
+        return message + " is ignored; run `invoi languages --keys` for the keys"
     }
 }
 

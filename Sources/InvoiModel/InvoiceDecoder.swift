@@ -4,6 +4,9 @@ import InvoiCharacters
 /// Reads one invoice from JSON: every field optional with the app's
 /// defaults, every problem of the file reported together with its JSON path.
 public struct InvoiceDecoder: Sendable {
+    /// The most line items one invoice may have (DESIGN §13).
+    public static let maximumLineItems = 1_000_000
+
     /// The issue date of an invoice that gives none.
     public let today: CalendarDate
 
@@ -196,6 +199,13 @@ public struct InvoiceDecoder: Sendable {
             context.error(path, "expected an array of line items, got \(DecodingContext.describe(node))")
             return nil
         }
+        guard elements.count <= Self.maximumLineItems else {
+            context.error(
+                path,
+                "\(elements.count) line items are more than the \(Self.maximumLineItems) invoi renders in one invoice; split it"
+            )
+            return nil
+        }
         var items: [LineItem] = []
         var allRead = true
         var firstIndexByID: [String: Int] = [:]
@@ -315,7 +325,7 @@ public struct InvoiceDecoder: Sendable {
     ) -> [(key: String, node: JSONNode, path: String)] {
         uniqueMembers(members, path: { "\(path).\($0)" }, context: &context).compactMap { member in
             if case .null = member.value.value { return nil }
-            return (member.key, member.value, "\(path).\(member.key)")
+            return (member.key, member.value, "\(path).\(DiagnosticText.excerpt(member.key))")
         }
     }
 
@@ -330,7 +340,7 @@ public struct InvoiceDecoder: Sendable {
         for member in members {
             if let first = firstPosition[member.key] {
                 context.error(
-                    path(DiagnosticText.escaped(member.key)),
+                    path(DiagnosticText.excerpt(member.key)),
                     "the field is given twice (first at line \(first.line), column \(first.column), again at line \(member.keyPosition.line), column \(member.keyPosition.column)); keep one"
                 )
             } else {
@@ -342,12 +352,14 @@ public struct InvoiceDecoder: Sendable {
     }
 
     static func warnUnknown(_ key: String, in path: String, candidates: [String], context: inout DecodingContext) {
-        var message = "unknown field \(DiagnosticText.quoted(key))"
+        context.warning(path, unknownFieldMessage(key, candidates: candidates))
+    }
+
+    private static func unknownFieldMessage(_ key: String, candidates: [String]) -> String {
+        let message = "unknown field \(DiagnosticText.quoted(key))"
         if let suggestion = KeySuggestion.closest(to: key, among: candidates) {
-            message += " — did you mean \"\(suggestion)\"?"
-        } else {
-            message += " is ignored"
+            return message + " — did you mean \"\(suggestion)\"?"
         }
-        context.warning(path, message)
+        return message + " is ignored"
     }
 }

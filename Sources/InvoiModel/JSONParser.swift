@@ -112,7 +112,7 @@ struct JSONParser {
                     throw error("\(word) is not a JSON number", at: start)
                 default:
                     throw error(
-                        "unexpected word '\(DiagnosticText.escaped(word))'; text values must be in double quotes",
+                        "unexpected word '\(DiagnosticText.excerpt(word))'; text values must be in double quotes",
                         at: start)
                 }
             }
@@ -160,7 +160,7 @@ struct JSONParser {
             skipWhitespace()
             guard peek == Ascii.colon else {
                 if isAtEnd { throw unclosed("object", openedAt: open) }
-                throw error("expected ':' after the field name \"\(DiagnosticText.escaped(key))\"")
+                throw error("expected ':' after the field name \(DiagnosticText.quoted(key))")
             }
             advance()
             let value = try parseValue(depth: depth)
@@ -180,7 +180,7 @@ struct JSONParser {
                 throw Self.commentError(at: position)
             default:
                 throw error(
-                    "unexpected \(describeNext()) after the value of \"\(DiagnosticText.escaped(key))\"; expected ',' or '}'"
+                    "unexpected \(describeNext()) after the value of \(DiagnosticText.quoted(key)); expected ',' or '}'"
                 )
             }
         }

@@ -1,5 +1,11 @@
 import ArgumentParser
+import Foundation
+import InvoiModel
 import InvoiSpeedups
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension InvoiCommand {
     /// Runs invoi with the process's arguments, as `main()` does, but parses a plain
@@ -10,15 +16,31 @@ extension InvoiCommand {
     /// completion scripts, any parse error — goes through `main()`, so every message
     /// and exit status stays exactly that of the full command tree.
     public static func runFromCommandLine() {
-        guard Speedups.process.isOn(.directParsing), var direct = directSubcommand(for: .process, from: 1) else {
-            main()
-            return
-        }
         do {
+            guard Speedups.process.isOn(.directParsing), var direct = directSubcommand(for: .process, from: 1) else {
+                var command = try parseAsRoot()
+                try command.run()
+                return
+            }
             try direct.run()
         } catch {
-            exit(withError: error)
+            exitPrintably(withError: error)
         }
+    }
+
+    /// Exits as ArgumentParser's `exit(withError:)` does, but with the control characters of
+    /// the message escaped: a usage error quotes the arguments, which may hold escape codes.
+    static func exitPrintably(withError error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+        } else if !message.isEmpty {
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+            let shown = lines.map { Diagnostic.printable(String($0)) }.joined(separator: "\n")
+            FileHandle.standardError.write(Data((shown + "\n").utf8))
+        }
+        Glibc.exit(code.rawValue)
     }
 
     /// `directSubcommand(for:from:)` of arguments given as Strings (the subcommand first).
