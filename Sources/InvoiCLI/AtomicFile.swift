@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Writes files so that a failed write never leaves a partial file nor destroys an
-/// existing one: the bytes go to a temporary file beside the target, then a rename.
+/// existing one: the bytes go to a temporary file beside the target, then a rename
+/// (`OutputFile` decides what is renamed and what written through).
 enum AtomicFile {
     /// When the bytes must be on disk.
     enum Durability {
@@ -19,27 +20,12 @@ enum AtomicFile {
         case flushedWithDirectory
     }
 
+    /// Writes `data` to `path` through an `OutputFile`: a regular file is replaced whole or
+    /// not at all; a FIFO or device is written into.
     static func write(_ data: Data, to path: String, durability: Durability = .flushedEachFile) throws(CLIFailure) {
-        let directory = split(path).directory
-        var status = stat()
-        guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-            throw CLIFailure(
-                .cannotCreate,
-                "\(path): cannot write: the directory \(directory) does not exist "
-                    + "(create it, or choose another path)")
-        }
-        guard let (descriptor, temporaryPath) = createTemporary(for: path) else { throw failure(path, errno: errno) }
-
-        fchmod(descriptor, 0o666 & ~processUmask)  // mkstemp creates 0600
-        var code = data.withUnsafeBytes { writeAll($0, to: descriptor) }
-        let replacesFile = durability == .flushedWithDirectory && access(path, F_OK) == 0
-        if code == 0, durability == .flushedEachFile || replacesFile, fsync(descriptor) != 0 { code = errno }
-        if close(descriptor) != 0, code == 0 { code = errno }
-        if code == 0, rename(temporaryPath, path) != 0 { code = errno }
-        guard code == 0 else {
-            unlink(temporaryPath)
-            throw failure(path, errno: code)
-        }
+        let file = try OutputFile.open(path, durability: durability)
+        try file.write(data)
+        try file.commit()
     }
 
     /// A new temporary file beside `path` (hidden, named after it), open for writing;
@@ -54,11 +40,15 @@ enum AtomicFile {
         return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
+    /// `path` is shown as given: escape it first.
     static func failure(_ path: String, errno code: Int32) -> CLIFailure {
-        CLIFailure(
-            .cannotCreate,
-            "\(path): cannot write (\(String(cString: strerror(code)))); "
-                + "check that the directory exists and is writable")
+        let hint =
+            switch code {
+            case ENOSPC, EDQUOT: "free some disk space, or choose another place"
+            case EACCES, EPERM, EROFS: "choose a directory you can write to"
+            default: "check that the directory exists and is writable"
+            }
+        return CLIFailure(.cannotCreate, "\(path): cannot write (\(String(cString: strerror(code)))); \(hint)")
     }
 }
 
@@ -77,10 +67,7 @@ enum DirectoryFlush {
 /// Standard output, written whole.
 enum StandardOutput {
     static func write(_ data: Data) throws(CLIFailure) {
-        do {
-            try FileHandle.standardOutput.write(contentsOf: data)
-        } catch {
-            throw CLIFailure(.cannotCreate, "cannot write to standard output (\(error.localizedDescription))")
-        }
+        let code = data.withUnsafeBytes { AtomicFile.writeAll($0, to: STDOUT_FILENO) }
+        guard code == 0 else { throw AtomicFile.failure("standard output", errno: code) }
     }
 }

@@ -17,7 +17,7 @@ extension MessageLog {
     /// `invoi: error: …` for a failure, with any control character in it (from a file
     /// name) escaped so that it cannot act on the terminal.
     func write(_ failure: CLIFailure) {
-        error(Diagnostic.printable(failure.message))
+        error(failure.message)
     }
 }
 

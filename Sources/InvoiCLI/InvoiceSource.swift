@@ -74,10 +74,12 @@ enum InputFile {
                 throw CLIFailure(
                     .noInput, "\(shown): no such file (check the path, or run 'invoi init \(shown)' to create one)")
             }
-            throw CLIFailure(.noInput, "\(shown): cannot be read (\(String(cString: strerror(code)))); check its permissions")
+            throw CLIFailure(
+                .noInput, "\(shown): cannot be read (\(String(cString: strerror(code)))); check its permissions")
         }
         defer { close(descriptor) }
-        return try readAll(descriptor, named: shown, directoryHint: " (to render every invoice in it: invoi render \(shown)/*.json)")
+        return try readAll(
+            descriptor, named: shown, directoryHint: " (to render every invoice in it: invoi render \(shown)/*.json)")
     }
 
     static func readStandardInput() throws(CLIFailure) -> Data {

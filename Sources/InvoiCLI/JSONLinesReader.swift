@@ -67,7 +67,7 @@ final class JSONLinesReader {
                     "\(shown): the line is longer than \(InputFile.maximumSize >> 20) MiB, the most invoi reads "
                         + "for one invoice; the rest of the input was not read")
             }
-            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = newline(from: searched) {
                 let line = Data(buffer[start..<newline])
                 start = newline + 1
                 lineNumber += 1
@@ -90,12 +90,23 @@ final class JSONLinesReader {
         }
     }
 
+    /// The index of the first line feed at or after `index`.
+    private func newline(from index: Int) -> Int? {
+        buffer.withUnsafeBytes { bytes in
+            guard index < bytes.count, let base = bytes.baseAddress,
+                let found = memchr(base + index, 0x0A, bytes.count - index)
+            else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
     private func fill() throws(CLIFailure) {
-        let chunk = 64 << 10
+        // Larger reads as a line grows: a long line is read in few calls.
+        let chunk = max(64 << 10, min(buffer.count - start, 8 << 20))
         let old = buffer.count
         var readCount = 0
         var code: Int32 = 0
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        buffer.append(contentsOf: [UInt8](repeating: 0, count: chunk))
         buffer.withUnsafeMutableBytes { bytes in
             repeat {
                 readCount = Glibc.read(descriptor, bytes.baseAddress! + old, chunk)

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiModel
 import Synchronization
 
 /// Standard error, shared by parallel renders: one message at a time, and never
@@ -15,9 +16,11 @@ final class MessageLog: Sendable {
         self.isTerminal = isTerminal
     }
 
-    func error(_ message: String) { write("invoi: error: \(message)\n") }
-    func warning(_ message: String) { write("invoi: warning: \(message)\n") }
-    func info(_ message: String) { write("invoi: \(message)\n") }
+    // Messages quote file names and other input: their control characters are escaped,
+    // so that nothing from an input acts on the terminal.
+    func error(_ message: String) { write("invoi: error: \(Diagnostic.printable(message))\n") }
+    func warning(_ message: String) { write("invoi: warning: \(Diagnostic.printable(message))\n") }
+    func info(_ message: String) { write("invoi: \(Diagnostic.printable(message))\n") }
 
     func emit(_ text: String) { write(text) }
 

@@ -67,7 +67,8 @@ struct PreviewCommand: ParsableCommand {
         let settings = RenderSettings(
             format: .txt, paper: paper, locale: locale, language: language,
             output: OutputOptions(
-                columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100, usesColor: terminal.usesColor(color), bidi: bidi),
+                columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100,
+                usesColor: terminal.usesColor(color), bidi: bidi),
             accent: try AccentArgument.parse(accent))
         guard watch else {
             let status = RenderJob(
@@ -108,14 +109,15 @@ struct Watcher {
         FileHandle.standardOutput.write(Data("\u{1B}[?25l".utf8))
 
         var lastGood: String?
-        var lastStamp: FileStamp?
+        // Nil until the first look: a file that does not exist yet is shown as missing at once.
+        var lastStamp: FileStamp??
         var pendingSince: ContinuousClock.Instant?
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now(), repeating: .milliseconds(25))
         var settings = self.settings
         timer.setEventHandler {
             let stamp = FileStamp(path: path)
-            if stamp != lastStamp {
+            if lastStamp == nil || stamp != lastStamp! {
                 lastStamp = stamp
                 pendingSince = .now
                 return
@@ -130,7 +132,7 @@ struct Watcher {
             var screen = "\u{1B}[H\u{1B}[2J" + (lastGood ?? "")
             if let problem { screen += "\n" + problem }
             let time = Date().formatted(.dateTime.hour().minute().second())
-            screen += "\n\u{1B}[90mwatching \(printable(path)) · \(time) · Ctrl-C to quit\u{1B}[0m"
+            screen += "\n\u{1B}[90mwatching \(Diagnostic.printable(path)) · \(time) · Ctrl-C to quit\u{1B}[0m"
             FileHandle.standardOutput.write(Data(screen.utf8))
         }
         timer.resume()
@@ -148,22 +150,13 @@ struct Watcher {
             let notes = warnings.map(\.description).joined(separator: "\n")
             return (String(decoding: bytes, as: UTF8.self), notes.isEmpty ? nil : notes)
         } catch let failure as CLIFailure {
-            return (nil, "invoi: error: \(failure.message)")
+            return (nil, "invoi: error: " + Diagnostic.printable(failure.message))
         } catch let invalid as InvoiceDecodingError {
             return (nil, invalid.diagnostics.map(\.description).joined(separator: "\n"))
         } catch let logo as LogoError {
             return (nil, "invoi: error: " + Diagnostic.printable(CLIFailure(logo, invoice: path).message))
         } catch {
-            return (nil, "invoi: error: \(error)")
+            return (nil, "invoi: error: " + Diagnostic.printable("\(error)"))
         }
     }
-}
-
-/// A file name made safe to show on a terminal (control characters become `?`).
-func printable(_ text: String) -> String {
-    String(
-        String.UnicodeScalarView(
-            text.unicodeScalars.map { scalar in
-                scalar.isControlCharacter || scalar.isBidiFormattingControl ? "?" : scalar
-            }))
 }

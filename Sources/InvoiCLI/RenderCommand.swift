@@ -120,7 +120,8 @@ struct RenderCommand: ParsableCommand {
             format: resolvedFormat, paper: paper, locale: locale, language: language,
             output: OutputOptions(
                 dpi: dpi,
-                columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(OptionBounds.clamped(columns:)) ?? 100,
+                columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
+                    OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent))
         let job = RenderJob(

@@ -181,11 +181,44 @@ struct RenderJob: Sendable {
             let pathExt = url.pathExtension.isEmpty ? ext : url.pathExtension
             let paths =
                 files.count == 1 ? [path] : OutputName.fileNames(base: base, fileExtension: pathExt, count: files.count)
-            for (data, path) in zip(files, paths) { try AtomicFile.write(data, to: path) }
+            try PageSet.write(files, to: paths)
         case .directory(let directory):
             let names = OutputName.fileNames(base: name, fileExtension: ext, count: files.count)
-            for (data, file) in zip(files, names) {
-                try scratch.write(data, to: (directory as NSString).appendingPathComponent(file))
+            let paths = names.map { (directory as NSString).appendingPathComponent($0) }
+            if files.count == 1 {
+                try scratch.write(files[0], to: paths[0])
+            } else {
+                try PageSet.write(files, to: paths, durability: scratch.durability)
+            }
+        }
+    }
+}
+
+/// The files of a several-page PNG or SVG render, all or nothing (DESIGN §13): every page
+/// goes to its temporary file first, and only when all are written are they renamed into
+/// place; on any error no page file of this render remains.
+enum PageSet {
+    static func write(
+        _ pages: [Data], to paths: [String], durability: AtomicFile.Durability = .flushedEachFile
+    ) throws(CLIFailure) {
+        var files: [OutputFile] = []
+        do throws(CLIFailure) {
+            for (data, path) in zip(pages, paths) {
+                let file = try OutputFile.open(path, durability: durability)
+                files.append(file)
+                try file.write(data)
+            }
+        } catch {
+            for file in files { file.discard() }
+            throw error
+        }
+        for (index, file) in files.enumerated() {
+            do throws(CLIFailure) {
+                try file.commit()
+            } catch {
+                for committed in files[..<index] { committed.removeCommitted() }
+                for rest in files[index...] { rest.discard() }
+                throw error
             }
         }
     }

@@ -28,10 +28,10 @@ import Testing
         try FileManager.default.createDirectory(
             at: directory.url.appendingPathComponent("taken"),
             withIntermediateDirectories: false)
-        // A directory stands where the file should go: the rename fails.
+        // A directory stands where the file should go: refused before anything is written.
         let path = directory.url.appendingPathComponent("taken").path
         let failure = #expect(throws: CLIFailure.self) { try AtomicFile.write(Data("x".utf8), to: path) }
-        #expect(failure?.message.hasPrefix("\(path): cannot write (") == true)
+        #expect(failure?.message == "\(path): is a directory; give a file name")
         #expect(try directory.entries() == ["taken"])
     }
 

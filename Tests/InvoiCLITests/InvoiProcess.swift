@@ -12,8 +12,12 @@ struct InvoiProcess {
         var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
     }
 
-    /// The `invoi` binary beside the test bundle in the build directory.
+    /// The `invoi` binary beside the test bundle in the build directory, or the one named by
+    /// INVOI_TEST_EXECUTABLE (to show that a test fails with an earlier build).
     static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["INVOI_TEST_EXECUTABLE"] {
+            return URL(fileURLWithPath: path)
+        }
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return testBinary.deletingLastPathComponent().appendingPathComponent("invoi")
     }()

@@ -50,7 +50,7 @@ import Testing
     @Test func exitCodesFollowSysexits() throws {
         let directory = try TemporaryDirectory()
         #expect(try directory.run("render", "missing.json").status == 66)
-        #expect(try directory.run("render", "--sample", "--width", "30", "--format", "txt").status == 64)
+        #expect(try directory.run("render", "--sample", "--width", "19", "--format", "txt").status == 64)
         #expect(try directory.run("render").status == 64)
         let unwritable = try directory.run("render", "--sample", "-o", "no/such/dir/x.pdf")
         #expect(unwritable.status == 73)

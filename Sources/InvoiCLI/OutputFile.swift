@@ -1,0 +1,164 @@
+import Foundation
+import InvoiModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One output being written (DESIGN §13): a regular file — new, or one a symlink points
+/// to — is written to a temporary file beside it and renamed over it by `commit()`, so
+/// that a failed render never leaves a partial file nor destroys the old one. A FIFO, a
+/// device, or a descriptor named as a path (`/dev/stdout`, `/dev/fd/3`) is written
+/// through: renaming over it would replace a device node or a pipe with a plain file.
+final class OutputFile {
+    private enum Mode {
+        /// Into `temporary`, renamed to `target` on commit.
+        case replacing(target: String, temporary: String)
+        /// Straight into the open file.
+        case through
+    }
+
+    /// The path as given, for messages.
+    let path: String
+    private let mode: Mode
+    private var descriptor: Int32
+    private let durability: AtomicFile.Durability
+    private var finished = false
+
+    private init(path: String, mode: Mode, descriptor: Int32, durability: AtomicFile.Durability) {
+        self.path = path
+        self.mode = mode
+        self.descriptor = descriptor
+        self.durability = durability
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    /// Opens the output at `path`, checking everything that can be checked before any
+    /// work: its directory exists, it is not a directory, the temporary file can be made.
+    static func open(
+        _ path: String, durability: AtomicFile.Durability = .flushedEachFile
+    ) throws(CLIFailure)
+        -> OutputFile
+    {
+        let shown = Diagnostic.printable(path)
+        if let descriptor = namedDescriptor(path) {
+            let copy = dup(descriptor)
+            guard copy >= 0 else { throw AtomicFile.failure(shown, errno: errno) }
+            return OutputFile(path: path, mode: .through, descriptor: copy, durability: durability)
+        }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw CLIFailure(.cannotCreate, "\(shown): is a directory; give a file name")
+            case S_IFREG:
+                break
+            default:
+                // A FIFO, a character or block device, a socket: write into it.
+                let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+                guard descriptor >= 0 else { throw AtomicFile.failure(shown, errno: errno) }
+                return OutputFile(path: path, mode: .through, descriptor: descriptor, durability: durability)
+            }
+        }
+        let target = try finalTarget(of: path)
+        let directory = AtomicFile.split(target).directory
+        guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw CLIFailure(
+                .cannotCreate,
+                "\(shown): cannot write: the directory \(Diagnostic.printable(directory)) does not exist "
+                    + "(create it, or choose another path)")
+        }
+        guard let (descriptor, temporary) = AtomicFile.createTemporary(for: target) else {
+            throw AtomicFile.failure(shown, errno: errno)
+        }
+        fchmod(descriptor, 0o666 & ~AtomicFile.processUmask)  // mkstemp creates 0600
+        return OutputFile(
+            path: path, mode: .replacing(target: target, temporary: temporary), descriptor: descriptor,
+            durability: durability)
+    }
+
+    func write(_ data: Data) throws(CLIFailure) {
+        let code = data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
+        guard code == 0 else { throw fail(code) }
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(CLIFailure) {
+        let code = AtomicFile.writeAll(bytes, to: descriptor)
+        guard code == 0 else { throw fail(code) }
+    }
+
+    /// Puts the output in its place: flushed and renamed, or (written through) closed.
+    func commit() throws(CLIFailure) {
+        guard !finished else { return }
+        switch mode {
+        case .through:
+            finished = true
+            let closed = close(descriptor)
+            if closed != 0, errno != EINTR { throw AtomicFile.failure(Diagnostic.printable(path), errno: errno) }
+        case .replacing(let target, let temporary):
+            var code: Int32 = 0
+            let replacesFile = durability == .flushedWithDirectory && access(target, F_OK) == 0
+            if durability == .flushedEachFile || replacesFile, fsync(descriptor) != 0 { code = errno }
+            if close(descriptor) != 0, code == 0 { code = errno }
+            descriptor = -1
+            if code == 0, rename(temporary, target) != 0 { code = errno }
+            finished = true
+            guard code == 0 else {
+                unlink(temporary)
+                throw AtomicFile.failure(Diagnostic.printable(path), errno: code)
+            }
+        }
+    }
+
+    /// Abandons the output: the temporary file goes, whatever was at the path stays.
+    func discard() {
+        guard !finished else { return }
+        finished = true
+        if descriptor >= 0 { close(descriptor) }
+        if case .replacing(_, let temporary) = mode { unlink(temporary) }
+    }
+
+    /// Removes a committed file again (a page of a set whose later page failed). Written-through outputs stay.
+    func removeCommitted() {
+        if case .replacing(let target, _) = mode { unlink(target) }
+    }
+
+    private func fail(_ code: Int32) -> CLIFailure {
+        discard()
+        return AtomicFile.failure(Diagnostic.printable(path), errno: code)
+    }
+
+    /// The descriptor a path names directly: `/dev/stdout` (1), `/dev/stderr` (2),
+    /// `/dev/fd/N`, `/proc/self/fd/N`. Opening such a path anew would truncate and rewind
+    /// a redirected file, and renaming over it would miss the file entirely.
+    private static func namedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
+        }
+    }
+
+    /// The file a path finally names, following symlinks (also dangling ones, whose target
+    /// is then created): the rename must replace the target, not the link.
+    private static func finalTarget(of path: String) throws(CLIFailure) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, Int(PATH_MAX))
+            guard count > 0 else { return current }
+            let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : AtomicFile.split(current).directory + "/" + link
+        }
+        throw CLIFailure(.cannotCreate, "\(Diagnostic.printable(path)): too many levels of symbolic links")
+    }
+}
