@@ -11,9 +11,16 @@ public enum DisplayWidth {
 
     /// Cells taken by one grapheme cluster: its widest code point, so that a
     /// base with combining marks takes the base's cells and an emoji sequence two.
+    /// A flag — two regional indicators, each of neutral width on its own — takes two,
+    /// as terminals draw it.
     public static func of(_ character: Character) -> Int {
         var widest = 0
+        var regionalIndicators = 0
         for scalar in character.unicodeScalars {
+            if (0x1F1E6...0x1F1FF).contains(scalar.value) {
+                regionalIndicators += 1
+                if regionalIndicators == 2 { return 2 }
+            }
             widest = max(widest, of(scalar))
             if widest == 2 { break }
         }

@@ -1,3 +1,4 @@
+import InvoiDocument
 import Testing
 
 @testable import InvoiTerminal
@@ -40,6 +41,34 @@ import Testing
         #expect(DisplayWidth.of(Unicode.Scalar(0x200D)!) == 0)
         #expect(DisplayWidth.of("\u{1100}\u{1161}") == 2)  // conjoining Hangul syllable
         #expect(DisplayWidth.of("👩‍💻") == 2)
+    }
+
+    @Test func aFlagTakesTwoCells() {
+        #expect(DisplayWidth.of("🇮🇱") == 2)
+        #expect(DisplayWidth.of("🇮🇱🇩🇪🇯🇵") == 6)
+        #expect(DisplayWidth.of("\u{1F1EE}") == 1)  // a lone regional indicator
+    }
+
+    /// The case: a line of flags made the txt lines wider than --width.
+    @Test func linesOfFlagsStayWithinTheWidth() throws {
+        let flags = String(repeating: "🇮🇱🇩🇪", count: 20)
+        let page = Page(
+            size: Fixture.page,
+            ops: [Fixture.text(flags, px: 12, box: (40, 555), baseline: 60)])
+        for columns in [20, 41, 60, 80] {
+            let lines = Preview.lines(try Preview.render(page, columns: columns))
+            // Counted apart from DisplayWidth: a flag as the two cells a terminal draws.
+            let cells = { (line: String) in
+                line.reduce(0) { sum, character in
+                    let isFlag =
+                        character.unicodeScalars.count == 2
+                        && character.unicodeScalars.allSatisfy { (0x1F1E6...0x1F1FF).contains($0.value) }
+                    return sum + (isFlag ? 2 : DisplayWidth.of(character))
+                }
+            }
+            #expect(lines.allSatisfy { cells($0) <= columns }, "\(columns)")
+            #expect(lines.joined().filter { $0 == "🇮🇱" }.count == 20)
+        }
     }
 
     @Test func narrowScriptsTakeOne() {
