@@ -8,39 +8,6 @@ struct Block {
     mutating func append(_ other: Block, at y: Double) {
         ops += other.ops.map { $0.offsetBy(dx: 0, dy: y) }
     }
-
-    /// Splits a block taller than a page at the lowest y ≤ `limit` that no text
-    /// line straddles (rules and rectangles go with the part they start in).
-    /// Nil when no such cut exists above `limit`.
-    func split(atMost limit: Double) -> (Block, Block)? {
-        let spans = ops.compactMap { op -> (Double, Double)? in
-            if case .text(let t) = op { return (t.box.minY, t.box.maxY) }
-            return nil
-        }
-        var candidates = spans.map(\.1).filter { $0 <= limit && $0 > 0 }
-        candidates.sort(by: >)
-        guard let cut = candidates.first(where: { y in !spans.contains { $0.0 < y - 0.001 && $0.1 > y + 0.001 } })
-        else { return nil }
-        var top = Block(height: cut)
-        var bottom = Block(height: height - cut)
-        for op in ops {
-            if op.topY < cut - 0.001 {
-                top.ops.append(op)
-            } else {
-                bottom.ops.append(op.offsetBy(dx: 0, dy: -cut))
-            }
-        }
-        return (top, bottom)
-    }
-
-    /// The block without the empty space above its first op, so that a part continued on a new
-    /// page starts with its first line there, not with a blank one.
-    func droppingLeadingSpace() -> Block {
-        guard let first = ops.map(\.topY).min(), first > 0 else { return self }
-        var block = Block(height: max(0, height - first))
-        block.ops = ops.map { $0.offsetBy(dx: 0, dy: -first) }
-        return block
-    }
 }
 
 extension DrawOp {

@@ -58,10 +58,16 @@ struct Paginator {
     }
 
     private mutating func emit(_ block: Block, gap: Double) {
-        let start = pageIsEmpty ? top : y + gap
+        let start = reserve(block.height, gap: gap).start
         pages[pages.count - 1] += block.ops.map { $0.offsetBy(dx: 0, dy: start) }
-        y = start + block.height
+    }
+
+    /// Room for `height` points on the current page, `gap` below what is there: where it starts.
+    private mutating func reserve(_ height: Double, gap: Double) -> (page: Int, start: Double) {
+        let start = pageIsEmpty ? top : y + gap
+        y = start + height
         pageIsEmpty = false
+        return (pages.count - 1, start)
     }
 
     /// Places a block whole, on a new page when it does not fit; a block taller than a
@@ -71,18 +77,30 @@ struct Paginator {
             newPage()
             if let continuation { emit(continuation, gap: 0) }
         }
-        var rest = block
+        guard !fits(block.height, gap: gap) else {
+            emit(block, gap: gap)
+            return
+        }
+        let cuts = BlockCuts(block)
+        var chosen: [Double] = []
+        var places: [(page: Int, start: Double)] = []
+        var offset = 0.0
         var restGap = gap
-        while !fits(rest.height, gap: restGap) {
+        while !fits(block.height - offset, gap: restGap) {
             let room = bottom - (pageIsEmpty ? top : y + restGap)
-            guard let (head, tail) = rest.split(atMost: room) else { break }
-            emit(head, gap: restGap)
+            guard let cut = cuts.cut(after: offset, atMost: offset + room) else { break }
+            places.append(reserve(cut - offset, gap: restGap))
+            chosen.append(cut)
             newPage()
             if let continuation { emit(continuation, gap: 0) }
-            rest = tail
+            offset = cut
             restGap = 0
         }
-        emit(rest, gap: restGap)
+        places.append(reserve(block.height - offset, gap: restGap))
+        let pieces = cuts.pieces(cutAt: chosen, startingAt: [0] + chosen)
+        for (ops, place) in zip(pieces, places) {
+            pages[place.page] += ops.map { $0.offsetBy(dx: 0, dy: place.start) }
+        }
     }
 
     private mutating func placeTable(header: Block, rows: [Block], gap: Double, trailer: Block) {
@@ -115,15 +133,23 @@ struct Paginator {
     /// first part is never shorter than `keptTogether` (a label never ends a page alone) unless
     /// the page is empty.
     private mutating func flow(_ block: Block, gap: Double, keptTogether: Double) {
-        var rest = block
+        let cuts = BlockCuts(block)
+        var chosen: [Double] = []
+        var starts = [0.0]
+        var places: [(page: Int, start: Double)] = []
+        var offset = 0.0
         var restGap = gap
         var minimumHead = keptTogether
-        while !fits(rest.height, gap: restGap) {
+        while !fits(block.height - offset, gap: restGap) {
             let room = bottom - (pageIsEmpty ? top : y + restGap)
-            if let (head, tail) = rest.split(atMost: room), pageIsEmpty || head.height >= minimumHead - 0.001 {
-                emit(head, gap: restGap)
+            if let cut = cuts.cut(after: offset, atMost: offset + room),
+                pageIsEmpty || cut - offset >= minimumHead - 0.001
+            {
+                places.append(reserve(cut - offset, gap: restGap))
+                chosen.append(cut)
                 newPage()
-                rest = tail.droppingLeadingSpace()
+                offset = cuts.firstTop(after: cut)
+                starts.append(offset)
                 restGap = 0
                 minimumHead = 0
             } else if !pageIsEmpty {
@@ -132,6 +158,9 @@ struct Paginator {
                 break
             }
         }
-        emit(rest, gap: restGap)
+        places.append(reserve(block.height - offset, gap: restGap))
+        for (ops, place) in zip(cuts.pieces(cutAt: chosen, startingAt: starts), places) {
+            pages[place.page] += ops.map { $0.offsetBy(dx: 0, dy: place.start) }
+        }
     }
 }
