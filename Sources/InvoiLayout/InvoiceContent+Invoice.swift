@@ -88,9 +88,10 @@ extension InvoiceContent {
             notes: invoice.notes,
             logo: logo,
             stamp: invoice.status.flatMap(StatusStamp.init(status:)),
-            documentTitle: ([wording[titleKey]] + [titleParts.joined(separator: " — ")])
-                .filter { !$0.isEmpty }.joined(separator: " "),
-            author: invoice.fromName,
+            documentTitle: Self.metadataText(
+                ([wording[titleKey]] + [titleParts.joined(separator: " — ")])
+                    .filter { !$0.isEmpty }.joined(separator: " ")),
+            author: Self.metadataText(invoice.fromName),
             allocationLine: invoice.allocationNumber.isEmpty
                 ? "" : wording.text(.allocationNumber, [.number: invoice.allocationNumber]),
             wording: wording
@@ -130,4 +131,15 @@ extension StatusStamp {
 extension Money {
     /// The same amount with the opposite sign: a deduction shown as a negative figure.
     var negated: Money { Money(amount: -amount, currency: currency) }
+}
+
+extension InvoiceContent {
+    /// The title and author as written into each file's metadata (and each SVG page's
+    /// title): at most 200 characters, so that a megabyte of sender name is not repeated
+    /// on every page.
+    static func metadataText(_ text: String) -> String {
+        let limit = 200
+        guard text.utf8.count > limit, text.count > limit else { return text }
+        return String(text.prefix(limit - 1)) + "…"
+    }
 }

@@ -1,4 +1,5 @@
 import InvoiDocument
+import InvoiModel
 import Testing
 
 @testable import InvoiLayout
@@ -68,5 +69,22 @@ import Testing
 extension DrawOp {
     fileprivate var textValue: String? {
         if case .text(let text) = self { text.text } else { nil }
+    }
+}
+
+/// Metadata carries a short form of long text: each SVG page repeats the title.
+@Suite struct MetadataTextTests {
+    @Test func aLongSenderNameIsShortenedInTheTitleAndAuthor() {
+        var invoice = Invoice.sample
+        invoice.fromName = String(repeating: "W", count: 1 << 20)
+        let content = InvoiceContent(invoice: invoice)
+        #expect(content.documentTitle.count == 200)
+        #expect(content.documentTitle.hasSuffix("W…"))
+        #expect(content.author.count == 200)
+        #expect(content.sender.name.count == 1 << 20)  // the page shows it all
+    }
+
+    @Test func shortTextIsKept() {
+        #expect(InvoiceContent(invoice: .sample).author == Invoice.sample.fromName)
     }
 }
