@@ -12,7 +12,7 @@ public struct PDFOptions: Hashable, Sendable {
     }
 }
 
-/// `--format pdf`: every page on one Cairo PDF surface, written to memory.
+/// `--format pdf`: every page on one Cairo PDF surface, written out as it is drawn.
 /// Text keeps its UTF-8 and clusters so it stays selectable and searchable;
 /// fonts are embedded as subsets; email links become link annotations.
 public struct PDFBackend: Backend {
@@ -28,36 +28,62 @@ public struct PDFBackend: Backend {
 
     public var format: OutputFormat { .pdf }
 
-    public func render(_ document: Document, options: PDFOptions = PDFOptions()) throws -> RenderedOutput {
-        guard let first = document.pages.first else { throw BackendError("pdf: the document has no pages") }
-        for page in document.pages { try Self.checkSize(page.size) }
+    public func render(_ document: Document) throws -> RenderedOutput {
+        try render(document, options: PDFOptions())
+    }
 
-        let sink = ByteSink()
+    public func writer(for outline: DocumentOutline, options: PDFOptions, to target: any OutputTarget) throws
+        -> Writer
+    {
+        guard outline.pageCount > 0 else { throw BackendError("pdf: the document has no pages") }
+        try Self.checkSize(outline.firstPageSize)
+        let stream = PDFStream(sink: try target.sink(forPage: nil, of: outline.pageCount))
         let surface = CairoSurface(
             cairo_pdf_surface_create_for_stream(
                 { closure, data, length in
                     guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                    Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes
-                        .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                    return CAIRO_STATUS_SUCCESS
+                    let stream = Unmanaged<PDFStream>.fromOpaque(closure).takeUnretainedValue()
+                    return stream.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
+                        ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
                 },
-                Unmanaged.passUnretained(sink).toOpaque(), first.size.width, first.size.height),
-            dependency: sink)
+                Unmanaged.passUnretained(stream).toOpaque(), outline.firstPageSize.width,
+                outline.firstPageSize.height),
+            dependency: stream)
         try surface.checkStatus("creating the PDF surface")
-        setMetadata(document.metadata, creator: options.creator, on: surface)
-
+        setMetadata(outline.metadata, creator: options.creator, on: surface)
         let context = CairoContext(drawingOn: surface)
         try context.checkStatus("creating the PDF context")
-        let painter = PagePainter(context: context, fonts: fonts, target: .pdf)
-        for page in document.pages {
+        return Writer(
+            surface: surface, context: context, stream: stream, metadata: outline.metadata,
+            painter: PagePainter(context: context, fonts: fonts, target: .pdf))
+    }
+
+    /// One Cairo PDF surface, a page drawn and written at a time.
+    public struct Writer: PageWriter {
+        let surface: CairoSurface
+        let context: CairoContext
+        let stream: PDFStream
+        let metadata: DocumentMetadata
+        let painter: PagePainter
+
+        public mutating func write(_ page: Page) throws {
+            try PDFBackend.checkSize(page.size)
             cairo_pdf_surface_set_size(surface.handle, page.size.width, page.size.height)
             try painter.paint(page.ops)
             cairo_show_page(context.handle)
+            try stream.rethrow()
             try context.checkStatus("finishing a page")
         }
-        cairo_surface_finish(surface.handle)
-        try surface.checkStatus("writing the PDF")
-        return .document(Data(PDFLanguageUpdate.appending(to: sink.bytes, metadata: document.metadata)))
+
+        public mutating func finish() throws {
+            cairo_surface_finish(surface.handle)
+            try stream.rethrow()
+            try surface.checkStatus("writing the PDF")
+            let update = PDFLanguageUpdate.update(
+                byteCount: stream.byteCount, tail: stream.tail, catalogSource: stream.catalog ?? [],
+                metadata: metadata)
+            if !update.isEmpty { try stream.sink.write(update) }
+        }
     }
 
     private func setMetadata(_ metadata: DocumentMetadata, creator: String, on surface: CairoSurface) {
@@ -85,7 +111,90 @@ public struct PDFBackend: Backend {
     }
 }
 
-/// Collects what a Cairo stream surface writes.
-final class ByteSink {
-    var bytes: [UInt8] = []
+/// What a Cairo stream surface writes, passed on to the output as it comes. It keeps what
+/// the language update needs — the byte count, the catalog object and the file's last
+/// bytes (the trailer) — so the file is never held whole.
+final class PDFStream {
+    let sink: any ByteSink
+    private(set) var byteCount = 0
+    /// The last bytes written (the trailer and the end of the cross-reference table).
+    private(set) var tail: [UInt8] = []
+    /// `\nN 0 obj … endobj` of the catalog, once written.
+    private(set) var catalog: [UInt8]?
+    private var capturing: [UInt8]?
+    private var error: (any Error)?
+
+    private static let tailSize = 4096
+    private static let catalogMark = Array("/Type /Catalog".utf8)
+    private static let objectEnd = Array("endobj".utf8)
+
+    init(sink: any ByteSink) {
+        self.sink = sink
+    }
+
+    /// False (and the error kept) when the output refused the bytes.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard error == nil else { return false }
+        do {
+            try sink.write(bytes)
+        } catch {
+            self.error = error
+            return false
+        }
+        byteCount += bytes.count
+        let previousTail = tail
+        tail.append(contentsOf: bytes)
+        if tail.count > Self.tailSize { tail.removeFirst(tail.count - Self.tailSize) }
+        if var object = capturing {
+            object.append(contentsOf: bytes)
+            capture(object)
+        } else if catalog == nil {
+            // The mark may begin in the bytes before these: look in the two together.
+            let window = Array(previousTail.suffix(64)) + Array(bytes)
+            if let mark = Self.firstIndex(of: Self.catalogMark, in: window),
+                let header = Self.objectHeaderStart(in: window, before: mark)
+            {
+                capture(Array(window[header...]))
+            }
+        }
+        return true
+    }
+
+    /// Throws what the output threw while Cairo wrote.
+    func rethrow() throws {
+        if let error { throw error }
+    }
+
+    private func capture(_ object: [UInt8]) {
+        if let end = Self.firstIndex(of: Self.objectEnd, in: object) {
+            catalog = Array(object[..<(end + Self.objectEnd.count)])
+            capturing = nil
+        } else {
+            capturing = object
+        }
+    }
+
+    /// Where `\nN 0 obj` starts, the last one before `index`.
+    private static func objectHeaderStart(in bytes: [UInt8], before index: Int) -> Int? {
+        let obj = Array(" 0 obj".utf8)
+        var position = index - obj.count
+        while position >= 0 {
+            if bytes[position..<(position + obj.count)].elementsEqual(obj) {
+                var start = position
+                while start > 0, (0x30...0x39).contains(bytes[start - 1]) { start -= 1 }
+                return start > 0 && bytes[start - 1] == 0x0A ? start - 1 : nil
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for index in 0...(haystack.count - needle.count)
+        where haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+            return index
+        }
+        return nil
+    }
 }

@@ -9,25 +9,31 @@ enum PDFLanguageUpdate {
     /// The PDF with the update appended, or unchanged when the metadata needs none (English,
     /// left to right: today's file byte for byte) or Cairo's file is not laid out as expected.
     static func appending(to pdf: [UInt8], metadata: DocumentMetadata) -> [UInt8] {
+        pdf + update(byteCount: pdf.count, tail: pdf, catalogSource: pdf, metadata: metadata)
+    }
+
+    /// The bytes to append to a PDF of `byteCount` bytes that ends with `tail` (its trailer)
+    /// and holds its catalog object in `catalogSource`; none when nothing is to be added.
+    static func update(byteCount: Int, tail: [UInt8], catalogSource: [UInt8], metadata: DocumentMetadata) -> [UInt8] {
         let rightToLeft = metadata.direction == .rightToLeft
         guard metadata.language != "en" || rightToLeft,
             let language = safeTag(metadata.language),
-            let trailer = lastTrailer(in: pdf),
-            let catalog = objectDictionary(trailer.root, in: pdf)
-        else { return pdf }
+            let trailer = lastTrailer(in: tail),
+            let catalog = objectDictionary(trailer.root, in: catalogSource)
+        else { return [] }
         var entries = " /Lang (\(language))"
         if rightToLeft { entries += " /ViewerPreferences << /Direction /R2L >>" }
         // The catalog's own entries, without its closing `>>`, then the new ones.
         var body = catalog
         body.removeLast(2)
         let update = Array("\n\(trailer.root) 0 obj\n".utf8) + body + Array("\(entries) >>\nendobj\n".utf8)
-        let objectOffset = pdf.count + 1
-        let xrefOffset = pdf.count + update.count
-        var tail = "xref\n\(trailer.root) 1\n" + String(repeating: "0", count: 10 - String(objectOffset).count)
-        tail += "\(objectOffset) 00000 n \ntrailer\n<< /Size \(trailer.size) /Root \(trailer.root) 0 R"
-        if let info = trailer.info { tail += " /Info \(info) 0 R" }
-        tail += " /Prev \(trailer.xref) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
-        return pdf + update + Array(tail.utf8)
+        let objectOffset = byteCount + 1
+        let xrefOffset = byteCount + update.count
+        var end = "xref\n\(trailer.root) 1\n" + String(repeating: "0", count: 10 - String(objectOffset).count)
+        end += "\(objectOffset) 00000 n \ntrailer\n<< /Size \(trailer.size) /Root \(trailer.root) 0 R"
+        if let info = trailer.info { end += " /Info \(info) 0 R" }
+        end += " /Prev \(trailer.xref) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
+        return update + Array(end.utf8)
     }
 
     /// A BCP 47 tag as a PDF literal string's content: letters, digits and hyphens only.

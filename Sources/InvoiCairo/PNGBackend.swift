@@ -28,9 +28,39 @@ public struct PNGBackend: Backend {
 
     public var format: OutputFormat { .png }
 
-    public func render(_ document: Document, options: PNGOptions = PNGOptions()) throws -> RenderedOutput {
-        guard !document.pages.isEmpty else { throw BackendError("png: the document has no pages") }
-        return .pages(try document.pages.map { try render($0, dpi: options.dpi) })
+    public func render(_ document: Document) throws -> RenderedOutput {
+        try render(document, options: PNGOptions())
+    }
+
+    public func writer(for outline: DocumentOutline, options: PNGOptions, to target: any OutputTarget) throws
+        -> Writer
+    {
+        guard outline.pageCount > 0 else { throw BackendError("png: the document has no pages") }
+        return Writer(backend: self, dpi: options.dpi, target: target, pageCount: outline.pageCount)
+    }
+
+    /// Each page drawn, encoded and written to its own file before the next is drawn.
+    public struct Writer: PageWriter {
+        let backend: PNGBackend
+        let dpi: Double
+        let target: any OutputTarget
+        let pageCount: Int
+        private var index = 0
+
+        init(backend: PNGBackend, dpi: Double, target: any OutputTarget, pageCount: Int) {
+            self.backend = backend
+            self.dpi = dpi
+            self.target = target
+            self.pageCount = pageCount
+        }
+
+        public mutating func write(_ page: Page) throws {
+            let data = try backend.render(page, dpi: dpi)
+            try target.sink(forPage: index, of: pageCount).write(data)
+            index += 1
+        }
+
+        public func finish() throws {}
     }
 
     /// Width and height in pixels of a page at `dpi`: rounded up, as pdftoppm does,
@@ -45,7 +75,7 @@ public struct PNGBackend: Backend {
         return (Int(width), Int(height))
     }
 
-    private func render(_ page: Page, dpi: Double) throws -> Data {
+    func render(_ page: Page, dpi: Double) throws -> Data {
         let encoder = PNGEncoder(dotsPerInch: dpi)
         do {
             // The image is freed when `draw` returns, before the deflate allocates its output.

@@ -19,13 +19,102 @@ public enum RenderedOutput: Sendable {
     case pages([Data])
 }
 
-/// A backend turns a laid-out document into bytes. Backends never shape text, and
-/// each declares the options its own format has (`PDFOptions`, `PNGOptions`,
+/// Where a backend writes bytes, as it makes them.
+public protocol ByteSink: AnyObject {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+extension ByteSink {
+    public func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write($0) }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+}
+
+/// Where a render's files go: one for the whole document (pdf, txt, ops), or one per page
+/// (png, svg). Asked for each file in order, once; the number of pages is known before the
+/// first, so that names (NAME.png or NAME-1.png …) and refusals come before any bytes.
+public protocol OutputTarget: AnyObject {
+    /// The file of the whole document (`page` nil) or of page `page` (from 0) of `pageCount`.
+    func sink(forPage page: Int?, of pageCount: Int) throws -> any ByteSink
+}
+
+/// What a backend is told before the first page.
+public struct DocumentOutline: Hashable, Sendable {
+    public var metadata: DocumentMetadata
+    public var pageCount: Int
+    /// The size of the first page (a PDF surface is created with it).
+    public var firstPageSize: Size
+
+    public init(metadata: DocumentMetadata, pageCount: Int, firstPageSize: Size) {
+        self.metadata = metadata
+        self.pageCount = pageCount
+        self.firstPageSize = firstPageSize
+    }
+}
+
+/// Writes one document page by page: a long invoice is never held whole, in ops or in bytes.
+public protocol PageWriter {
+    mutating func write(_ page: Page) throws
+    /// Completes the output after the last page.
+    mutating func finish() throws
+}
+
+/// A backend turns a laid-out document into bytes, page by page. Backends never shape
+/// text, and each declares the options its own format has (`PDFOptions`, `PNGOptions`,
 /// `TerminalOptions`, …): the neutral document knows none of them.
 public protocol Backend: Sendable {
     associatedtype Options: Sendable
+    associatedtype Writer: PageWriter
     var format: OutputFormat { get }
-    func render(_ document: Document, options: Options) throws -> RenderedOutput
+    /// A writer for a document of `outline.pageCount` pages into `target`.
+    func writer(for outline: DocumentOutline, options: Options, to target: any OutputTarget) throws -> Writer
+}
+
+extension Backend {
+    /// The whole document in memory, through the same page-by-page writer (tests, goldens).
+    public func render(_ document: Document, options: Options) throws -> RenderedOutput {
+        let target = MemoryTarget()
+        var writer = try writer(for: document.outline, options: options, to: target)
+        for page in document.pages { try writer.write(page) }
+        try writer.finish()
+        return target.output
+    }
+}
+
+extension Document {
+    public var outline: DocumentOutline {
+        DocumentOutline(
+            metadata: metadata, pageCount: pages.count, firstPageSize: pages.first?.size ?? PaperSize.a4.size)
+    }
+}
+
+/// Files kept in memory.
+public final class MemoryTarget: OutputTarget {
+    private final class Buffer: ByteSink {
+        var data = Data()
+        func write(_ bytes: UnsafeRawBufferPointer) throws { data.append(contentsOf: bytes) }
+    }
+
+    private var document: Buffer?
+    private var pages: [Buffer] = []
+
+    public init() {}
+
+    public func sink(forPage page: Int?, of pageCount: Int) throws -> any ByteSink {
+        let buffer = Buffer()
+        if page == nil { document = buffer } else { pages.append(buffer) }
+        return buffer
+    }
+
+    /// What was written: the document's file, or the pages' files.
+    public var output: RenderedOutput {
+        if let document { return .document(document.data) }
+        return .pages(pages.map(\.data))
+    }
 }
 
 /// The options of a format that has none to choose (svg, ops).

@@ -17,6 +17,13 @@ public indirect enum JSONValue: Hashable, Sendable {
         return out
     }
 
+    /// The value as it is printed `indent` levels deep inside another, without a final newline.
+    public func prettyPrinted(indent: Int) -> String {
+        var out = ""
+        write(to: &out, indent: indent)
+        return out
+    }
+
     private var isScalar: Bool {
         switch self {
         case .array, .object: false

@@ -6,27 +6,68 @@ public struct OpsBackend: Backend {
 
     public var format: OutputFormat { .ops }
 
-    public func render(_ document: Document, options: NoOptions = NoOptions()) throws -> RenderedOutput {
-        .document(Data(document.jsonValue.prettyPrinted().utf8))
+    public func render(_ document: Document) throws -> RenderedOutput {
+        try render(document, options: NoOptions())
+    }
+
+    public func writer(for outline: DocumentOutline, options: NoOptions, to target: any OutputTarget) throws
+        -> Writer
+    {
+        Writer(metadata: outline.metadata, sink: try target.sink(forPage: nil, of: outline.pageCount))
+    }
+
+    /// The JSON of `Document.jsonValue`, byte for byte, written a page at a time.
+    public struct Writer: PageWriter {
+        let metadata: DocumentMetadata
+        let sink: any ByteSink
+        private var pagesWritten = 0
+
+        init(metadata: DocumentMetadata, sink: any ByteSink) {
+            self.metadata = metadata
+            self.sink = sink
+        }
+
+        public mutating func write(_ page: Page) throws {
+            var text = pagesWritten == 0 ? "{\n  \"metadata\": " + metadata.jsonValue.prettyPrinted(indent: 1) : ""
+            text += pagesWritten == 0 ? ",\n  \"pages\": [\n    " : ",\n    "
+            text += page.jsonValue.prettyPrinted(indent: 2)
+            pagesWritten += 1
+            try sink.write(Array(text.utf8))
+        }
+
+        public mutating func finish() throws {
+            guard pagesWritten > 0 else {
+                let empty = Document(pages: [], metadata: metadata).jsonValue.prettyPrinted()
+                try sink.write(Array(empty.utf8))
+                return
+            }
+            try sink.write(Array("\n  ]\n}\n".utf8))
+        }
     }
 }
 
 extension Document {
     public var jsonValue: JSONValue {
-        var meta: [String: JSONValue] = [
-            "title": .string(metadata.title),
-            "author": .string(metadata.author),
-            "subject": .string(metadata.subject),
-            "language": .string(metadata.language),
-        ]
-        if metadata.direction == .rightToLeft { meta["direction"] = .string("rtl") }
-        if let date = metadata.creationDate {
-            meta["creationDate"] = .number(date.timeIntervalSince1970.rounded())
-        }
-        return .object([
-            "metadata": .object(meta),
+        .object([
+            "metadata": metadata.jsonValue,
             "pages": .array(pages.map(\.jsonValue)),
         ])
+    }
+}
+
+extension DocumentMetadata {
+    public var jsonValue: JSONValue {
+        var meta: [String: JSONValue] = [
+            "title": .string(title),
+            "author": .string(author),
+            "subject": .string(subject),
+            "language": .string(language),
+        ]
+        if direction == .rightToLeft { meta["direction"] = .string("rtl") }
+        if let date = creationDate {
+            meta["creationDate"] = .number(date.timeIntervalSince1970.rounded())
+        }
+        return .object(meta)
     }
 }
 

@@ -15,12 +15,40 @@ public struct SVGBackend: Backend {
 
     public var format: OutputFormat { .svg }
 
-    public func render(_ document: Document, options: NoOptions = NoOptions()) throws -> RenderedOutput {
-        var library = GlyphLibrary(provider: outlines)
-        let pages = document.pages.map { page in
-            var writer = SVGPageWriter(page: page, metadata: document.metadata)
-            return Data(writer.write(using: &library))
+    public func render(_ document: Document) throws -> RenderedOutput {
+        try render(document, options: NoOptions())
+    }
+
+    public func writer(for outline: DocumentOutline, options: NoOptions, to target: any OutputTarget) throws
+        -> Writer
+    {
+        Writer(
+            library: GlyphLibrary(provider: outlines), metadata: outline.metadata, target: target,
+            pageCount: outline.pageCount)
+    }
+
+    /// Each page's SVG written to its own file; the glyph outlines are looked up once for all.
+    public struct Writer: PageWriter {
+        var library: GlyphLibrary
+        let metadata: DocumentMetadata
+        let target: any OutputTarget
+        let pageCount: Int
+        private var index = 0
+
+        init(library: GlyphLibrary, metadata: DocumentMetadata, target: any OutputTarget, pageCount: Int) {
+            self.library = library
+            self.metadata = metadata
+            self.target = target
+            self.pageCount = pageCount
         }
-        return .pages(pages)
+
+        public mutating func write(_ page: Page) throws {
+            var writer = SVGPageWriter(page: page, metadata: metadata)
+            let bytes = writer.write(using: &library)
+            try target.sink(forPage: index, of: pageCount).write(Data(bytes))
+            index += 1
+        }
+
+        public func finish() throws {}
     }
 }

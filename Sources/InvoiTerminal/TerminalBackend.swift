@@ -27,36 +27,73 @@ public struct TerminalBackend: Backend {
 
     public var format: OutputFormat { .txt }
 
-    public func render(_ document: Document, options: TerminalOptions = TerminalOptions()) throws -> RenderedOutput {
+    public func render(_ document: Document) throws -> RenderedOutput {
+        try render(document, options: TerminalOptions())
+    }
+
+    public func writer(for outline: DocumentOutline, options: TerminalOptions, to target: any OutputTarget) throws
+        -> Writer
+    {
         guard options.columns >= 1 else {
             throw BackendError("the text preview needs a width of at least 1 column, got \(options.columns)")
         }
-        return .document(
-            Data(
-                text(
-                    of: document, columns: options.columns, usesColor: options.usesColor,
-                    writesLogicalOrder: options.writesLogicalOrder)))
+        return Writer(
+            options: options, pageCount: outline.pageCount, isMirrored: outline.metadata.direction == .rightToLeft,
+            sink: try target.sink(forPage: nil, of: outline.pageCount))
     }
 
     /// The preview as UTF-8: lines without trailing spaces, ending in a newline.
     func text(of document: Document, columns: Int, usesColor: Bool, writesLogicalOrder: Bool = false) -> [UInt8] {
-        var writer = RowWriter(usesColor: usesColor)
-        let count = document.pages.count
-        for (index, page) in document.pages.enumerated() {
+        let options = TerminalOptions(columns: columns, usesColor: usesColor, writesLogicalOrder: writesLogicalOrder)
+        guard case .document(let data)? = try? render(document, options: options) else { return [] }
+        return Array(data)
+    }
+
+    /// Each page's rows written as soon as its grid is made, pages parted by a separator line.
+    public struct Writer: PageWriter {
+        let options: TerminalOptions
+        let pageCount: Int
+        let isMirrored: Bool
+        let sink: any ByteSink
+        private var rows: RowWriter
+        private var index = 0
+        private var wroteAnything = false
+
+        init(options: TerminalOptions, pageCount: Int, isMirrored: Bool, sink: any ByteSink) {
+            self.options = options
+            self.pageCount = pageCount
+            self.isMirrored = isMirrored
+            self.sink = sink
+            rows = RowWriter(usesColor: options.usesColor)
+        }
+
+        public mutating func write(_ page: Page) throws {
             if index > 0 {
-                writer.writeBlankRow()
-                writer.write(row: [Self.separator(page: index + 1, of: count, columns: columns)])
-                writer.writeBlankRow()
+                rows.writeBlankRow()
+                rows.write(row: [TerminalBackend.separator(page: index + 1, of: pageCount, columns: options.columns)])
+                rows.writeBlankRow()
             }
             let grid = PageGrid(
-                page: page, columns: columns, writesLogicalOrder: writesLogicalOrder,
-                isMirrored: document.metadata.direction == .rightToLeft)
+                page: page, columns: options.columns, writesLogicalOrder: options.writesLogicalOrder,
+                isMirrored: isMirrored)
             for row in grid.rows {
-                writer.write(row: row)
+                rows.write(row: row)
             }
+            index += 1
+            try flush()
         }
-        if writer.output.isEmpty { writer.writeBlankRow() }
-        return writer.output
+
+        public mutating func finish() throws {
+            if !wroteAnything && rows.output.isEmpty { rows.writeBlankRow() }
+            try flush()
+        }
+
+        private mutating func flush() throws {
+            guard !rows.output.isEmpty else { return }
+            try sink.write(rows.output)
+            rows.removeOutput()
+            wroteAnything = true
+        }
     }
 
     /// A dim `┈┈┈ page 2 of 3 ┈┈┈` row across the grid.
@@ -71,7 +108,6 @@ public struct TerminalBackend: Backend {
     }
 }
 
-/// Writes rows of segments: spaces between them, SGR around styled ones.
 struct RowWriter {
     let usesColor: Bool
     private(set) var output: [UInt8] = []
@@ -83,6 +119,11 @@ struct RowWriter {
 
     mutating func writeBlankRow() {
         output.append(0x0A)
+    }
+
+    /// Forgets what was written (after it went out), keeping the buffer.
+    mutating func removeOutput() {
+        output.removeAll(keepingCapacity: true)
     }
 
     mutating func write(row: [Segment]) {
