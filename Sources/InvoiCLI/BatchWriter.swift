@@ -1,4 +1,5 @@
 import Foundation
+import InvoiModel
 
 #if canImport(Glibc)
     import Glibc
@@ -36,12 +37,21 @@ struct BatchWriter: Sendable {
         }
 
         mutating func write(_ data: Data, to path: String) throws(CLIFailure) {
+            let file = try open(path)
+            try file.write(data)
+            try file.commit()
+            committed(file)
+        }
+
+        /// The output file for `path`: one that replaces an earlier run's regular file is
+        /// written into the spare and exchanged with the old one on commit; any other goes
+        /// through `OutputFile` as usual.
+        mutating func open(_ path: String) throws(CLIFailure) -> OutputFile {
             var status = stat()
             guard durability == .flushedWithDirectory, exchanges, lstat(path, &status) == 0,
                 (status.st_mode & S_IFMT) == S_IFREG
             else {
-                try AtomicFile.write(data, to: path, durability: durability)
-                return
+                return try OutputFile.open(path, durability: durability)
             }
             let directory = AtomicFile.split(path).directory
             var descriptor: Int32 = -1
@@ -49,31 +59,32 @@ struct BatchWriter: Sendable {
             if descriptor < 0 {
                 discard()
                 guard let created = AtomicFile.createTemporary(for: path) else {
-                    throw AtomicFile.failure(path, errno: errno)
+                    throw AtomicFile.failure(Diagnostic.printable(path), errno: errno)
                 }
                 descriptor = created.descriptor
                 fchmod(descriptor, 0o666 & ~AtomicFile.processUmask)  // mkstemp creates 0600
                 spare = (created.path, directory)
             }
-            let sparePath = spare?.path ?? ""
-            var code: Int32 = 0
-            if ftruncate(descriptor, 0) != 0 { code = errno }
-            if code == 0 { code = data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) } }
-            // The new bytes are on disk before they take the old file's place.
-            if code == 0, fsync(descriptor) != 0 { code = errno }
-            if close(descriptor) != 0, code == 0 { code = errno }
-            if code == 0, RenameExchange.exchange(sparePath, path) != 0 {
-                code = errno
-                if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP || code == ENOENT {
-                    // No exchange here (or the old file just went): a plain rename, as for a new file.
-                    exchanges = code == ENOENT
-                    code = rename(sparePath, path) == 0 ? 0 : errno
-                    if code == 0 { spare = nil }
-                }
-            }
-            guard code == 0 else {
+            if ftruncate(descriptor, 0) != 0 {
+                let code = errno
+                close(descriptor)
                 discard()
-                throw AtomicFile.failure(path, errno: code)
+                throw AtomicFile.failure(Diagnostic.printable(path), errno: code)
+            }
+            return OutputFile(exchanging: path, spare: spare?.path ?? "", descriptor: descriptor)
+        }
+
+        /// Takes note of how a file from `open` was put in place: after an exchange the spare
+        /// holds the old file, to be reused; after a rename (or a failure) it is gone.
+        mutating func committed(_ file: OutputFile) {
+            guard let spare, file.usesSpare(spare.path) else { return }
+            switch file.exchangeOutcome {
+            case .exchanged: break
+            case .renamed(let exchangeUnsupported):
+                self.spare = nil
+                if exchangeUnsupported { exchanges = false }
+            case .failed, nil:
+                self.spare = nil
             }
         }
 
@@ -87,7 +98,7 @@ struct BatchWriter: Sendable {
         /// user with one link and no extended attributes (an earlier output hard-linked into a
         /// backup, or carrying an ACL or a label, is left alone and removed from this name).
         private static func openReusable(_ path: String) -> Int32 {
-            let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+            let descriptor = Glibc.open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { return -1 }
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,

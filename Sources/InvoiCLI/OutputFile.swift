@@ -1,4 +1,5 @@
 import Foundation
+import InvoiDocument
 import InvoiModel
 
 #if canImport(Glibc)
@@ -14,9 +15,22 @@ final class OutputFile {
     private enum Mode {
         /// Into `temporary`, renamed to `target` on commit.
         case replacing(target: String, temporary: String)
+        /// Into a batch's spare file, exchanged with the regular file at `target` on commit
+        /// (`BatchWriter`): the old file lives on as the spare.
+        case exchanging(target: String, spare: String)
         /// Straight into the open file.
         case through
     }
+
+    /// How an exchanging file went in place.
+    enum ExchangeOutcome {
+        case exchanged
+        /// Renamed instead; `exchangeUnsupported`: the file system has no exchange.
+        case renamed(exchangeUnsupported: Bool)
+        case failed
+    }
+
+    private(set) var exchangeOutcome: ExchangeOutcome?
 
     /// The path as given, for messages.
     let path: String
@@ -34,6 +48,17 @@ final class OutputFile {
 
     deinit {
         if !finished { discard() }
+    }
+
+    /// A file written into `spare` (already open and empty), to take `target`'s place by exchange.
+    convenience init(exchanging target: String, spare: String, descriptor: Int32) {
+        self.init(
+            path: target, mode: .exchanging(target: target, spare: spare), descriptor: descriptor,
+            durability: .flushedWithDirectory)
+    }
+
+    func usesSpare(_ spare: String) -> Bool {
+        if case .exchanging(_, let own) = mode { own == spare } else { false }
     }
 
     /// Opens the output at `path`, checking everything that can be checked before any
@@ -98,6 +123,32 @@ final class OutputFile {
             finished = true
             let closed = close(descriptor)
             if closed != 0, errno != EINTR { throw AtomicFile.failure(Diagnostic.printable(path), errno: errno) }
+        case .exchanging(let target, let spare):
+            var code: Int32 = 0
+            // The new bytes are on disk before they take the old file's place.
+            if fsync(descriptor) != 0 { code = errno }
+            if close(descriptor) != 0, code == 0 { code = errno }
+            descriptor = -1
+            finished = true
+            if code == 0, RenameExchange.exchange(spare, target) == 0 {
+                exchangeOutcome = .exchanged
+                return
+            }
+            if code == 0 {
+                code = errno
+                if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP || code == ENOENT {
+                    // No exchange here (or the old file just went): a plain rename, as for a new file.
+                    let exchangeError = code
+                    code = rename(spare, target) == 0 ? 0 : errno
+                    if code == 0 {
+                        exchangeOutcome = .renamed(exchangeUnsupported: exchangeError != ENOENT)
+                        return
+                    }
+                }
+            }
+            exchangeOutcome = .failed
+            unlink(spare)
+            throw AtomicFile.failure(Diagnostic.printable(path), errno: code)
         case .replacing(let target, let temporary):
             var code: Int32 = 0
             let replacesFile = durability == .flushedWithDirectory && access(target, F_OK) == 0
@@ -118,12 +169,21 @@ final class OutputFile {
         guard !finished else { return }
         finished = true
         if descriptor >= 0 { close(descriptor) }
-        if case .replacing(_, let temporary) = mode { unlink(temporary) }
+        switch mode {
+        case .replacing(_, let temporary): unlink(temporary)
+        case .exchanging(_, let spare):
+            unlink(spare)
+            exchangeOutcome = .failed
+        case .through: break
+        }
     }
 
     /// Removes a committed file again (a page of a set whose later page failed). Written-through outputs stay.
     func removeCommitted() {
-        if case .replacing(let target, _) = mode { unlink(target) }
+        switch mode {
+        case .replacing(let target, _), .exchanging(let target, _): unlink(target)
+        case .through: break
+        }
     }
 
     private func fail(_ code: Int32) -> CLIFailure {
@@ -162,3 +222,5 @@ final class OutputFile {
         throw CLIFailure(.cannotCreate, "\(Diagnostic.printable(path)): too many levels of symbolic links")
     }
 }
+
+extension OutputFile: ByteSink {}

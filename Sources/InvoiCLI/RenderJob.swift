@@ -126,22 +126,23 @@ struct RenderJob: Sendable {
                             + "writing \"\(name)\" instead")
                 }
             }
-            let laidOut: LaidOutInvoice
-            do throws(LogoError) {
-                laidOut = try renderer.layOut(invoice, settings: settings)
+            let files = RenderFiles(
+                destination: destination, name: name, format: settings.format, scratch: scratch)
+            let uncovered: [Unicode.Scalar]
+            do {
+                uncovered = try renderer.render(invoice, settings: settings, to: files)
+                scratch = try files.commit()
             } catch {
-                throw CLIFailure(error, invoice: source.displayName)
+                scratch = files.discard()
+                if let logo = error as? LogoError { throw CLIFailure(logo, invoice: source.displayName) }
+                throw error
             }
-            let document = laidOut.document
-            let uncovered = laidOut.uncoveredCharacters
             if !uncovered.isEmpty {
                 let list = uncovered.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
                 log.warning(
                     "\(source.displayName): no installed font has \(list); they will show as empty boxes "
                         + "(install a font that covers them, e.g. fonts-noto-core)")
             }
-            let output = try renderer.render(document, settings: settings)
-            try write(output, named: name, scratch: &scratch)
             return .ok
         } catch let failure as CLIFailure {
             log.write(failure)
@@ -152,74 +153,6 @@ struct RenderJob: Sendable {
         } catch {
             log.error("\(source.displayName): could not render (\(error)); this is a bug in invoi, please report it")
             return .software
-        }
-    }
-
-    /// `name`: the invoice's output name, told apart from the batch's others, for a directory.
-    private func write(
-        _ output: RenderedOutput, named name: String,
-        scratch: inout BatchWriter.Scratch
-    ) throws(CLIFailure) {
-        let files: [Data] =
-            switch output {
-            case .document(let data): [data]
-            case .pages(let pages): pages
-            }
-        let ext = settings.format.fileExtension
-        switch destination {
-        case .standardOutput:
-            guard files.count == 1 else {
-                throw CLIFailure(
-                    .usage,
-                    "this invoice has \(files.count) pages, and \(settings.format.rawValue) "
-                        + "writes one file per page: use -o NAME.\(ext) instead of -o -")
-            }
-            try StandardOutput.write(files[0])
-        case .path(let path):
-            let url = URL(fileURLWithPath: path)
-            let base = url.deletingPathExtension().path
-            let pathExt = url.pathExtension.isEmpty ? ext : url.pathExtension
-            let paths =
-                files.count == 1 ? [path] : OutputName.fileNames(base: base, fileExtension: pathExt, count: files.count)
-            try PageSet.write(files, to: paths)
-        case .directory(let directory):
-            let names = OutputName.fileNames(base: name, fileExtension: ext, count: files.count)
-            let paths = names.map { (directory as NSString).appendingPathComponent($0) }
-            if files.count == 1 {
-                try scratch.write(files[0], to: paths[0])
-            } else {
-                try PageSet.write(files, to: paths, durability: scratch.durability)
-            }
-        }
-    }
-}
-
-/// The files of a several-page PNG or SVG render, all or nothing (DESIGN §13): every page
-/// goes to its temporary file first, and only when all are written are they renamed into
-/// place; on any error no page file of this render remains.
-enum PageSet {
-    static func write(
-        _ pages: [Data], to paths: [String], durability: AtomicFile.Durability = .flushedEachFile
-    ) throws(CLIFailure) {
-        var files: [OutputFile] = []
-        do throws(CLIFailure) {
-            for (data, path) in zip(pages, paths) {
-                let file = try OutputFile.open(path, durability: durability)
-                files.append(file)
-                try file.write(data)
-            }
-        } catch {
-            for file in files { file.discard() }
-            throw error
-        }
-        for (index, file) in files.enumerated() {
-            do throws(CLIFailure) {
-                try file.commit()
-            } catch {
-                for committed in files[..<index] { committed.removeCommitted() }
-                for rest in files[index...] { rest.discard() }
-                throw error
-            }
         }
     }
 }

@@ -32,7 +32,9 @@ public struct PDFBackend: Backend {
         try render(document, options: PDFOptions())
     }
 
-    public func writer(for outline: DocumentOutline, options: PDFOptions, to target: any OutputTarget) throws
+    public func writer(
+        for outline: DocumentOutline, options: PDFOptions, to target: any OutputTarget
+    ) throws
         -> Writer
     {
         guard outline.pageCount > 0 else { throw BackendError("pdf: the document has no pages") }

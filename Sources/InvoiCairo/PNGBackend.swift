@@ -32,7 +32,9 @@ public struct PNGBackend: Backend {
         try render(document, options: PNGOptions())
     }
 
-    public func writer(for outline: DocumentOutline, options: PNGOptions, to target: any OutputTarget) throws
+    public func writer(
+        for outline: DocumentOutline, options: PNGOptions, to target: any OutputTarget
+    ) throws
         -> Writer
     {
         guard outline.pageCount > 0 else { throw BackendError("png: the document has no pages") }

@@ -10,7 +10,9 @@ public struct OpsBackend: Backend {
         try render(document, options: NoOptions())
     }
 
-    public func writer(for outline: DocumentOutline, options: NoOptions, to target: any OutputTarget) throws
+    public func writer(
+        for outline: DocumentOutline, options: NoOptions, to target: any OutputTarget
+    ) throws
         -> Writer
     {
         Writer(metadata: outline.metadata, sink: try target.sink(forPage: nil, of: outline.pageCount))

@@ -1,12 +1,17 @@
 import InvoiText
 
-/// Whether a layout placed text with characters no installed font covers. Lets the
-/// caller skip re-shaping a whole document to find them when there are none, which is
-/// nearly always (one layout, one thread).
+/// The characters a layout placed that no installed font covers, each once, in order of
+/// first appearance: for one warning per render, without shaping the document again
+/// (one layout, one thread).
 final class CoverageRecord {
-    private(set) var hasUncoveredCharacters = false
+    private(set) var uncoveredCharacters: [Unicode.Scalar] = []
+    private var seen: Set<Unicode.Scalar> = []
+
+    var hasUncoveredCharacters: Bool { !uncoveredCharacters.isEmpty }
 
     func note(_ line: ShapedLine) {
-        if !line.uncovered.isEmpty { hasUncoveredCharacters = true }
+        for scalar in line.uncovered where seen.insert(scalar).inserted {
+            uncoveredCharacters.append(scalar)
+        }
     }
 }

@@ -35,22 +35,38 @@ public struct InvoiceLayout: Sendable {
         _ invoice: Invoice, locale: String? = nil, language: String? = nil, accent: AccentColor? = nil,
         logo: EmbeddedImage? = nil
     ) -> LaidOutDocument {
-        var layout = self
-        if let color = accent ?? invoice.accentColor {
-            layout.style.accent = Color(red: color.red, green: color.green, blue: color.blue)
-        }
-        return layout.layOut(InvoiceContent(invoice: invoice, locale: locale, language: language, logo: logo))
+        accented(accent ?? invoice.accentColor).layOut(
+            InvoiceContent(invoice: invoice, locale: locale, language: language, logo: logo))
     }
 
-    /// The document, and whether any of its text has characters no installed font covers.
-    /// A right-to-left document is laid out left to right, with its text in its own direction,
-    /// and mirrored once at the end: every backend then draws the same mirrored ops.
+    /// The layout with `color` as its accent (the invoice's `accentColor`, or `--accent`).
+    public func accented(_ color: AccentColor?) -> InvoiceLayout {
+        guard let color else { return self }
+        var layout = self
+        layout.style.accent = Color(red: color.red, green: color.green, blue: color.blue)
+        return layout
+    }
+
+    /// The document, and the characters in its text that no installed font covers: the
+    /// plan's pages collected (tests, goldens, the in-memory renders).
     public func layOut(_ content: InvoiceContent) -> LaidOutDocument {
+        let plan = self.plan(content)
+        var pages: [Page] = []
+        plan.forEachPage { pages.append($0) }
+        return LaidOutDocument(
+            document: Document(pages: pages, metadata: plan.outline.metadata),
+            uncoveredCharacters: plan.uncoveredCharacters)
+    }
+
+    /// The invoice paginated — how many pages, which rows on which — without keeping any
+    /// page: the plan then lays the pages out again one at a time (`PagePlan.forEachPage`).
+    /// A right-to-left document is laid out left to right, with its text in its own direction,
+    /// and each page mirrored once at the end: every backend then draws the same mirrored ops.
+    public func plan(_ content: InvoiceContent) -> PagePlan {
         let style = content.wording.language.joinsLetters ? self.style.withoutLetterSpacing : self.style
-        let rightToLeft = content.isRightToLeft
         var typesetter = Typesetter(shaper: shaper)
         typesetter.wording = content.wording
-        typesetter.fallbackDirection = rightToLeft ? .rightToLeft : nil
+        typesetter.fallbackDirection = content.isRightToLeft ? .rightToLeft : nil
         let words = content.wording
         let size = paper.size
         let x = style.padding
@@ -64,76 +80,64 @@ public struct InvoiceLayout: Sendable {
         let table = ItemsTable(
             style: style, typesetter: typesetter, items: content.items, headers: headers, x: x, width: width)
         let totals = TotalsSection(style: style, typesetter: typesetter).block(content, right: x + width)
+        let tableHeader = table.headerBlock()
 
-        var items: [Paginator.Item] = [
+        let sections: [Paginator.Item] = [
             .section(header.block, gap: 0),
             .section(billTo, gap: style.sectionGap),
-            .table(
-                header: table.headerBlock(), rows: table.rowBlocks(), gap: style.sectionGap,
-                trailer: totals),
         ]
+        var after: [Paginator.Item] = []
         if !content.paymentRows.isEmpty {
             let payment = PaymentSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
-            items.append(.section(payment, gap: style.sectionGap))
+            after.append(.section(payment, gap: style.sectionGap))
         }
         if !content.notes.isEmpty {
             let notes = NotesSection(style: style, typesetter: typesetter).layOut(
                 content.notes, label: words[.notes], x: x, width: width)
-            items.append(.flowing(notes.block, gap: style.sectionGap, keptTogether: notes.keptTogether))
+            after.append(.flowing(notes.block, gap: style.sectionGap, keptTogether: notes.keptTogether))
+        }
+
+        // The first pass measures the rows: heights only, except for a row that may have to be
+        // cut over pages (taller than half a page), whose lines the cut needs.
+        let tallRow = (size.height - 2 * style.padding) / 2
+        let measured: [Block] = content.items.indices.map { index in
+            let height = table.rowHeight(index)
+            return height > tallRow ? table.rowBlock(index) : Block(height: height)
+        }
+        let measuredRows = Paginator.Rows(count: measured.count) { measured[$0] }
+        func items(_ rows: Paginator.Rows) -> [Paginator.Item] {
+            sections + [.table(header: tableHeader, rows: rows, gap: style.sectionGap, trailer: totals)] + after
         }
 
         let top = style.padding
-        var pages = Paginator.paginate(items, pageSize: size, top: top, bottom: size.height - style.padding)
-        if pages.count > 1 {
+        var bottom = size.height - style.padding
+        var count = Paginator.paginate(items(measuredRows), pageSize: size, top: top, bottom: bottom)
+        if count > 1 {
             // Make room for the footer (it may wrap: a long invoice number) and flow again,
             // until the page count it was measured for holds.
-            var count = pages.count
             for _ in 0..<4 {
                 let footerHeight = typesetter.paragraphHeight(
-                    content.footerText(page: count, of: count),
-                    style.footer, width: width)
-                pages = Paginator.paginate(
-                    items, pageSize: size, top: top,
-                    bottom: size.height - style.padding - footerHeight - style.footerGap)
-                if pages.count == count { break }
-                count = pages.count
-            }
-            for index in pages.indices {
-                let block = footer(
-                    content, page: index + 1, of: pages.count, typesetter: typesetter, x: x,
-                    width: width, bottom: size.height - style.padding)
-                pages[index] += block.ops
+                    content.footerText(page: count, of: count), style.footer, width: width)
+                bottom = size.height - style.padding - footerHeight - style.footerGap
+                let again = Paginator.paginate(items(measuredRows), pageSize: size, top: top, bottom: bottom)
+                if again == count { break }
+                count = again
             }
         }
-        var stampOp: (page: Int, op: DrawOp)?
-        if let stamp = content.stamp {
-            // Placed last, over the finished pages, so that it can keep clear of all their text.
-            let placement = StampPlacement(
-                style: style, typesetter: typesetter,
-                contentBox: Rect(
-                    x: x, y: top, width: width,
-                    height: size.height - 2 * style.padding))
-            let anchor = Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap)
-            stampOp = placement.place(
-                stamp, word: content.stampWord, on: pages, anchor: anchor, mirrored: rightToLeft)
-        }
-        if rightToLeft {
-            pages = pages.map { $0.map { $0.mirrored(across: size.width) } }
-        }
-        if let (page, op) = stampOp { pages[page].append(op) }
-        let document = Document(
-            pages: pages.map { Page(size: size, ops: $0) },
-            metadata: DocumentMetadata(
-                title: content.documentTitle, author: content.author, language: content.wording.tag,
-                direction: rightToLeft ? .rightToLeft : .leftToRight)
-        )
-        return LaidOutDocument(
-            document: document,
-            hasUncoveredCharacters: typesetter.coverage.hasUncoveredCharacters)
+        if content.stamp != nil { _ = typesetter.shapeLine(content.stampWord, style.stampText) }
+        let metadata = DocumentMetadata(
+            title: content.documentTitle, author: content.author, language: content.wording.tag,
+            direction: content.isRightToLeft ? .rightToLeft : .leftToRight)
+        return PagePlan(
+            layout: self, style: style, typesetter: typesetter, content: content,
+            items: items(Paginator.Rows(count: content.items.count, row: table.rowBlock)),
+            outline: DocumentOutline(metadata: metadata, pageCount: count, firstPageSize: size),
+            top: top, bottom: bottom,
+            stampAnchor: Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap))
     }
 
     /// The muted "INV-0001 · Page 2 of 3" line, centred, its last line ending at `bottom`.
-    private func footer(
+    func footer(
         _ content: InvoiceContent, page: Int, of count: Int, typesetter: Typesetter,
         x: Double, width: Double, bottom: Double
     ) -> Block {
@@ -143,15 +147,95 @@ public struct InvoiceLayout: Sendable {
     }
 }
 
+/// A paginated invoice whose pages are laid out one at a time, each handed on and
+/// forgotten before the next: a long invoice is never held whole.
+public struct PagePlan {
+    let layout: InvoiceLayout
+    let style: InvoiceStyle
+    let typesetter: Typesetter
+    let content: InvoiceContent
+    let items: [Paginator.Item]
+    /// The metadata, the number of pages and their size: what a backend needs first.
+    public let outline: DocumentOutline
+    let top: Double
+    let bottom: Double
+    let stampAnchor: Point
+
+    /// Lays the pages out in order and hands each to `body`, footer, stamp and mirroring
+    /// done. Stops at the first page `body` throws for, and throws that.
+    public func forEachPage(_ body: (Page) throws -> Void) rethrows {
+        try withoutActuallyEscaping(body) { body in
+            var failure: (any Error)?
+            var index = 0
+            let size = outline.firstPageSize
+            let rightToLeft = outline.metadata.direction == .rightToLeft
+            let x = style.padding
+            let width = size.width - 2 * style.padding
+            var stamp = content.stamp
+            // The first pass saw every text: only when it met an uncovered character are the
+            // pages' texts shaped again, to list them in the order they appear.
+            let listsUncovered = typesetter.coverage.hasUncoveredCharacters
+            let placement = StampPlacement(
+                style: style, typesetter: typesetter,
+                contentBox: Rect(x: x, y: top, width: width, height: size.height - 2 * style.padding))
+            Paginator.paginate(items, pageSize: size, top: top, bottom: bottom) { ops in
+                var ops = ops
+                if outline.pageCount > 1 {
+                    ops +=
+                        layout.footer(
+                            content, page: index + 1, of: outline.pageCount, typesetter: typesetter, x: x,
+                            width: width, bottom: size.height - style.padding
+                        ).ops
+                }
+                // The stamp keeps clear of the page's text: on the first page with room for it.
+                var stampOp: DrawOp?
+                if let pending = stamp,
+                    let op = placement.place(
+                        pending, word: content.stampWord, on: ops, from: index == 0 ? stampAnchor : nil,
+                        mirrored: rightToLeft)
+                {
+                    stampOp = op
+                    stamp = nil
+                }
+                if rightToLeft { ops = ops.map { $0.mirrored(across: size.width) } }
+                if let stampOp { ops.append(stampOp) }
+                if listsUncovered {
+                    for case .text(let text) in ops {
+                        pageCoverage.note(
+                            layout.shaper.shapeLine(text.text, font: text.font, tracking: text.tracking))
+                    }
+                }
+                index += 1
+                do {
+                    try body(Page(size: size, ops: ops))
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if let failure { try { throw failure }() }
+        }
+    }
+
+    /// The characters no installed font covers in the pages laid out so far, each once, in
+    /// order of first appearance (complete once `forEachPage` has run).
+    public var uncoveredCharacters: [Unicode.Scalar] { pageCoverage.uncoveredCharacters }
+    private let pageCoverage = CoverageRecord()
+}
+
 /// A laid-out invoice.
 public struct LaidOutDocument: Sendable {
     public var document: Document
-    /// True when some text in the document has characters that no installed font covers
-    /// (drawn as empty boxes); the text shaper's `uncovered` lists say which.
-    public var hasUncoveredCharacters: Bool
+    /// The characters in the document's text that no installed font covers (drawn as
+    /// empty boxes), each once, in order of first appearance.
+    public var uncoveredCharacters: [Unicode.Scalar]
 
-    public init(document: Document, hasUncoveredCharacters: Bool) {
+    /// True when some text in the document has characters that no installed font covers.
+    public var hasUncoveredCharacters: Bool { !uncoveredCharacters.isEmpty }
+
+    public init(document: Document, uncoveredCharacters: [Unicode.Scalar]) {
         self.document = document
-        self.hasUncoveredCharacters = hasUncoveredCharacters
+        self.uncoveredCharacters = uncoveredCharacters
     }
 }

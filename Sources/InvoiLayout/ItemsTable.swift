@@ -29,7 +29,6 @@ struct ItemsTable {
     let typesetter: Typesetter
     let items: [InvoiceContent.Item]
     let headers: Headers
-    let numbers: [Numbers]
     let columns: Columns
     let x: Double
     let width: Double
@@ -46,23 +45,22 @@ struct ItemsTable {
         self.headers = headers
         self.x = x
         self.width = width
-        // Shaped here and kept for the rows: a long table would otherwise shape every
-        // number twice, the second time after the shaper's cache has let it go.
-        let numbers = items.map { item in
-            Numbers(
-                quantity: typesetter.shapeLine(item.quantity, style.itemMuted),
-                rate: typesetter.shapeLine(item.rate, style.itemMuted),
-                amount: typesetter.shapeLine(item.amount, style.itemAmount))
+        // Only the widest of each column is kept: the rows shape their numbers again when they
+        // are made, a page at a time, so that a long table is never held whole.
+        var widest = (quantity: 0.0, rate: 0.0, amount: 0.0)
+        for item in items {
+            let numbers = Self.numbers(of: item, style: style, typesetter: typesetter)
+            widest.quantity = max(widest.quantity, numbers.quantity.text.isEmpty ? 0 : numbers.quantity.width)
+            widest.rate = max(widest.rate, numbers.rate.text.isEmpty ? 0 : numbers.rate.width)
+            widest.amount = max(widest.amount, numbers.amount.text.isEmpty ? 0 : numbers.amount.width)
         }
-        self.numbers = numbers
-        func fit(_ lines: [ShapedLine], header: String, minimum: Double) -> Double {
-            let widest = lines.map { $0.text.isEmpty ? 0 : $0.width }.max() ?? 0
+        func fit(_ widest: Double, header: String, minimum: Double) -> Double {
             let headerWidth = typesetter.width(of: header, style.tableHeader)
             return max(minimum, max(widest, headerWidth) + style.numberColumnPadding)
         }
-        let quantity = fit(numbers.map(\.quantity), header: headers.quantity, minimum: style.quantityColumnWidth)
-        let rate = fit(numbers.map(\.rate), header: headers.rate, minimum: style.rateColumnWidth)
-        let amount = fit(numbers.map(\.amount), header: headers.amount, minimum: style.amountColumnWidth)
+        let quantity = fit(widest.quantity, header: headers.quantity, minimum: style.quantityColumnWidth)
+        let rate = fit(widest.rate, header: headers.rate, minimum: style.rateColumnWidth)
+        let amount = fit(widest.amount, header: headers.amount, minimum: style.amountColumnWidth)
         let description = max(style.minimumDescriptionWidth, width - quantity - rate - amount)
         columns = Columns(
             description: (x, description),
@@ -106,10 +104,25 @@ struct ItemsTable {
         items.indices.map(rowBlock)
     }
 
+    private static func numbers(of item: InvoiceContent.Item, style: InvoiceStyle, typesetter: Typesetter) -> Numbers {
+        Numbers(
+            quantity: typesetter.shapeLine(item.quantity, style.itemMuted),
+            rate: typesetter.shapeLine(item.rate, style.itemMuted),
+            amount: typesetter.shapeLine(item.amount, style.itemAmount))
+    }
+
+    /// The height `rowBlock(index)` has, measured without placing anything.
+    func rowHeight(_ index: Int) -> Double {
+        let descriptionWidth = columns.description.width - style.numberColumnPadding / 2
+        let description = typesetter.paragraphHeight(items[index].description, style.itemText, width: descriptionWidth)
+        return style.rowPadding + max(description, style.itemText.lineBoxHeight) + style.rowPadding
+            + style.rowRuleWidth
+    }
+
     /// One item row: the description wraps in its column; the numbers sit on its first line.
     func rowBlock(_ index: Int) -> Block {
         let item = items[index]
-        let shaped = numbers[index]
+        let shaped = Self.numbers(of: item, style: style, typesetter: typesetter)
         var block = Block(height: 0)
         let top = style.rowPadding
         // A little room between a long description and the centred quantity.

@@ -9,17 +9,27 @@ struct Paginator {
         case section(Block, gap: Double)
         /// The items table: its header, its rows, and the block that must not start a page alone
         /// (the totals), `gap` below the last row.
-        case table(header: Block, rows: [Block], gap: Double, trailer: Block)
+        case table(header: Block, rows: Rows, gap: Double, trailer: Block)
         /// A section that may be cut between lines of text wherever a page ends, `gap` below the
         /// previous content; its first `keptTogether` points (a label and a first line) stay together.
         case flowing(Block, gap: Double, keptTogether: Double)
+    }
+
+    /// The table's rows, each made when the paginator comes to it: a long table is never
+    /// held whole.
+    struct Rows {
+        let count: Int
+        let row: (Int) -> Block
     }
 
     let pageSize: Size
     let top: Double
     let bottom: Double
 
+    /// The pages not yet handed on: the last is the one being filled.
     private var pages: [[DrawOp]] = [[]]
+    /// How many pages were handed on before `pages[0]`.
+    private var finishedCount = 0
     private var y: Double
     private var pageIsEmpty = true
 
@@ -32,19 +42,51 @@ struct Paginator {
 
     var pageHeight: Double { bottom - top }
 
-    static func paginate(_ items: [Item], pageSize: Size, top: Double, bottom: Double) -> [[DrawOp]] {
+    /// Flows `items` down pages, handing each page's ops to `finished` once nothing more can
+    /// be added to it (in order, from the first); returns the number of pages. `finished`
+    /// returns false to stop early (the output failed).
+    @discardableResult
+    static func paginate(
+        _ items: [Item], pageSize: Size, top: Double, bottom: Double, finished: ([DrawOp]) -> Bool = { _ in true }
+    ) -> Int {
         var paginator = Paginator(pageSize: pageSize, top: top, bottom: bottom)
-        for item in items {
+        var going = true
+        func handOn(_ paginator: inout Paginator) {
+            going = going && paginator.handOnFinishedPages(to: finished)
+        }
+        for item in items where going {
             switch item {
             case .section(let block, let gap):
                 paginator.place(block, gap: gap)
             case .table(let header, let rows, let gap, let trailer):
-                paginator.placeTable(header: header, rows: rows, gap: gap, trailer: trailer)
+                paginator.placeTable(header: header, rows: rows, gap: gap, trailer: trailer) {
+                    handOn(&$0)
+                    return going
+                }
             case .flowing(let block, let gap, let keptTogether):
                 paginator.flow(block, gap: gap, keptTogether: keptTogether)
             }
+            handOn(&paginator)
         }
-        return paginator.pages
+        let count = paginator.finishedCount + paginator.pages.count
+        for page in paginator.pages where going { going = finished(page) }
+        return count
+    }
+
+    /// The pages before the current one, handed on and forgotten; false when `finished` stops.
+    private mutating func handOnFinishedPages(to finished: ([DrawOp]) -> Bool) -> Bool {
+        guard pages.count > 1 else { return true }
+        let done = pages.count - 1
+        var going = true
+        for page in pages[..<done] where going { going = finished(page) }
+        pages.removeFirst(done)
+        finishedCount += done
+        return going
+    }
+
+    /// The ops of page `index` (counted from the first page of the document).
+    private mutating func append(_ ops: [DrawOp], toPage index: Int) {
+        pages[index - finishedCount] += ops
     }
 
     private func fits(_ height: Double, gap: Double) -> Bool {
@@ -67,7 +109,7 @@ struct Paginator {
         let start = pageIsEmpty ? top : y + gap
         y = start + height
         pageIsEmpty = false
-        return (pages.count - 1, start)
+        return (finishedCount + pages.count - 1, start)
     }
 
     /// Places a block whole, on a new page when it does not fit; a block taller than a
@@ -99,20 +141,26 @@ struct Paginator {
         places.append(reserve(block.height - offset, gap: restGap))
         let pieces = cuts.pieces(cutAt: chosen, startingAt: [0] + chosen)
         for (ops, place) in zip(pieces, places) {
-            pages[place.page] += ops.map { $0.offsetBy(dx: 0, dy: place.start) }
+            append(ops.map { $0.offsetBy(dx: 0, dy: place.start) }, toPage: place.page)
         }
     }
 
-    private mutating func placeTable(header: Block, rows: [Block], gap: Double, trailer: Block) {
+    /// `afterRow` is called after each row is placed (finished pages may be handed on then);
+    /// it returns false to stop.
+    private mutating func placeTable(
+        header: Block, rows: Rows, gap: Double, trailer: Block, afterRow: (inout Paginator) -> Bool
+    ) {
         // The header never ends a page alone: it goes where its first row fits too.
-        let firstRow = rows.first?.height ?? 0
-        if !fits(header.height + firstRow, gap: gap), !pageIsEmpty {
+        var next = rows.count > 0 ? rows.row(0) : nil
+        if !fits(header.height + (next?.height ?? 0), gap: gap), !pageIsEmpty {
             newPage()
         }
         emit(header, gap: gap)
         var rowsOnPage = 0
-        for (index, row) in rows.enumerated() {
-            let isLast = index == rows.count - 1
+        var index = 0
+        while let row = next {
+            next = index + 1 < rows.count ? rows.row(index + 1) : nil
+            let isLast = next == nil
             if isLast, rowsOnPage > 0, fits(row.height, gap: 0),
                 !fits(row.height + gap + trailer.height, gap: 0)
             {
@@ -121,9 +169,11 @@ struct Paginator {
                 emit(header, gap: 0)
                 rowsOnPage = 0
             }
-            let pagesBefore = pages.count
+            let pagesBefore = finishedCount + pages.count
             place(row, gap: 0, continuation: header)
-            rowsOnPage = pages.count == pagesBefore ? rowsOnPage + 1 : 1
+            rowsOnPage = finishedCount + pages.count == pagesBefore ? rowsOnPage + 1 : 1
+            index += 1
+            guard afterRow(&self) else { return }
         }
         place(trailer, gap: gap)
     }
@@ -160,7 +210,7 @@ struct Paginator {
         }
         places.append(reserve(block.height - offset, gap: restGap))
         for (ops, place) in zip(cuts.pieces(cutAt: chosen, startingAt: starts), places) {
-            pages[place.page] += ops.map { $0.offsetBy(dx: 0, dy: place.start) }
+            append(ops.map { $0.offsetBy(dx: 0, dy: place.start) }, toPage: place.page)
         }
     }
 }

@@ -26,21 +26,32 @@ struct StampPlacement {
     func place(
         _ stamp: StatusStamp, word: String, on pages: [[DrawOp]], anchor: Point, mirrored: Bool = false
     ) -> (page: Int, op: DrawOp)? {
+        for (index, ops) in pages.enumerated() {
+            // Later pages only when the first has no room: from their top-right corner.
+            if let op = place(stamp, word: word, on: ops, from: index == 0 ? anchor : nil, mirrored: mirrored) {
+                return (index, op)
+            }
+        }
+        return nil
+    }
+
+    /// The stamp on one page, searched for from `start` (nil: the content's top-right
+    /// corner, as on any page after the first); nil when the page has no room for it.
+    func place(
+        _ stamp: StatusStamp, word: String, on ops: [DrawOp], from start: Point?, mirrored: Bool = false
+    ) -> DrawOp? {
         let shape = shape(stamp, word: word)
         let turned = outline(of: shape)
         let outline = mirrored ? turned.mirrored : turned
-        for (index, ops) in pages.enumerated() {
-            // Later pages only when the first has no room: from their top-right corner.
-            let start = index == 0 ? anchor : Point(x: contentBox.maxX, y: contentBox.minY)
-            // Clear of rules too where possible (a stamp across the table's rules looks
-            // smudged); across a rule rather than off the page.
-            for includingRules in [true, false] {
-                let obstacles = obstacles(in: ops, includingRules: includingRules)
-                if let corner = firstFree(from: start, outline: outline, obstacles: obstacles) {
-                    var centre = Self.centre(of: outline.bounds, topRight: corner)
-                    if mirrored { centre.x = contentBox.minX + contentBox.maxX - centre.x }
-                    return (index, groupOp(shape, centre: centre))
-                }
+        let start = start ?? Point(x: contentBox.maxX, y: contentBox.minY)
+        // Clear of rules too where possible (a stamp across the table's rules looks
+        // smudged); across a rule rather than off the page.
+        for includingRules in [true, false] {
+            let obstacles = obstacles(in: ops, includingRules: includingRules)
+            if let corner = firstFree(from: start, outline: outline, obstacles: obstacles) {
+                var centre = Self.centre(of: outline.bounds, topRight: corner)
+                if mirrored { centre.x = contentBox.minX + contentBox.maxX - centre.x }
+                return groupOp(shape, centre: centre)
             }
         }
         return nil

@@ -38,6 +38,7 @@ struct Typesetter {
         let (shown, fallback) = source(text, style)
         let lines = shaper.breakLines(
             shown, font: style.font, tracking: style.tracking, width: max(width, 1), fallbackDirection: fallback)
+        for line in lines { coverage.note(line) }
         return Double(lines.count) * style.lineBoxHeight
     }
 
@@ -123,7 +124,9 @@ struct Typesetter {
 
     func shapeLine(_ text: String, _ style: TextStyle) -> ShapedLine {
         let (shown, fallback) = source(text, style)
-        return shaper.shapeLine(shown, font: style.font, tracking: style.tracking, fallbackDirection: fallback)
+        let line = shaper.shapeLine(shown, font: style.font, tracking: style.tracking, fallbackDirection: fallback)
+        coverage.note(line)
+        return line
     }
 
     private func displayed(_ text: String, _ style: TextStyle) -> String {

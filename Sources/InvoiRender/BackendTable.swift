@@ -54,6 +54,30 @@ struct BackendTable: Sendable {
         cairoFonts = CairoFontCache(files: shaper.fontFiles)
     }
 
+    /// A page writer of `format` into `target`.
+    func writer(
+        for outline: DocumentOutline, as format: OutputFormat, options: OutputOptions, to target: any OutputTarget
+    ) throws -> any PageWriter {
+        switch format {
+        case .pdf:
+            try PDFBackend(fonts: cairoFonts).writer(
+                for: outline, options: PDFOptions(creator: options.creator), to: target)
+        case .png:
+            try PNGBackend(fonts: cairoFonts).writer(for: outline, options: PNGOptions(dpi: options.dpi), to: target)
+        case .svg:
+            try SVGBackend(outlines: outlines).writer(for: outline, options: NoOptions(), to: target)
+        case .txt:
+            try TerminalBackend().writer(for: outline, options: terminalOptions(options), to: target)
+        case .ops:
+            try OpsBackend().writer(for: outline, options: NoOptions(), to: target)
+        }
+    }
+
+    private func terminalOptions(_ options: OutputOptions) -> TerminalOptions {
+        TerminalOptions(
+            columns: options.columns, usesColor: options.usesColor, writesLogicalOrder: options.bidi == .terminal)
+    }
+
     func render(_ document: Document, as format: OutputFormat, options: OutputOptions) throws -> RenderedOutput {
         switch format {
         case .pdf:

@@ -54,18 +54,36 @@ public struct Renderer: Sendable {
     }
 
     /// The document, with the characters in it that no installed font covers (for one
-    /// warning per render). Only a document that has some is shaped again to list them.
-    /// Throws when the invoice's logo cannot be read or decoded.
+    /// warning per render). Throws when the invoice's logo cannot be read or decoded.
     public func layOut(_ invoice: Invoice, settings: RenderSettings) throws(LogoError) -> LaidOutInvoice {
-        let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
-        let laidOut = InvoiceLayout(shaper: shaper, paper: settings.paper)
-            .layOut(
-                invoice, locale: settings.locale, language: settings.language, accent: settings.accent, logo: logo)
+        let laidOut = try layout(for: invoice, settings: settings).layOut(content(of: invoice, settings: settings))
         var document = laidOut.document
         document.metadata.creationDate = settings.creationDate
-        return LaidOutInvoice(
-            document: document,
-            uncoveredCharacters: laidOut.hasUncoveredCharacters ? uncoveredCharacters(in: document) : [])
+        return LaidOutInvoice(document: document, uncoveredCharacters: laidOut.uncoveredCharacters)
+    }
+
+    /// Renders `invoice` into `target` a page at a time: laid out, drawn and written before
+    /// the next page is laid out, so that memory does not grow with the number of pages.
+    /// Returns the characters no installed font covers, for one warning.
+    public func render(
+        _ invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
+    ) throws -> [Unicode.Scalar] {
+        let plan = try layout(for: invoice, settings: settings).plan(content(of: invoice, settings: settings))
+        var outline = plan.outline
+        outline.metadata.creationDate = settings.creationDate
+        var writer = try backends.writer(for: outline, as: settings.format, options: settings.output, to: target)
+        try plan.forEachPage { try writer.write($0) }
+        try writer.finish()
+        return plan.uncoveredCharacters
+    }
+
+    private func layout(for invoice: Invoice, settings: RenderSettings) -> InvoiceLayout {
+        InvoiceLayout(shaper: shaper, paper: settings.paper).accented(settings.accent ?? invoice.accentColor)
+    }
+
+    private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
+        let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
+        return InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
     }
 
     /// The invoice's logo decoded (once per file for the life of the renderer).

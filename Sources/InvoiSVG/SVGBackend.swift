@@ -19,7 +19,9 @@ public struct SVGBackend: Backend {
         try render(document, options: NoOptions())
     }
 
-    public func writer(for outline: DocumentOutline, options: NoOptions, to target: any OutputTarget) throws
+    public func writer(
+        for outline: DocumentOutline, options: NoOptions, to target: any OutputTarget
+    ) throws
         -> Writer
     {
         Writer(

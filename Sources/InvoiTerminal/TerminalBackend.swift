@@ -31,7 +31,9 @@ public struct TerminalBackend: Backend {
         try render(document, options: TerminalOptions())
     }
 
-    public func writer(for outline: DocumentOutline, options: TerminalOptions, to target: any OutputTarget) throws
+    public func writer(
+        for outline: DocumentOutline, options: TerminalOptions, to target: any OutputTarget
+    ) throws
         -> Writer
     {
         guard options.columns >= 1 else {
