@@ -9,6 +9,9 @@ public struct InvoiceLayout: Sendable {
     public var style: InvoiceStyle
     public var paper: PaperSize
     public let shaper: any TextShaper
+    /// Up to this many line items (about ten pages), the rows laid out for pagination are
+    /// kept for the pages; beyond it, only their heights (the pages come out the same).
+    public var rowsKeptWhole = 250
 
     public init(shaper: any TextShaper, paper: PaperSize = .a4, style: InvoiceStyle = .standard) {
         self.shaper = shaper
@@ -97,10 +100,15 @@ public struct InvoiceLayout: Sendable {
             after.append(.flowing(notes.block, gap: style.sectionGap, keptTogether: notes.keptTogether))
         }
 
-        // The first pass measures the rows: heights only, except for a row that may have to be
-        // cut over pages (taller than half a page), whose lines the cut needs.
+        // The first pass measures the rows. A table of a few pages keeps them whole, for the
+        // second pass to place (laying every row out twice would cost a short invoice a
+        // quarter of its time); a long one keeps heights only — except for a row that may
+        // have to be cut over pages (taller than half a page), whose lines the cut needs —
+        // and lays each row out again when its page comes.
+        let keepsRows = content.items.count <= rowsKeptWhole
         let tallRow = (size.height - 2 * style.padding) / 2
         let measured: [Block] = content.items.indices.map { index in
+            if keepsRows { return table.rowBlock(index) }
             let height = table.rowHeight(index)
             return height > tallRow ? table.rowBlock(index) : Block(height: height)
         }
@@ -130,7 +138,7 @@ public struct InvoiceLayout: Sendable {
             direction: content.isRightToLeft ? .rightToLeft : .leftToRight)
         return PagePlan(
             layout: self, style: style, typesetter: typesetter, content: content,
-            items: items(Paginator.Rows(count: content.items.count, row: table.rowBlock)),
+            items: items(keepsRows ? measuredRows : Paginator.Rows(count: content.items.count, row: table.rowBlock)),
             outline: DocumentOutline(metadata: metadata, pageCount: count, firstPageSize: size),
             top: top, bottom: bottom,
             stampAnchor: Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap))

@@ -88,3 +88,61 @@ extension DrawOp {
         #expect(InvoiceContent(invoice: .sample).author == Invoice.sample.fromName)
     }
 }
+
+/// A long table is laid out twice — measured, then a page at a time — and must come out
+/// exactly as when its rows are laid out once and kept.
+@Suite struct PagePlanTests {
+    private func invoice(items: Int, rightToLeft: Bool = false) -> Invoice {
+        var invoice = Invoice.sample
+        invoice.lineItems = (0..<items).map { index in
+            var item = LineItem.empty(number: index + 1)
+            // Some rows wrap onto two or three lines; one is taller than a page.
+            item.description =
+                index == 40
+                ? String(repeating: "A very long description of the work. ", count: 400)
+                : "Work package \(index)" + String(repeating: " with more detail", count: index % 4)
+            item.quantity = 1
+            item.rate = 10
+            return item
+        }
+        invoice.status = .paid
+        if rightToLeft { invoice.language = "he" }
+        return invoice
+    }
+
+    @Test(arguments: [false, true])
+    func measuringOnlyTheHeightsGivesTheSamePages(rightToLeft: Bool) {
+        let content = InvoiceContent(invoice: invoice(items: 120, rightToLeft: rightToLeft))
+        var kept = InvoiceLayout(shaper: FixedAdvanceShaper())
+        kept.rowsKeptWhole = .max
+        var measured = kept
+        measured.rowsKeptWhole = 0
+        let whole = kept.layOut(content).document
+        let streamed = measured.layOut(content).document
+        #expect(whole.pages.count > 5)
+        #expect(streamed == whole)
+    }
+
+    @Test func thePlanKnowsThePageCountBeforeAnyPage() {
+        let plan = InvoiceLayout(shaper: FixedAdvanceShaper()).plan(InvoiceContent(invoice: invoice(items: 120)))
+        var pages = 0
+        plan.forEachPage { page in
+            pages += 1
+            #expect(page.textOps.contains { $0.text.contains("Page \(pages) of \(plan.outline.pageCount)") })
+        }
+        #expect(pages == plan.outline.pageCount)
+    }
+
+    @Test func anOutputFailureStopsTheLayout() {
+        struct Full: Error {}
+        let plan = InvoiceLayout(shaper: FixedAdvanceShaper()).plan(InvoiceContent(invoice: invoice(items: 120)))
+        var pages = 0
+        #expect(throws: Full.self) {
+            try plan.forEachPage { _ in
+                pages += 1
+                if pages == 2 { throw Full() }
+            }
+        }
+        #expect(pages == 2)
+    }
+}
