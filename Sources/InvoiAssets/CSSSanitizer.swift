@@ -24,18 +24,27 @@ enum CSSSanitizer {
     }
 
     /// A `<style>` element's text.
-    static func stylesheet(_ css: String, renaming: IDRenaming) -> SanitizedStylesheet {
+    /// Throws when it has more than `largestRuleCount` rules (blocks, counting those nested
+    /// in at-rules): each rule is scoped and matched against the elements, which costs.
+    static func stylesheet(
+        _ css: String, renaming: IDRenaming, largestRuleCount: Int = .max
+    ) throws(ImageDecodingFailure) -> SanitizedStylesheet {
         let tokens = CSSTokenizer.tokens(css)
+        let blockCount = tokens.count(where: { $0.kind == .openBrace })
+        guard blockCount <= largestRuleCount else {
+            throw ImageDecodingFailure("the SVG is too complex for a logo (its stylesheets have too many rules)")
+        }
+        let dropped = SanitizedStylesheet(text: "", rules: [], blockCount: blockCount)
         guard !tokens.contains(where: { $0.kind == .badString || $0.kind == .badURL }),
             let rules = CSSRuleReader.rules(in: tokens[...], topLevel: true),
             let scoped = scopedRules(rules, renaming: renaming)
-        else { return SanitizedStylesheet(text: "", rules: []) }
+        else { return dropped }
         let text = scoped.map(\.text).joined(separator: "\n")
         // What is written must read back as the same tokens: no comment, no escape.
         guard !CSSTokenizer.tokens(text).contains(where: { $0.kind == .comment || $0.hasEscape }) else {
-            return SanitizedStylesheet(text: "", rules: [])
+            return dropped
         }
-        return SanitizedStylesheet(text: text, rules: scoped.flatMap(\.rules))
+        return SanitizedStylesheet(text: text, rules: scoped.flatMap(\.rules), blockCount: blockCount)
     }
 
     // MARK: Rules
@@ -138,10 +147,12 @@ enum CSSSanitizer {
         var text = ""
         var target: String?
         var pointsElsewhere = false
+        var hadEscape = false
         var index = 0
         while index < kept.count {
             let token = kept[index]
             index += 1
+            if token.hasEscape { hadEscape = true }
             switch token.kind {
             case .whitespace:
                 text += " "
@@ -197,8 +208,8 @@ enum CSSSanitizer {
         // Another file, an address, `data:`: nothing is drawn instead.
         if pointsElsewhere { return SanitizedValue(property: property, text: "none", target: nil) }
         let value = SanitizedValue(property: property, text: text, target: target)
-        guard renaming != nil else { return value }
-        // What is written must read back as the same value.
+        guard renaming != nil, hadEscape else { return value }
+        // What is written from decoded escapes must read back as the same value.
         guard let again = sanitizedValue(CSSTokenizer.tokens(text)[...], of: property, renaming: nil),
             again.text == text
         else { return nil }
@@ -338,4 +349,6 @@ struct SanitizedStylesheet {
 
     var text: String
     var rules: [Rule]
+    /// Blocks read (rules, counting those nested in at-rules), kept or not.
+    var blockCount: Int
 }

@@ -23,8 +23,13 @@ struct SVGSanitizer {
     var largestDepth = 64
     /// Elements in the file, kept or not.
     var largestElementCount = 20_000
-    /// Units of drawing work (`SVGCost`): about 20,000 shapes.
-    var largestCost = 20_000
+    /// Units of drawing work (`SVGCost`): 10,000 simple shapes, about half a second to
+    /// draw in a PDF or a 144 dpi PNG.
+    var largestCost = 10_000
+    /// Bytes of CSS (presentation attributes, `style` attributes, stylesheets) and rules
+    /// in stylesheets: reading them costs too (about 0.15 µs a byte, 15 µs a rule).
+    var largestCSSByteCount = 2 << 20
+    var largestRuleCount = 2_000
     /// Pixels of all embedded raster images together, and of each a side.
     var largestEmbeddedPixelCount = 40_000_000
     var largestSide = 16_384
@@ -77,6 +82,8 @@ private struct SVGReader {
     var seenIDs: Set<String> = []
     var cost = SVGCost()
     var embeddedPixelCount = 0
+    var cssByteCount = 0
+    var ruleCount = 0
 
     init(bytes: [UInt8], limits: SVGSanitizer) {
         self.bytes = bytes
@@ -160,7 +167,11 @@ private struct SVGReader {
             throw fail("not a well-formed SVG: </\(string(name))> does not close the element open there")
         }
         if element.isStyle {
-            let stylesheet = CSSSanitizer.stylesheet(String(decoding: styleText, as: UTF8.self), renaming: renaming)
+            try countCSS(styleText.count)
+            let stylesheet = try CSSSanitizer.stylesheet(
+                String(decoding: styleText, as: UTF8.self), renaming: renaming,
+                largestRuleCount: limits.largestRuleCount - ruleCount)
+            ruleCount += stylesheet.blockCount
             output += Array(stylesheet.text.utf8).escapedText
             cost.rules += stylesheet.rules
             styleText = []
@@ -300,11 +311,13 @@ private struct SVGReader {
                 cost.nodes[node].classes = value.split(whereSeparator: \.isWhitespace).map(String.init)
                 kept.append((name, value))
             case "style":
+                try countCSS(value.utf8.count)
                 let declarations = CSSSanitizer.declarations(value, renaming: renaming)
                 cost.nodes[node].effects.add(declarations.effects)
                 if !declarations.text.isEmpty { kept.append((name, declarations.text)) }
             default:
                 if let property = LogoProperty.presentationAttributes[name] {
+                    try countCSS(value.utf8.count)
                     guard let sanitized = CSSSanitizer.attributeValue(value, of: property, renaming: renaming) else {
                         continue
                     }
@@ -319,15 +332,23 @@ private struct SVGReader {
         return kept
     }
 
+    private mutating func countCSS(_ byteCount: Int) throws(ImageDecodingFailure) {
+        cssByteCount += byteCount
+        guard cssByteCount <= limits.largestCSSByteCount else {
+            throw fail(
+                "the SVG is too complex for a logo (more than \(limits.largestCSSByteCount >> 20) MiB of styles)")
+        }
+    }
+
     /// What an attribute tells `SVGCost`: vertices for markers, octaves for feTurbulence.
     private mutating func note(
         _ name: String, _ value: String, of element: LogoElement, node: Int
     ) throws(ImageDecodingFailure) {
         switch (element, name) {
         case (.path, "d"), (.polyline, "points"), (.polygon, "points"):
-            cost.nodes[node].vertexCount = Self.numberCount(value)
+            cost.nodes[node].pathNumberCount = Self.numberCount(value)
         case (.line, _):
-            cost.nodes[node].vertexCount = 2
+            cost.nodes[node].pathNumberCount = 2
         case (.feTurbulence, "numOctaves"):
             let octaves = Double(value.trimmingCharacters(in: .whitespaces)) ?? 1
             guard octaves <= Double(SVGSanitizer.largestOctaveCount) else {

@@ -168,9 +168,9 @@ import Testing
     }
 
     @Test func reasonableUsesAreKept() throws {
-        // A thousand copies of a symbol of ten shapes: 11,000 elements drawn.
+        // 600 copies of a symbol of ten shapes: 7,200 elements drawn.
         var svg = Self.open + #"<symbol id="s">"# + String(repeating: #"<rect width="1" height="1"/>"#, count: 10)
-        svg += "</symbol>" + String(repeating: ##"<use href="#s"/>"##, count: 1_000) + "</svg>"
+        svg += "</symbol>" + String(repeating: ##"<use href="#s"/>"##, count: 600) + "</svg>"
         #expect(try sanitize(svg).contains(##"<use href="#logo-s"/>"##))
     }
 
@@ -233,6 +233,17 @@ import Testing
         svg += ##"</defs><use href="#l40"/></svg>"##
         let reason = rejection(svg)
         #expect(reason?.contains("levels deep") == true, "\(String(describing: reason))")
+    }
+
+    @Test func stylesAreBoundedInSizeAndRules() {
+        let longStyle = Self.open + #"<rect style=""# + String(repeating: "fill:red;", count: 240_000) + #""/></svg>"#
+        #expect(rejection(longStyle)?.contains("MiB of styles") == true)
+        let manyRules = Self.open + "<style>" + String(repeating: ".a{fill:red}", count: 2_001) + "</style></svg>"
+        #expect(rejection(manyRules)?.contains("too many rules") == true)
+        let broadRules =
+            Self.open + "<style>" + String(repeating: "rect{fill:red;opacity:.5}", count: 1_000) + "</style>"
+            + String(repeating: "<rect/>", count: 2_000) + "</svg>"
+        #expect(rejection(broadRules)?.contains("match too often") == true)
     }
 
     // MARK: XML
