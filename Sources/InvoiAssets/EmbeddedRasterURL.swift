@@ -35,8 +35,10 @@ struct EmbeddedRasterURL {
                     try JPEGImageDecoder(largestPixelCount: largestPixelCount, largestSide: largestSide).decode(data)
                 }
         } catch {
-            if error.isOverLimit { throw ImageDecodingFailure("an image embedded in the SVG: \(error.reason)") }
-            return nil
+            guard error.exceededLimit != nil else { return nil }
+            var failure = ImageDecodingFailure("an image embedded in the SVG: \(error.reason)")
+            failure.exceededLimit = error.exceededLimit
+            throw failure
         }
         text = "data:\(format == .png ? "image/png" : "image/jpeg");base64," + data.base64EncodedString()
         pixelCount = pixels.width * pixels.height

@@ -102,8 +102,12 @@ public struct LogoDecoder: Sendable {
 /// What was wrong with an image's bytes (the decoder adds the path).
 package struct ImageDecodingFailure: Error {
     package var reason: String
-    /// Whether the image is readable but larger than a logo may be.
-    package var isOverLimit = false
+    /// The limit a readable image is over, if that is what is wrong with it.
+    package var exceededLimit: PixelLimit?
+
+    package enum PixelLimit: Sendable {
+        case side, pixelCount
+    }
 
     package init(_ reason: String) { self.reason = reason }
 
@@ -117,14 +121,15 @@ package struct ImageDecodingFailure: Error {
         if width > largestSide || height > largestSide {
             failure = ImageDecodingFailure(
                 "the \(format) is \(width) × \(height) pixels; a logo may have at most \(largestSide) pixels a side")
+            failure.exceededLimit = .side
         } else if overflow || pixels > largestPixelCount {
             failure = ImageDecodingFailure(
                 "the \(format) is \(width) × \(height) pixels; a logo may have at most "
                     + "\(largestPixelCount / 1_000_000) megapixels")
+            failure.exceededLimit = .pixelCount
         } else {
             return
         }
-        failure.isOverLimit = true
         throw failure
     }
 }

@@ -5,7 +5,8 @@ import InvoiDocument
 /// Turns an untrusted SVG file into the standalone, self-contained SVG that
 /// `SanitizedSVG` promises (see there), before librsvg or any other SVG renderer sees
 /// it. A small XML reader of its own, so that no parser ever expands an entity or fetches
-/// anything. What is kept is an allow-list (`SVGVocabulary`): static shapes and paths,
+/// anything. What is kept is an allow-list (`LogoElement`, `LogoProperty`,
+/// `LogoAttribute`): static shapes and paths,
 /// gradients, clipping paths, masks, markers, raster images as `data:` PNG or JPEG,
 /// stylesheets (`CSSSanitizer`) and cheap filters; only same-document references
 /// (`#id`). Anything else is left out with what it contains (scripts, foreign content,
@@ -31,14 +32,13 @@ struct SVGSanitizer {
     var largestCSSByteCount = 2 << 20
     var largestRuleCount = 2_000
     /// Pixels of all embedded raster images together, and of each a side.
-    var largestEmbeddedPixelCount = 40_000_000
-    var largestSide = 16_384
-    /// feTurbulence octaves beyond 10 add detail finer than a pixel of any logo, at a cost each.
+    var largestEmbeddedPixelCount: Int
+    var largestSide: Int
+    /// Each feTurbulence octave has half the amplitude of the one before: beyond 10, less
+    /// than a thousandth, nothing an 8-bit colour shows, at the cost of the first.
     static let largestOctaveCount = 10
 
-    init() {}
-
-    init(largestEmbeddedPixelCount: Int, largestSide: Int) {
+    init(largestEmbeddedPixelCount: Int = 40_000_000, largestSide: Int = 16_384) {
         self.largestEmbeddedPixelCount = largestEmbeddedPixelCount
         self.largestSide = largestSide
     }
@@ -386,11 +386,18 @@ private struct SVGReader {
         _ value: String, of element: LogoElement, node: Int
     ) throws(ImageDecodingFailure) -> String? {
         if element == .image {
-            guard
-                let image = try EmbeddedRasterURL(
+            let image: EmbeddedRasterURL?
+            do throws(ImageDecodingFailure) {
+                image = try EmbeddedRasterURL(
                     value, largestPixelCount: limits.largestEmbeddedPixelCount - embeddedPixelCount,
                     largestSide: limits.largestSide)
-            else { return nil }
+            } catch {
+                guard embeddedPixelCount > 0, error.exceededLimit == .pixelCount else { throw error }
+                throw fail(
+                    "the images embedded in the SVG have more than "
+                        + "\(limits.largestEmbeddedPixelCount / 1_000_000) megapixels together")
+            }
+            guard let image else { return nil }
             embeddedPixelCount += image.pixelCount
             return image.text
         }

@@ -125,6 +125,17 @@ import Testing
         #expect(reason?.contains("embedded") == true)
     }
 
+    @Test func embeddedImagesShareOnePixelLimit() throws {
+        let png = TestImages.png(width: 30, height: 30, type: .grey, samples: [UInt8](repeating: 9, count: 900))
+        let image = #"<image width="1" height="1" href="data:image/png;base64,\#(png.base64EncodedString())"/>"#
+        let sanitizer = SVGSanitizer(largestEmbeddedPixelCount: 2_000)
+        #expect(try sanitizer.sanitize(Data((Self.open + image + image + "</svg>").utf8)).source.contains("data:"))
+        let error = #expect(throws: ImageDecodingFailure.self) {
+            try sanitizer.sanitize(Data((Self.open + image + image + image + "</svg>").utf8))
+        }
+        #expect(error?.reason.contains("embedded in the SVG have more than") == true, "\(String(describing: error))")
+    }
+
     // MARK: Refused
 
     @Test(arguments: [
