@@ -33,6 +33,12 @@ struct SVGCost {
         var pathNumberCount = 0
         /// For a filter primitive: its weight (octaves for feTurbulence).
         var filterWork = 0
+
+        init(element: LogoElement, parent: Int?, filterWork: Int) {
+            self.element = element
+            self.parent = parent
+            self.filterWork = filterWork
+        }
     }
 
     static let numbersPerUnit = 16

@@ -249,7 +249,7 @@ private struct SVGReader {
         var node: Int?
         if let element {
             node = cost.nodes.count
-            cost.nodes.append(SVGCost.Node(element: element, parent: parent?.node))
+            cost.nodes.append(SVGCost.Node(element: element, parent: parent?.node, filterWork: element.filterWork))
             if let parentNode = parent?.node { cost.nodes[parentNode].children.append(node!) }
             output += Array("<\(element.rawValue)".utf8)
             let kept = try keptAttributes(attributes, of: element, node: node!, namespaces: namespaces, isRoot: isRoot)
@@ -359,11 +359,6 @@ private struct SVGReader {
             cost.nodes[node].filterWork = max(1, Int(octaves))
         default:
             break
-        }
-        if element.isFilterPrimitive, cost.nodes[node].filterWork == 0,
-            ![.feFuncR, .feFuncG, .feFuncB, .feFuncA, .feMergeNode].contains(element)
-        {
-            cost.nodes[node].filterWork = 1
         }
     }
 

@@ -38,8 +38,14 @@ enum LogoElement: String, CaseIterable {
         }
     }
 
-    /// A filter primitive (or a part of one).
-    var isFilterPrimitive: Bool { rawValue.hasPrefix("fe") }
+    /// What applying it costs, for a filter primitive (feTurbulence: per octave); 0 for
+    /// anything else, and for the parts of a primitive (feFuncR, feMergeNode, …).
+    var filterWork: Int {
+        switch self {
+        case .feFuncR, .feFuncG, .feFuncB, .feFuncA, .feMergeNode: 0
+        default: rawValue.hasPrefix("fe") ? 1 : 0
+        }
+    }
 
     /// Elements whose `href` may name another element of the logo: the one a `<use>`
     /// draws, the gradient whose stops and attributes a gradient takes over.

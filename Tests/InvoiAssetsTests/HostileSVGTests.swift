@@ -212,6 +212,9 @@ import Testing
         #expect(try sanitize(Self.open + blur + few + "</svg>").contains("feGaussianBlur"))
         let many = String(repeating: ##"<rect width="1" height="1" filter="url(#f)"/>"##, count: 200)
         #expect(rejection(Self.open + blur + many + "</svg>")?.contains("would take too long") == true)
+        // A primitive without attributes costs as much.
+        let bare = #"<filter id="f"><feGaussianBlur/><feOffset/><feFlood/><feBlend/></filter>"#
+        #expect(rejection(Self.open + bare + many + "</svg>")?.contains("would take too long") == true)
         let turbulence = #"<filter id="t"><feTurbulence baseFrequency="0.05" numOctaves="10"/></filter>"#
         let textured = String(repeating: ##"<rect width="1" height="1" filter="url(#t)"/>"##, count: 30)
         #expect(rejection(Self.open + turbulence + textured + "</svg>")?.contains("would take too long") == true)
