@@ -150,6 +150,7 @@ import Testing
         let svg =
             Self.open + #"""
                 <foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="http://evil.invalid/frame"/></foreignObject>
+                <foreignObject><iframe src="http://evil.invalid/plain"/></foreignObject><iframe src="file:///etc/hosts"/>
                 <image src="file:///etc/passwd" data="http://evil.invalid/data" width="10" height="10"/>
                 <a href="&#106;avascript:alert(1)"><rect width="10" height="10" fill="\75 rl(http://evil.invalid/a)"/></a>
                 <rect width="10" height="10" style="fill: u\rl(http://evil.invalid/b); stroke: #3B82F6"/>
@@ -167,7 +168,9 @@ import Testing
         let page = try directory.contents(of: "out.svg")
         let start = try #require(page.range(of: #"id="logo""#))
         let logo = String(page[start.lowerBound...])
-        for banned in ["evil", "passwd", "shadow", "javascript", "script", "iframe", "foreignObject", "\\", "file:"] {
+        for banned in [
+            "evil", "passwd", "shadow", "hosts", "javascript", "script", "iframe", "foreignObject", "\\", "file:",
+        ] {
             #expect(!logo.contains(banned), "\(banned) in the page's logo")
         }
         #expect(logo.contains(##"fill="#10B981""##))
