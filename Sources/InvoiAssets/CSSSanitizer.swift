@@ -19,9 +19,15 @@ enum CSSSanitizer {
     }
 
     /// A `style` attribute: the declarations that are kept, as `name: value; …`.
-    static func declarations(_ css: String, renaming: IDRenaming) -> SanitizedDeclarations {
-        declarations(CSSTokenizer.tokens(css)[...], renaming: renaming)
+    static func declarations(
+        _ css: String, renaming: IDRenaming, excluding excluded: Set<LogoProperty> = []
+    ) -> SanitizedDeclarations {
+        declarations(CSSTokenizer.tokens(css)[...], renaming: renaming, excluding: excluded)
     }
+
+    /// What the root may not have: the page places the logo's root, and a filter on it
+    /// (an feOffset) could draw the logo outside its box, over the invoice.
+    static let rootExcluded: Set<LogoProperty> = [.filter]
 
     /// A `<style>` element's text.
     /// Throws when it has more than `largestRuleCount` rules (blocks, counting those nested
@@ -66,9 +72,20 @@ enum CSSSanitizer {
                 else { continue }
                 let kept = declarations(block, renaming: renaming)
                 guard !kept.text.isEmpty else { continue }
+                // The root may not have what `rootExcluded` names: selectors of the root get a rule of their own.
+                let atRoot = declarations(block, renaming: renaming, excluding: rootExcluded)
+                let groups =
+                    atRoot.text == kept.text
+                    ? [(scoped, kept.text)]
+                    : [(scoped.filter { !$0.selectsRoot }, kept.text), (scoped.filter(\.selectsRoot), atRoot.text)]
+                var text: [String] = []
+                for (selectors, declarations) in groups where !selectors.isEmpty && !declarations.isEmpty {
+                    text.append(selectors.map(\.text).joined(separator: ", ") + " { " + declarations + " }")
+                }
+                guard !text.isEmpty else { continue }
                 out.append(
                     ScopedRule(
-                        text: scoped.joined(separator: ", ") + " { " + kept.text + " }",
+                        text: text.joined(separator: "\n"),
                         rules: [
                             SanitizedStylesheet.Rule(
                                 subjects: CSSSelectorScoping.subjects(selectors), effects: kept.effects)
@@ -119,11 +136,13 @@ enum CSSSanitizer {
 
     // MARK: Declarations
 
-    private static func declarations(_ tokens: ArraySlice<CSSToken>, renaming: IDRenaming) -> SanitizedDeclarations {
+    private static func declarations(
+        _ tokens: ArraySlice<CSSToken>, renaming: IDRenaming, excluding excluded: Set<LogoProperty> = []
+    ) -> SanitizedDeclarations {
         var written: [String] = []
         var effects = CSSEffects()
         for declaration in CSSRuleReader.declarations(in: tokens) {
-            guard let property = LogoProperty.byName[declaration.name.lowercased()],
+            guard let property = LogoProperty.byName[declaration.name.lowercased()], !excluded.contains(property),
                 let value = sanitizedValue(declaration.value, of: property, renaming: renaming)
             else { continue }
             written.append(property.rawValue + ": " + value.text + (declaration.isImportant ? " !important" : ""))

@@ -12,26 +12,34 @@
 /// Every selector so gains exactly one id of specificity, and the logo's rules keep their
 /// order among themselves (`:root` alone trades its pseudo-class for the id).
 enum CSSSelectorScoping {
+    /// A selector as written out, and whether it may select the root itself (not only
+    /// what is inside it).
+    struct ScopedSelector: Equatable {
+        var text: String
+        var selectsRoot: Bool
+    }
+
     /// The scoped selectors of a comma-separated list (some selectors may become two, some
     /// none); nil when a selector is not one this reader understands.
-    static func scoped(_ list: String, renaming: IDRenaming) -> [String]? {
+    static func scoped(_ list: String, renaming: IDRenaming) -> [ScopedSelector]? {
         guard let selectors = splitAtCommas(list) else { return nil }
-        var scoped: [String] = []
+        var scoped: [ScopedSelector] = []
         for text in selectors {
             var reader = SelectorReader(scalars: Array(text.unicodeScalars), renaming: renaming)
             guard let selector = reader.read() else { return nil }
             let first = selector.compounds[0]
             let firstCombinator = selector.combinators.first
             let descends = firstCombinator == nil || firstCombinator == " " || firstCombinator == ">"
+            let isCompound = selector.compounds.count == 1
             if first.namesRoot {
-                if descends { scoped.append(selector.text) }
+                if descends { scoped.append(ScopedSelector(text: selector.text, selectsRoot: isCompound)) }
                 continue
             }
-            scoped.append("#\(IDRenaming.rootID) " + selector.text)
+            scoped.append(ScopedSelector(text: "#\(IDRenaming.rootID) " + selector.text, selectsRoot: false))
             if descends, !first.hasOtherID, ["", "*", "svg"].contains(first.localType) {
                 var anchored = selector
                 anchored.compounds[0].rest = "#\(IDRenaming.rootID)" + first.rest
-                scoped.append(anchored.text)
+                scoped.append(ScopedSelector(text: anchored.text, selectsRoot: isCompound))
             }
         }
         return scoped

@@ -287,7 +287,10 @@ private struct SVGReader {
         }
         for (name, value) in attributes {
             if name == "xmlns" || name.hasPrefix("xmlns:") { continue }
-            if isRoot && ["width", "height", "x", "y", "viewBox", "id"].contains(name) { continue }
+            // The page places the root; a transform or a filter on it could move the logo out of its box.
+            if isRoot && ["width", "height", "x", "y", "viewBox", "id", "transform", "filter"].contains(name) {
+                continue
+            }
             if let prefix = prefix(name) {
                 let local = localName(name)
                 if prefix == "xml" && local == "space" && (value == "default" || value == "preserve") {
@@ -312,7 +315,8 @@ private struct SVGReader {
                 kept.append((name, value))
             case "style":
                 try countCSS(value.utf8.count)
-                let declarations = CSSSanitizer.declarations(value, renaming: renaming)
+                let declarations = CSSSanitizer.declarations(
+                    value, renaming: renaming, excluding: isRoot ? CSSSanitizer.rootExcluded : [])
                 cost.nodes[node].effects.add(declarations.effects)
                 if !declarations.text.isEmpty { kept.append((name, declarations.text)) }
             default:

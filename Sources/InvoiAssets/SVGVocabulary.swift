@@ -104,7 +104,8 @@ enum LogoProperty: String, CaseIterable {
     case strokeMiterlimit = "stroke-miterlimit"
     case strokeDasharray = "stroke-dasharray"
     case strokeDashoffset = "stroke-dashoffset"
-    case opacity, display, visibility, overflow
+    // No `overflow`: the logo's root would draw outside its box, over the invoice.
+    case opacity, display, visibility
     case clipPath = "clip-path"
     case clipRule = "clip-rule"
     case mask

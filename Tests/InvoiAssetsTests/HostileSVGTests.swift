@@ -136,6 +136,26 @@ import Testing
         #expect(error?.reason.contains("embedded in the SVG have more than") == true, "\(String(describing: error))")
     }
 
+    /// The page places the logo's root: nothing may move it, or draw outside its box.
+    @Test func theRootCannotLeaveItsBox() throws {
+        let clean = try sanitize(
+            ##"""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" transform="translate(0 500)" filter="url(#f)"
+              overflow="visible" style="overflow: visible; filter: url(#f); opacity: .5">
+            <filter id="f"><feOffset dy="500"/></filter>
+            <style>svg { filter: url(#f); fill: red } :root { filter: url(#f) } * { overflow: visible } g { filter: url(#f) }</style>
+            <g filter="url(#f)"><rect width="10" height="10"/></g></svg>
+            """##)
+        let root = String(clean.prefix { $0 != ">" })
+        #expect(!root.contains("transform") && !root.contains("filter") && !root.contains("overflow"), "\(root)")
+        #expect(root.contains(#"style="opacity: .5""#), "\(root)")
+        #expect(!clean.contains("overflow"))
+        #expect(clean.contains("#logo svg { filter: url(#logo-f); fill: red }\nsvg#logo { fill: red }"), "\(clean)")
+        #expect(clean.contains("#logo g { filter: url(#logo-f) }"))
+        #expect(!clean.contains("#logo { filter"))
+        #expect(clean.contains(##"<g filter="url(#logo-f)">"##))
+    }
+
     // MARK: Refused
 
     @Test(arguments: [
