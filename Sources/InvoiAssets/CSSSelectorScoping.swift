@@ -12,29 +12,54 @@
 /// Every selector so gains exactly one id of specificity, and the logo's rules keep their
 /// order among themselves (`:root` alone trades its pseudo-class for the id).
 enum CSSSelectorScoping {
+    /// A selector as written out, and whether it may select the root itself (not only
+    /// what is inside it).
+    struct ScopedSelector: Equatable {
+        var text: String
+        var selectsRoot: Bool
+    }
+
     /// The scoped selectors of a comma-separated list (some selectors may become two, some
     /// none); nil when a selector is not one this reader understands.
-    static func scoped(_ list: String, renaming: IDRenaming) -> [String]? {
+    static func scoped(_ list: String, renaming: IDRenaming) -> [ScopedSelector]? {
         guard let selectors = splitAtCommas(list) else { return nil }
-        var scoped: [String] = []
+        var scoped: [ScopedSelector] = []
         for text in selectors {
             var reader = SelectorReader(scalars: Array(text.unicodeScalars), renaming: renaming)
             guard let selector = reader.read() else { return nil }
             let first = selector.compounds[0]
             let firstCombinator = selector.combinators.first
             let descends = firstCombinator == nil || firstCombinator == " " || firstCombinator == ">"
+            let isCompound = selector.compounds.count == 1
             if first.namesRoot {
-                if descends { scoped.append(selector.text) }
+                if descends { scoped.append(ScopedSelector(text: selector.text, selectsRoot: isCompound)) }
                 continue
             }
-            scoped.append("#\(IDRenaming.rootID) " + selector.text)
+            scoped.append(ScopedSelector(text: "#\(IDRenaming.rootID) " + selector.text, selectsRoot: false))
             if descends, !first.hasOtherID, ["", "*", "svg"].contains(first.localType) {
                 var anchored = selector
                 anchored.compounds[0].rest = "#\(IDRenaming.rootID)" + first.rest
-                scoped.append(anchored.text)
+                scoped.append(ScopedSelector(text: anchored.text, selectsRoot: isCompound))
             }
         }
         return scoped
+    }
+
+    /// What each selector of a list may select, read from its last compound (a superset:
+    /// pseudo-classes and attribute selectors are not read); nil when the list is not one
+    /// this reader understands.
+    static func subjects(_ list: String) -> [SelectorSubject]? {
+        guard let selectors = splitAtCommas(list) else { return nil }
+        var subjects: [SelectorSubject] = []
+        for text in selectors {
+            var reader = SelectorReader(scalars: Array(text.unicodeScalars), renaming: IDRenaming())
+            guard let last = reader.read()?.compounds.last else { return nil }
+            let type = last.localType
+            subjects.append(
+                SelectorSubject(
+                    type: type == "*" ? nil : type.isEmpty ? nil : type, ids: last.ids, classes: last.classes))
+        }
+        return subjects
     }
 
     /// The selectors of a list, trimmed; nil when one is empty.
@@ -81,6 +106,13 @@ enum CSSSelectorScoping {
     }
 }
 
+/// What a selector's subject must be: of a type (none: any), with ids and classes.
+struct SelectorSubject: Equatable {
+    var type: String?
+    var ids: [String]
+    var classes: [String]
+}
+
 /// A complex selector: compounds joined by combinators.
 private struct ComplexSelector {
     struct Compound {
@@ -92,6 +124,9 @@ private struct ComplexSelector {
         var namesRoot: Bool
         /// Whether it names another id, so that it can never match the root.
         var hasOtherID: Bool
+        /// Its ids as in the source, and its classes.
+        var ids: [String] = []
+        var classes: [String] = []
 
         var localType: String {
             type.split(separator: "|", omittingEmptySubsequences: false).last.map(String.init) ?? ""
@@ -150,12 +185,14 @@ private struct SelectorReader {
             case "#":
                 at += 1
                 guard let name = readIdentifier() else { return nil }
+                compound.ids.append(name)
                 let target = renaming.target(of: name)
                 if target == IDRenaming.rootID { compound.namesRoot = true } else { compound.hasOtherID = true }
                 compound.rest += "#" + target
             case ".":
                 at += 1
                 guard let name = readIdentifier() else { return nil }
+                compound.classes.append(name)
                 compound.rest += "." + name
             case "[":
                 guard let attribute = readAttributeSelector() else { return nil }
@@ -284,7 +321,7 @@ private struct SelectorReader {
     @discardableResult
     private mutating func skipSpace() -> Bool {
         let start = at
-        while at < scalars.count, CSSStylesheetReader.isSpace(scalars[at]) { at += 1 }
+        while at < scalars.count, CSSTokenizer.isWhitespace(scalars[at]) { at += 1 }
         return at > start
     }
 }

@@ -7,6 +7,7 @@ import InvoiDocument
 /// Colour, greyscale and CMYK/YCCK images all come out as opaque RGBA.
 struct JPEGImageDecoder {
     var largestPixelCount: Int
+    var largestSide = 32_767
 
     func decode(_ data: Data) throws(ImageDecodingFailure) -> RasterPixels {
         let library = try LibTurboJPEG.loaded.get()
@@ -21,11 +22,8 @@ struct JPEGImageDecoder {
         }
         let (w, h) = (Int(width), Int(height))
         guard w > 0, h > 0 else { throw ImageDecodingFailure("not a readable JPEG (it gives no image size)") }
-        guard w * h <= largestPixelCount else {
-            throw ImageDecodingFailure(
-                "the JPEG is \(w) × \(h) pixels; a logo may have at most "
-                    + "\(largestPixelCount / 1_000_000) megapixels")
-        }
+        try ImageDecodingFailure.checkSize(
+            w, h, of: "JPEG", largestPixelCount: largestPixelCount, largestSide: largestSide)
         // libjpeg-turbo converts greyscale and YCbCr to RGB itself, but not CMYK (it has no colour management).
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let format = isCMYK ? TJPF_CMYK : TJPF_RGBA

@@ -8,16 +8,23 @@ import InvoiDocument
 /// Reads a logo file and decodes it with the established libraries: libpng for PNG,
 /// libjpeg-turbo for JPEG; an SVG is sanitised (`SVGSanitizer`), and a backend draws or
 /// inlines only the sanitised source. Sizes are bounded so that a hostile file cannot
-/// exhaust memory (a decompression bomb).
+/// exhaust memory or time: the file's size before it is read, a raster image's pixels
+/// from its header before it is decompressed (an SVG's embedded images too), and an
+/// SVG's drawing cost (`SVGCost`) before any renderer sees it.
 public struct LogoDecoder: Sendable {
-    /// Files above this many bytes are refused before they are read.
+    /// Files above this many bytes are refused before they are read: 16 MiB, far above
+    /// any logo (a print-quality 2000 × 600 PNG is well under 1 MiB).
     public var largestFile: Int
-    /// Raster images above this many pixels are refused before they are decompressed.
+    /// Raster images above this many pixels are refused before they are decompressed:
+    /// 40 megapixels, 160 MB decoded.
     public var largestPixelCount: Int
+    /// Or above this many pixels a side.
+    public var largestSide: Int
 
-    public init(largestFile: Int = 16 << 20, largestPixelCount: Int = 40_000_000) {
+    public init(largestFile: Int = 16 << 20, largestPixelCount: Int = 40_000_000, largestSide: Int = 16_384) {
         self.largestFile = largestFile
         self.largestPixelCount = largestPixelCount
+        self.largestSide = largestSide
     }
 
     /// The image in the file at `path`, decoded as `format` (which the path's extension named).
@@ -41,9 +48,15 @@ public struct LogoDecoder: Sendable {
                     + "rename it to end in .\(actual.preferredExtension)")
         }
         switch format {
-        case .png: return .raster(try PNGImageDecoder(largestPixelCount: largestPixelCount).decode(data))
-        case .jpeg: return .raster(try JPEGImageDecoder(largestPixelCount: largestPixelCount).decode(data))
-        case .svg: return .vector(try SVGSanitizer().sanitize(data))
+        case .png:
+            return .raster(
+                try PNGImageDecoder(largestPixelCount: largestPixelCount, largestSide: largestSide).decode(data))
+        case .jpeg:
+            return .raster(
+                try JPEGImageDecoder(largestPixelCount: largestPixelCount, largestSide: largestSide).decode(data))
+        case .svg:
+            return .vector(
+                try SVGSanitizer(largestEmbeddedPixelCount: largestPixelCount, largestSide: largestSide).sanitize(data))
         }
     }
 
@@ -58,9 +71,12 @@ public struct LogoDecoder: Sendable {
         guard fstat(descriptor, &info) == 0 else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .unreadable(
-                path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : "not a regular file")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "it is a directory")
+        case S_IFIFO: throw .unreadable(path: path, reason: "not a regular file: it is a named pipe (FIFO)")
+        case S_IFCHR, S_IFBLK: throw .unreadable(path: path, reason: "not a regular file: it is a device")
+        default: throw .unreadable(path: path, reason: "not a regular file")
         }
         guard Int(info.st_size) <= largestFile else {
             throw .undecodable(
@@ -86,7 +102,36 @@ public struct LogoDecoder: Sendable {
 /// What was wrong with an image's bytes (the decoder adds the path).
 package struct ImageDecodingFailure: Error {
     package var reason: String
+    /// The limit a readable image is over, if that is what is wrong with it.
+    package var exceededLimit: PixelLimit?
+
+    package enum PixelLimit: Sendable {
+        case side, pixelCount
+    }
+
     package init(_ reason: String) { self.reason = reason }
+
+    /// Throws unless an image of `width` × `height` pixels (read from its header) is
+    /// within the limits, before anything is allocated for it.
+    static func checkSize(
+        _ width: Int, _ height: Int, of format: String, largestPixelCount: Int, largestSide: Int
+    ) throws(ImageDecodingFailure) {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        var failure: ImageDecodingFailure
+        if width > largestSide || height > largestSide {
+            failure = ImageDecodingFailure(
+                "the \(format) is \(width) × \(height) pixels; a logo may have at most \(largestSide) pixels a side")
+            failure.exceededLimit = .side
+        } else if overflow || pixels > largestPixelCount {
+            failure = ImageDecodingFailure(
+                "the \(format) is \(width) × \(height) pixels; a logo may have at most "
+                    + "\(largestPixelCount / 1_000_000) megapixels")
+            failure.exceededLimit = .pixelCount
+        } else {
+            return
+        }
+        throw failure
+    }
 }
 
 extension ImageFormat {

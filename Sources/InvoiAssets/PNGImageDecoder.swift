@@ -6,20 +6,18 @@ import InvoiDocument
 /// straight-alpha RGBA, keeping the file's bytes for the PDF.
 package struct PNGImageDecoder {
     package var largestPixelCount: Int
+    /// Cairo's image surfaces go up to 32767 pixels a side.
+    package var largestSide: Int
 
-    package init(largestPixelCount: Int) {
+    package init(largestPixelCount: Int, largestSide: Int = 32_767) {
         self.largestPixelCount = largestPixelCount
+        self.largestSide = largestSide
     }
 
     package func decode(_ data: Data) throws(ImageDecodingFailure) -> RasterPixels {
         let (width, height) = try Self.headerSize(data)
-        guard width.multipliedReportingOverflow(by: height).partialValue <= largestPixelCount,
-            width <= 32_767, height <= 32_767
-        else {
-            throw ImageDecodingFailure(
-                "the PNG is \(width) × \(height) pixels; a logo may have at most "
-                    + "\(largestPixelCount / 1_000_000) megapixels")
-        }
+        try ImageDecodingFailure.checkSize(
+            width, height, of: "PNG", largestPixelCount: largestPixelCount, largestSide: largestSide)
         var hasAlphaChannel: Int32 = 0
         var status: Int32 = 0
         var rgba = [UInt8](repeating: 0, count: width * height * 4)

@@ -3,26 +3,45 @@ import InvoiCharacters
 import InvoiDocument
 
 /// Turns an untrusted SVG file into the standalone, self-contained SVG that
-/// `SanitizedSVG` promises (see there), before librsvg or any other SVG
-/// renderer sees it. A small XML reader of its own, so that no parser ever expands an
-/// entity or fetches anything: whatever could run a script, load another file or
-/// reach the network is dropped, every id is renamed (see `IDRenaming`) and every
-/// stylesheet scoped to the root, so that the SVG backend can inline the logo into a
-/// page that has ids and elements of its own.
+/// `SanitizedSVG` promises (see there), before librsvg or any other SVG renderer sees
+/// it. A small XML reader of its own, so that no parser ever expands an entity or fetches
+/// anything. What is kept is an allow-list (`LogoElement`, `LogoProperty`,
+/// `LogoAttribute`): static shapes and paths,
+/// gradients, clipping paths, masks, markers, raster images as `data:` PNG or JPEG,
+/// stylesheets (`CSSSanitizer`) and cheap filters; only same-document references
+/// (`#id`). Anything else is left out with what it contains (scripts, foreign content,
+/// animations, metadata, unknown elements and attributes, external references); text,
+/// patterns and costly filters are refused with what to do instead, since leaving them
+/// out would change the picture without a word. Every id is renamed (see `IDRenaming`)
+/// and every stylesheet scoped to the root, so that the SVG backend can inline the logo
+/// into a page that has ids and elements of its own; and what drawing it costs is bounded
+/// (`SVGCost`), so the verdict is the same whichever format is written.
 struct SVGSanitizer {
     static let svgNamespace = "http://www.w3.org/2000/svg"
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
-    static let xIncludeNamespace = "http://www.w3.org/2001/XInclude"
 
-    var largestDepth = 200
-    var largestElementCount = 100_000
+    /// Elements nested deeper are refused, in the file and as drawn (`<use>` followed).
+    var largestDepth = 64
+    /// Elements in the file, kept or not.
+    var largestElementCount = 20_000
+    /// Units of drawing work (`SVGCost`): 10,000 simple shapes, about half a second to
+    /// draw in a PDF or a 144 dpi PNG.
+    var largestCost = 10_000
+    /// Bytes of CSS (presentation attributes, `style` attributes, stylesheets) and rules
+    /// in stylesheets: reading them costs too (about 0.15 µs a byte, 15 µs a rule).
+    var largestCSSByteCount = 2 << 20
+    var largestRuleCount = 2_000
+    /// Pixels of all embedded raster images together, and of each a side.
+    var largestEmbeddedPixelCount: Int
+    var largestSide: Int
+    /// Each feTurbulence octave has half the amplitude of the one before: beyond 10, less
+    /// than a thousandth, nothing an 8-bit colour shows, at the cost of the first.
+    static let largestOctaveCount = 10
 
-    /// Elements left out with everything inside them: scripts, foreign (HTML) content and
-    /// animations, which can change any attribute (an href among them) after sanitising.
-    static let droppedElements: Set<String> = [
-        "script", "foreignObject", "handler", "listener",
-        "animate", "animateColor", "animateMotion", "animateTransform", "set", "discard",
-    ]
+    init(largestEmbeddedPixelCount: Int = 40_000_000, largestSide: Int = 16_384) {
+        self.largestEmbeddedPixelCount = largestEmbeddedPixelCount
+        self.largestSide = largestSide
+    }
 
     func sanitize(_ data: Data) throws(ImageDecodingFailure) -> SanitizedSVG {
         var bytes = [UInt8](data)
@@ -35,20 +54,23 @@ struct SVGSanitizer {
     }
 }
 
-/// One pass over the bytes, writing the sanitised SVG as it goes.
+/// One pass over the bytes, writing the sanitised SVG as it goes and noting what the
+/// kept elements draw, for `SVGCost`.
 private struct SVGReader {
     let bytes: [UInt8]
     let limits: SVGSanitizer
     var at = 0
     var output: [UInt8] = []
 
-    /// Open elements: the name as written (to match the end tag), whether it is written
-    /// out, and the namespace prefixes it declares.
+    /// Open elements: the name as written (to match the end tag), the kept element it is
+    /// (nil when it is left out), and the namespace prefixes it declares.
     struct Open {
         var name: [UInt8]
-        var kept: Bool
+        var element: LogoElement?
+        var node: Int?
         var namespaces: [String: String]
-        var isStyle: Bool
+        var kept: Bool { element != nil }
+        var isStyle: Bool { element == .style }
     }
     var open: [Open] = []
     var elementCount = 0
@@ -57,6 +79,11 @@ private struct SVGReader {
     var size = Size(width: 0, height: 0)
     var styleText: [UInt8] = []
     var renaming = IDRenaming()
+    var seenIDs: Set<String> = []
+    var cost = SVGCost()
+    var embeddedPixelCount = 0
+    var cssByteCount = 0
+    var ruleCount = 0
 
     init(bytes: [UInt8], limits: SVGSanitizer) {
         self.bytes = bytes
@@ -74,6 +101,7 @@ private struct SVGReader {
         }
         guard sawRoot else { throw fail("not an SVG image: it has no <svg> element") }
         guard open.isEmpty else { throw fail("not a well-formed SVG: <\(string(open.last!.name))> is never closed") }
+        try cost.check(budget: limits.largestCost, largestDepth: limits.largestDepth)
         return SanitizedSVG(source: String(decoding: output, as: UTF8.self), size: size)
     }
 
@@ -90,6 +118,7 @@ private struct SVGReader {
             guard let end = find("]]>") else { throw fail("not a well-formed SVG: a CDATA section is never closed") }
             let text = Array(bytes[at..<end])
             at = end + 3
+            try checkCharacters(text)
             try appendText(text)
         } else if starts(with: "<!DOCTYPE") {
             try skipDoctype()
@@ -137,13 +166,17 @@ private struct SVGReader {
         guard let element = open.popLast(), element.name == name else {
             throw fail("not a well-formed SVG: </\(string(name))> does not close the element open there")
         }
-        if element.isStyle && element.kept {
-            output +=
-                Array(CSSSanitizer.stylesheet(String(decoding: styleText, as: UTF8.self), renaming: renaming).utf8)
-                .escapedText
+        if element.isStyle {
+            try countCSS(styleText.count)
+            let stylesheet = try CSSSanitizer.stylesheet(
+                String(decoding: styleText, as: UTF8.self), renaming: renaming,
+                largestRuleCount: limits.largestRuleCount - ruleCount)
+            ruleCount += stylesheet.blockCount
+            output += Array(stylesheet.text.utf8).escapedText
+            cost.rules += stylesheet.rules
             styleText = []
         }
-        if element.kept { output += Array("</\(localName(string(name)))>".utf8) }
+        if let kept = element.element { output += Array("</\(kept.rawValue)>".utf8) }
         if open.isEmpty { rootClosed = true }
     }
 
@@ -200,19 +233,27 @@ private struct SVGReader {
         // An SVG without xmlns is read as SVG, as browsers read it when served as SVG.
         let isSVG = namespace == SVGSanitizer.svgNamespace || namespace == ""
         let local = localName(name)
-        let parentKept = open.last?.kept ?? true
         let isRoot = !sawRoot
         if isRoot {
             guard isSVG, local == "svg" else { throw fail("not an SVG image: its root element is <\(name)>") }
             sawRoot = true
             renaming.sourceRootID = attributes.first(where: { $0.name == "id" })?.value
         }
-        // A <style> holds text only: markup inside it is no stylesheet.
-        let insideStyle = open.last?.isStyle ?? false
-        let kept = parentKept && !insideStyle && isSVG && !SVGSanitizer.droppedElements.contains(local)
-        if kept {
-            output += Array("<\(local)".utf8)
-            for (attribute, value) in try keptAttributes(attributes, namespaces: namespaces, isRoot: isRoot) {
+        // Inside an element left out, or a <style> (which holds text only), nothing is kept.
+        let parent = open.last
+        var element: LogoElement?
+        if parent?.kept ?? true, !(parent?.isStyle ?? false), isSVG {
+            if let reason = RefusedElement.reason(for: local) { throw fail(reason) }
+            element = LogoElement(rawValue: local)
+        }
+        var node: Int?
+        if let element {
+            node = cost.nodes.count
+            cost.nodes.append(SVGCost.Node(element: element, parent: parent?.node, filterWork: element.filterWork))
+            if let parentNode = parent?.node { cost.nodes[parentNode].children.append(node!) }
+            output += Array("<\(element.rawValue)".utf8)
+            let kept = try keptAttributes(attributes, of: element, node: node!, namespaces: namespaces, isRoot: isRoot)
+            for (attribute, value) in kept {
                 output += Array(" \(attribute)=\"".utf8) + Array(value.utf8).escapedAttribute + [UInt8(ascii: "\"")]
             }
             output += Array((selfClosing ? "/>" : ">").utf8)
@@ -220,14 +261,14 @@ private struct SVGReader {
         if selfClosing {
             if isRoot { rootClosed = true }
         } else {
-            open.append(Open(name: rawName, kept: kept, namespaces: namespaces, isStyle: kept && local == "style"))
+            open.append(Open(name: rawName, element: element, node: node, namespaces: namespaces))
         }
     }
 
     /// The attributes written out, in order: on the root, the namespaces and the viewBox first.
     private mutating func keptAttributes(
-        _ attributes: [(name: String, value: String)], namespaces: [String: String],
-        isRoot: Bool
+        _ attributes: [(name: String, value: String)], of element: LogoElement, node: Int,
+        namespaces: [String: String], isRoot: Bool
     ) throws(ImageDecodingFailure) -> [(String, String)] {
         var kept: [(String, String)] = []
         if isRoot {
@@ -238,45 +279,132 @@ private struct SVGReader {
             size = geometry.size
             kept.append(("viewBox", geometry.viewBox))
             kept.append(("id", IDRenaming.rootID))
+            // A <use> of the root draws the root inside itself: SVGCost must see the loop.
+            if let id = renaming.sourceRootID {
+                seenIDs.insert(id)
+                cost.nodes[node].id = id
+            }
         }
         for (name, value) in attributes {
             if name == "xmlns" || name.hasPrefix("xmlns:") { continue }
-            if isRoot && ["width", "height", "x", "y", "viewBox", "id"].contains(name) { continue }
+            // The page places the root; a transform or a filter on it could move the logo out of its box.
+            if isRoot && ["width", "height", "x", "y", "viewBox", "id", "transform", "filter"].contains(name) {
+                continue
+            }
             if let prefix = prefix(name) {
                 let local = localName(name)
-                if prefix == "xml" && local == "space" {
+                if prefix == "xml" && local == "space" && (value == "default" || value == "preserve") {
                     kept.append((name, value))
                 } else if namespaces[prefix] == SVGSanitizer.xlinkNamespace && local == "href",
-                    let reference = fragmentReference(value)
+                    let reference = try reference(value, of: element, node: node)
                 {
                     kept.append(("xlink:href", reference))
                 }
                 continue  // any other namespace: editor metadata, xml:base, XInclude
             }
-            let lowered = name.lowercased()
-            if lowered.hasPrefix("on") { continue }  // event handlers
             switch name {
             case "href":
-                if let reference = fragmentReference(value) { kept.append((name, reference)) }
+                if let reference = try reference(value, of: element, node: node) { kept.append((name, reference)) }
             case "id":
+                // A later element with the same id is not the one references reach.
+                guard seenIDs.insert(value).inserted else { continue }
+                cost.nodes[node].id = value
                 kept.append((name, renaming.renamed(value)))
+            case "class":
+                cost.nodes[node].classes = value.split(whereSeparator: \.isWhitespace).map(String.init)
+                kept.append((name, value))
             case "style":
-                kept.append((name, CSSSanitizer.declarations(value, renaming: renaming)))
+                try countCSS(value.utf8.count)
+                let declarations = CSSSanitizer.declarations(
+                    value, renaming: renaming, excluding: isRoot ? CSSSanitizer.rootExcluded : [])
+                cost.nodes[node].effects.add(declarations.effects)
+                if !declarations.text.isEmpty { kept.append((name, declarations.text)) }
             default:
-                let rewritten =
-                    CSSSanitizer.containsURL(value) ? CSSSanitizer.rewritingURLs(value, renaming: renaming) : value
-                kept.append((name, rewritten))
+                if let property = LogoProperty.presentationAttributes[name] {
+                    try countCSS(value.utf8.count)
+                    guard let sanitized = CSSSanitizer.attributeValue(value, of: property, renaming: renaming) else {
+                        continue
+                    }
+                    cost.nodes[node].effects.add(sanitized)
+                    kept.append((name, sanitized.text))
+                } else if let kind = LogoAttribute.kinds[name], LogoAttribute.accepts(value, as: kind) {
+                    try note(name, value, of: element, node: node)
+                    kept.append((name, value))
+                }
             }
         }
         return kept
     }
 
-    /// `#name` as `#logo-name` (`#logo` for the root); nil for anything that points outside
-    /// the document (another file, a URL, `javascript:`, `data:`).
-    func fragmentReference(_ value: String) -> String? {
+    private mutating func countCSS(_ byteCount: Int) throws(ImageDecodingFailure) {
+        cssByteCount += byteCount
+        guard cssByteCount <= limits.largestCSSByteCount else {
+            throw fail(
+                "the SVG is too complex for a logo (more than \(limits.largestCSSByteCount >> 20) MiB of styles)")
+        }
+    }
+
+    /// What an attribute tells `SVGCost`: vertices for markers, octaves for feTurbulence.
+    private mutating func note(
+        _ name: String, _ value: String, of element: LogoElement, node: Int
+    ) throws(ImageDecodingFailure) {
+        switch (element, name) {
+        case (.path, "d"), (.polyline, "points"), (.polygon, "points"):
+            cost.nodes[node].pathNumberCount = Self.numberCount(value)
+        case (.line, _):
+            cost.nodes[node].pathNumberCount = 2
+        case (.feTurbulence, "numOctaves"):
+            let octaves = Double(value.trimmingCharacters(in: .whitespaces)) ?? 1
+            guard octaves <= Double(SVGSanitizer.largestOctaveCount) else {
+                throw fail(
+                    "the SVG's <feTurbulence> has numOctaves=\"\(value)\"; a logo may have at most "
+                        + "\(SVGSanitizer.largestOctaveCount) (more add nothing visible, at a cost each)")
+            }
+            cost.nodes[node].filterWork = max(1, Int(octaves))
+        default:
+            break
+        }
+    }
+
+    /// Numbers in path data or a point list: at most one vertex each.
+    private static func numberCount(_ text: String) -> Int {
+        var count = 0
+        var inNumber = false
+        for byte in text.utf8 {
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if isDigit && !inNumber { count += 1 }
+            inNumber = isDigit || byte == UInt8(ascii: ".") || (inNumber && (byte == UInt8(ascii: "e")))
+        }
+        return count
+    }
+
+    /// An href as written out: `#name` as `#logo-name` (`#logo` for the root) where the
+    /// element may refer to another, a PNG or JPEG `data:` URL on an `<image>`; nil for
+    /// anything that points outside the document (another file, a URL, `javascript:`).
+    private mutating func reference(
+        _ value: String, of element: LogoElement, node: Int
+    ) throws(ImageDecodingFailure) -> String? {
+        if element == .image {
+            let image: EmbeddedRasterURL?
+            do throws(ImageDecodingFailure) {
+                image = try EmbeddedRasterURL(
+                    value, largestPixelCount: limits.largestEmbeddedPixelCount - embeddedPixelCount,
+                    largestSide: limits.largestSide)
+            } catch {
+                guard embeddedPixelCount > 0, error.exceededLimit == .pixelCount else { throw error }
+                throw fail(
+                    "the images embedded in the SVG have more than "
+                        + "\(limits.largestEmbeddedPixelCount / 1_000_000) megapixels together")
+            }
+            guard let image else { return nil }
+            embeddedPixelCount += image.pixelCount
+            return image.text
+        }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix("#"), trimmed.count > 1 else { return nil }
-        return "#" + renaming.target(of: String(trimmed.dropFirst()))
+        guard element.takesFragmentReference, trimmed.hasPrefix("#"), trimmed.count > 1 else { return nil }
+        let id = String(trimmed.dropFirst())
+        cost.nodes[node].reference = id
+        return "#" + renaming.target(of: id)
     }
 
     // MARK: Text
@@ -284,8 +412,29 @@ private struct SVGReader {
     private mutating func readText() throws(ImageDecodingFailure) {
         let start = at
         while at < bytes.count, bytes[at] != UInt8(ascii: "<") { at += 1 }
+        try checkCharacters(bytes[start..<at])
         let text = try decodeReferences(bytes[start..<at])
         try appendText(text)
+    }
+
+    /// Refuses characters that XML does not allow (control characters but tab and line
+    /// breaks, U+FFFE and U+FFFF), which would make the written SVG unreadable.
+    private func checkCharacters<Bytes: Collection<UInt8>>(_ text: Bytes) throws(ImageDecodingFailure) {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text {
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+                throw fail("not a well-formed SVG: it has the control character U+\(Self.hex(UInt32(byte)))")
+            }
+            if previous == (0xEF, 0xBF) && (byte == 0xBE || byte == 0xBF) {
+                throw fail("not a well-formed SVG: it has the non-character U+FFF\(byte == 0xBE ? "E" : "F")")
+            }
+            previous = (previous.1, byte)
+        }
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private mutating func appendText(_ text: [UInt8]) throws(ImageDecodingFailure) {
@@ -298,8 +447,9 @@ private struct SVGReader {
         guard element.kept else { return }
         if element.isStyle {
             styleText += text
-        } else {
-            output += text.escapedText
+        } else if text.allSatisfy(Self.isSpace) {
+            // Only <text> draws characters, and it is refused: other text is left out.
+            output += text
         }
     }
 
@@ -338,6 +488,9 @@ private struct SVGReader {
                 guard let value, let scalar = Unicode.Scalar(value), value != 0 else {
                     throw fail("not a well-formed SVG: the character reference &\(name); names no character")
                 }
+                guard value >= 0x20 || [0x09, 0x0A, 0x0D].contains(value), value != 0xFFFE, value != 0xFFFF else {
+                    throw fail("not a well-formed SVG: the character reference &\(name); names a control character")
+                }
                 out += Array(String(Character(scalar)).utf8)
             }
         }
@@ -360,6 +513,7 @@ private struct SVGReader {
             at += 1
         }
         guard at < bytes.count else { throw fail("not a well-formed SVG: an attribute value is never closed") }
+        try checkCharacters(bytes[start..<at])
         // Attribute-value normalisation: literal line breaks and tabs read as spaces.
         let value = try decodeReferences(bytes[start..<at].map { Self.isSpace($0) ? UInt8(ascii: " ") : $0 }[...])
         at += 1

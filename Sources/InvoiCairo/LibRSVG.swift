@@ -48,6 +48,7 @@ final class LibRSVG: @unchecked Sendable {
             return .failure(ImageDecodingFailure("SVG logos need librsvg (install librsvg2-2): \(failure.reason)"))
         }
         // GObject's and GLib's functions come through librsvg's handle too.
+        LibraryLog.route(through: library)
         guard let newFromData = library.symbol("rsvg_handle_new_from_data", as: NewFromData.self),
             let renderDocument = library.symbol("rsvg_handle_render_document", as: RenderDocument.self),
             let objectUnref = library.symbol("g_object_unref", as: ObjectUnref.self),
@@ -101,11 +102,26 @@ final class SVGDocument {
     deinit { library.objectUnref(UnsafeMutableRawPointer(handle)) }
 
     /// Draws the whole picture scaled into `rect`, its aspect ratio kept (the sanitised
-    /// root has a viewBox and no size, so librsvg fits the viewBox into the viewport).
+    /// root has a viewBox and no size, so librsvg fits the viewBox into the viewport), and
+    /// nothing outside `rect`. On an image surface the logo is drawn into a group the size
+    /// of `rect`: the surfaces librsvg makes for masks, filters and translucent groups are
+    /// then the logo's size, not the page's (a 600 dpi A4 page has 35 million pixels, the
+    /// logo box a hundredth of that), which bounds what each costs.
     func render(on context: OpaquePointer, into rect: Rect) throws(ImageDecodingFailure) {
         var viewport = RsvgRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         var error: UnsafeMutablePointer<GError>?
-        guard library.renderDocument(handle, context, &viewport, &error) != 0 else {
+        cairo_save(context)
+        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(context)
+        let isolated = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE
+        if isolated { cairo_push_group(context) }
+        let drawn = library.renderDocument(handle, context, &viewport, &error) != 0
+        if isolated {
+            cairo_pop_group_to_source(context)
+            cairo_paint(context)
+        }
+        cairo_restore(context)
+        guard drawn else {
             throw ImageDecodingFailure("librsvg cannot draw the SVG (\(library.consume(error)))")
         }
     }

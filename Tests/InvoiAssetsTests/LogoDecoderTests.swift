@@ -144,7 +144,30 @@ import Testing
         let path = directory.appendingPathComponent("logo.png").path
         #expect(mkfifo(path, 0o600) == 0)
         let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: path, format: .png) }
-        #expect(error == .unreadable(path: path, reason: "not a regular file"))
+        #expect(error == .unreadable(path: path, reason: "not a regular file: it is a named pipe (FIFO)"))
+    }
+
+    /// A device is refused like a FIFO: a private node made in a temporary directory
+    /// (never the system's), which needs root; skipped otherwise.
+    @Test func deviceIsRefusedWithoutReadingIt() throws {
+        guard getuid() == 0 else { return }
+        let directory = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("logo.svg").path
+        #expect(mknod(path, S_IFCHR | 0o600, dev_t(1 << 8 | 5)) == 0)  // 1:5, like /dev/zero: endless bytes
+        let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: path, format: .svg) }
+        #expect(error == .unreadable(path: path, reason: "not a regular file: it is a device"))
+    }
+
+    /// A symbolic link to a logo is followed: only what it points at must be a regular file.
+    @Test func symbolicLinkToALogoIsFollowed() throws {
+        let directory = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("real.svg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 1"/>"#.utf8).write(to: target)
+        let link = directory.appendingPathComponent("logo.svg").path
+        #expect(symlink(target.path, link) == 0)
+        #expect(try decoder.decode(contentsOf: link, format: .svg).intrinsicSize == Size(width: 2, height: 1))
     }
 
     @Test func directoryIsUnreadable() throws {
@@ -217,10 +240,27 @@ import Testing
             (header.startIndex + 16)..<(header.startIndex + 24), with: [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30])
         let jpeg = try TestImages.jpeg(width: 64, height: 64, channels: 1) { _, _ in [0] }
         let tight = LogoDecoder(largestPixelCount: 1_000)
-        for (data, format, decoder) in [(header, ImageFormat.png, decoder), (jpeg, .jpeg, tight)] {
+        for (data, format, decoder, reason) in [
+            (header, ImageFormat.png, decoder, "30000 × 30000 pixels; a logo may have at most 16384 pixels a side"),
+            (jpeg, .jpeg, tight, "megapixels"),
+        ] {
             try TestImages.withFile(data, name: "bomb.\(format.preferredExtension)") { path in
                 let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: path, format: format) }
-                #expect(error?.reason.contains("megapixels") == true, "\(String(describing: error))")
+                #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
+            }
+        }
+    }
+
+    /// Within the pixel count but wider than a logo may be: refused from the header, so
+    /// that no backend is handed an image wider than Cairo draws (a JPEG was not checked).
+    @Test func imagesWiderThanTheLimitAreRefused() throws {
+        var png = TestImages.png(width: 1, height: 1, type: .grey, samples: [0])
+        png.replaceSubrange((png.startIndex + 16)..<(png.startIndex + 24), with: [0, 0, 0x4E, 0x20, 0, 0, 0, 1])
+        let jpeg = try TestImages.jpeg(width: 16_400, height: 8, channels: 1) { _, _ in [128] }
+        for (data, format) in [(png, ImageFormat.png), (jpeg, .jpeg)] {
+            try TestImages.withFile(data, name: "wide.\(format.preferredExtension)") { path in
+                let error = #expect(throws: LogoError.self) { try decoder.decode(contentsOf: path, format: format) }
+                #expect(error?.reason.contains("at most 16384 pixels a side") == true, "\(String(describing: error))")
             }
         }
     }

@@ -40,7 +40,7 @@ import Testing
               <defs><linearGradient id="g"><stop offset="0" stop-color="#3B82F6"/></linearGradient></defs>
               <rect id="r" width="20" height="10" fill="url(#g)" style="stroke: url('#g')"/>
               <use xlink:href="#r" href="#r"/>
-              <text x="1" y="8">A &amp; B &lt; C "q"</text>
+              <g class="A&amp;B &lt; C &quot;q&quot;">text that is not drawn</g>
             </svg>
             """
         let clean = try sanitize(svg)
@@ -55,7 +55,8 @@ import Testing
         #expect(clean.contains(#"fill="url(#logo-g)""#))
         #expect(clean.contains(#"style="stroke: url(#logo-g)""#))
         #expect(clean.contains(##"xlink:href="#logo-r""##) && clean.contains(##"href="#logo-r""##))
-        #expect(clean.contains("A &amp; B &lt; C \"q\""))
+        #expect(clean.contains(#"class="A&amp;B &lt; C &quot;q&quot;""#))
+        #expect(!clean.contains("not drawn"))
         #expect(clean.hasSuffix("</svg>"))
         try expectWellFormed(clean)
     }
@@ -68,11 +69,13 @@ import Testing
                 <foreignObject><html xmlns="http://www.w3.org/1999/xhtml"><iframe src="file:///etc/passwd"/></html></foreignObject>
                 <animate attributeName="href" to="javascript:alert(4)"/><set attributeName="fill" to="red"/>
                 <a href="javascript:alert(5)"><circle r="1"/></a>
+                <a href="&#106;ava&#x73;cript:alert(6)" xlink:href="java&#x0A;script:alert(7)"><circle r="2"/></a>
+                <iframe src="http://evil.invalid/"/>
                 </svg>
                 """)
         for banned in [
             "script", "alert", "onload", "ONCLICK", "onmouseover", "foreignObject", "iframe", "passwd",
-            "animate", "<set", "javascript",
+            "animate", "<set", "javascript", "evil",
         ] {
             #expect(!clean.contains(banned), "\(banned) in \(clean)")
         }
@@ -87,7 +90,8 @@ import Testing
                 <image xlink:href="http://tracker.invalid/pixel.png" width="1" height="1"/>
                 <image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>
                 <use href="other.svg#x"/><use xlink:href="../secrets.svg#y"/>
-                <feImage href="https://evil.invalid/x"/>
+                <image src="file:///etc/passwd" data="http://evil.invalid/d" width="1" height="1"/>
+                <g src="http://evil.invalid/s"><rect data="file:///etc/x" width="1" height="1"/></g>
                 <rect width="10" height="10" fill="url(http://evil.invalid/p.svg#p)" style="fill: url(file:///etc/x); stroke: #ABC"/>
                 <g xml:base="http://evil.invalid/"/>
                 </svg>
@@ -116,12 +120,14 @@ import Testing
                 && !clean.contains("comment"))
         #expect(
             clean.contains(
-                "#logo #logo-mark, #logo .x &gt; #logo-other, #logo.x &gt; #logo-other { fill: #3B82F6; background: none }"
+                "#logo #logo-mark, #logo .x &gt; #logo-other, #logo.x &gt; #logo-other { fill: #3B82F6 }"
             ),
             "\(clean)")
         #expect(clean.contains("@media print {\n#logo #logo-mark { mask: url(#logo-m) }\n}"), "\(clean)")
-        #expect(clean.contains("#logo .c, #logo.c { filter: url(#logo-f) }"))
-        #expect(!clean.contains("\\75"), "CSS escapes drop the whole stylesheet")
+        // The root itself takes no filter (it could draw the logo outside its box).
+        #expect(clean.contains("#logo .c { filter: url(#logo-f) }") && !clean.contains("#logo.c"), "\(clean)")
+        #expect(!clean.contains("\\75"))
+        #expect(clean.contains("#logo #logo-a { fill: none }"), "the escape spells url(: \(clean)")
         try expectWellFormed(clean)
     }
 
@@ -143,7 +149,7 @@ import Testing
             ##"""
             <svg xmlns="http://www.w3.org/2000/svg" id="brand" viewBox="0 0 10 10">
             <style>#brand .a { fill: url(#brand) } #logo { fill: red } #root { fill: blue }</style>
-            <g id="root"><rect id="logo" class="a" width="1" height="1"/></g><use href="#brand"/><use href="#root"/></svg>
+            <g id="root"><rect id="logo" class="a" width="1" height="1"/></g><use href="#root"/></svg>
             """##)
         #expect(
             clean.hasPrefix(
@@ -157,7 +163,7 @@ import Testing
             clean.contains(
                 "#logo .a { fill: url(#logo) }\n#logo #logo-logo { fill: red }\n#logo #logo-root { fill: blue }"),
             "\(clean)")
-        #expect(clean.contains(##"<use href="#logo"/><use href="#logo-root"/>"##))
+        #expect(clean.contains(##"<use href="#logo-root"/>"##))
         try expectWellFormed(clean)
     }
 
@@ -179,7 +185,7 @@ import Testing
                 "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10)
                 + "\">"
         }
-        let bomb = "<?xml version=\"1.0\"?><!DOCTYPE svg [\(entities)]>" + Self.open + "<text>&lol9;</text></svg>"
+        let bomb = "<?xml version=\"1.0\"?><!DOCTYPE svg [\(entities)]>" + Self.open + "<desc>&lol9;</desc></svg>"
         let start = ContinuousClock.now
         let reason = rejection(bomb)
         #expect(ContinuousClock.now - start < .milliseconds(200))
@@ -193,7 +199,7 @@ import Testing
         #expect(!clean.contains("DOCTYPE") && !clean.contains("ENTITY") && !clean.contains("passwd"))
         #expect(
             rejection(
-                #"<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>"# + Self.open + "<text>&xxe;</text></svg>")
+                #"<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>"# + Self.open + "<desc>&xxe;</desc></svg>")
                 != nil)
     }
 

@@ -42,8 +42,10 @@ import Testing
         #expect(try centre("svg > .cls-1{fill:#f59e0b}") == 0xF59E0B)
         #expect(try centre("*{fill:#0ea5e9}") == 0x0EA5E9)
         #expect(try centre(".cls-1{fill:#1e40af} @media print { .cls-1 { fill: #dc2626 } }") == 0x1E40AF)
-        // Unreadable: dropped whole, so the rect keeps its own (default black) fill.
-        #expect(try centre(".cls-1{fill:#1e40af} a { content: \"}\" }") == 0x000000)
+        // Unreadable (a block never closed): dropped whole, so the rect keeps its own (default black) fill.
+        #expect(try centre(".cls-1{fill:#1e40af} a { fill: red") == 0x000000)
+        // A brace in a string is only a string.
+        #expect(try centre(".cls-1{fill:#1e40af} a { content: \"}\" }") == 0x1E40AF)
     }
 
     @Test func hostileInputSanitisedStillRendersQuicklyWithLibrsvg() throws {
