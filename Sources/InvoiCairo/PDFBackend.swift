@@ -78,6 +78,8 @@ public struct PDFBackend: Backend {
         }
 
         public mutating func finish() throws {
+            // Cairo writes the catalog and the trailer while it finishes the file.
+            stream.isFinishing = true
             cairo_surface_finish(surface.handle)
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
@@ -119,12 +121,14 @@ public struct PDFBackend: Backend {
 final class PDFStream {
     let sink: any ByteSink
     private(set) var byteCount = 0
-    /// The last bytes written (the trailer and the end of the cross-reference table).
+    /// The last 4 to 8 KB written (the trailer and the end of the cross-reference table).
     private(set) var tail: [UInt8] = []
     /// `\nN 0 obj … endobj` of the catalog, once written.
     private(set) var catalog: [UInt8]?
     private var capturing: [UInt8]?
     private var error: (any Error)?
+    /// Set before Cairo finishes the file: only then is the catalog looked for and the tail kept.
+    var isFinishing = false
 
     private static let tailSize = 4096
     private static let catalogMark = Array("/Type /Catalog".utf8)
@@ -144,15 +148,16 @@ final class PDFStream {
             return false
         }
         byteCount += bytes.count
-        let previousTail = tail
+        guard isFinishing else { return true }
+        let previousTail = tail.suffix(64)
         tail.append(contentsOf: bytes)
-        if tail.count > Self.tailSize { tail.removeFirst(tail.count - Self.tailSize) }
+        if tail.count > 2 * Self.tailSize { tail.removeFirst(tail.count - Self.tailSize) }
         if var object = capturing {
             object.append(contentsOf: bytes)
             capture(object)
         } else if catalog == nil {
             // The mark may begin in the bytes before these: look in the two together.
-            let window = Array(previousTail.suffix(64)) + Array(bytes)
+            let window = Array(previousTail) + Array(bytes)
             if let mark = Self.firstIndex(of: Self.catalogMark, in: window),
                 let header = Self.objectHeaderStart(in: window, before: mark)
             {
