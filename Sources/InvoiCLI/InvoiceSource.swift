@@ -100,6 +100,8 @@ enum InputFile {
             throw tooLarge(shown)
         }
         var data = Data()
+        // A regular file's size is known: one buffer, not a doubling one.
+        if (status.st_mode & S_IFMT) == S_IFREG { data.reserveCapacity(Int(status.st_size) + 1) }
         let chunk = 1 << 16
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
