@@ -81,6 +81,7 @@ public struct PDFBackend: Backend {
             // Cairo writes the catalog and the trailer while it finishes the file.
             stream.isFinishing = true
             cairo_surface_finish(surface.handle)
+            stream.flush()
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
             let update = PDFLanguageUpdate.update(
@@ -138,14 +139,26 @@ final class PDFStream {
         self.sink = sink
     }
 
+    /// Cairo writes in pieces of a few hundred bytes: they go out in blocks of this size.
+    private static let blockSize = 1 << 16
+    private var block: [UInt8] = []
+
     /// False (and the error kept) when the output refused the bytes.
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard error == nil else { return false }
-        do {
-            try sink.write(bytes)
-        } catch {
-            self.error = error
-            return false
+        if block.count + bytes.count > Self.blockSize {
+            guard flush() else { return false }
+        }
+        if bytes.count >= Self.blockSize {
+            do {
+                try sink.write(bytes)
+            } catch {
+                self.error = error
+                return false
+            }
+        } else {
+            if block.capacity < Self.blockSize { block.reserveCapacity(Self.blockSize) }
+            block.append(contentsOf: bytes)
         }
         byteCount += bytes.count
         guard isFinishing else { return true }
@@ -164,6 +177,21 @@ final class PDFStream {
                 capture(Array(window[header...]))
             }
         }
+        return true
+    }
+
+    /// Sends the bytes held back to the output; false (and the error kept) when it refuses them.
+    @discardableResult
+    func flush() -> Bool {
+        guard error == nil else { return false }
+        guard !block.isEmpty else { return true }
+        do {
+            try sink.write(block)
+        } catch {
+            self.error = error
+            return false
+        }
+        block.removeAll(keepingCapacity: true)
         return true
     }
 
