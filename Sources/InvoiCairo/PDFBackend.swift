@@ -144,14 +144,16 @@ final class PDFStream {
     private var block: [UInt8] = []
 
     /// False (and the error kept) when the output refused the bytes.
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    func write(_ raw: UnsafeRawBufferPointer) -> Bool {
         guard error == nil else { return false }
+        // Typed, so that appending copies the bytes in one go rather than one at a time.
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
         if block.count + bytes.count > Self.blockSize {
             guard flush() else { return false }
         }
         if bytes.count >= Self.blockSize {
             do {
-                try sink.write(bytes)
+                try sink.write(raw)
             } catch {
                 self.error = error
                 return false
@@ -170,7 +172,8 @@ final class PDFStream {
             capture(object)
         } else if catalog == nil {
             // The mark may begin in the bytes before these: look in the two together.
-            let window = Array(previousTail) + Array(bytes)
+            var window = Array(previousTail)
+            window.append(contentsOf: bytes)
             if let mark = Self.firstIndex(of: Self.catalogMark, in: window),
                 let header = Self.objectHeaderStart(in: window, before: mark)
             {
@@ -232,4 +235,5 @@ final class PDFStream {
         }
         return nil
     }
+
 }
