@@ -34,48 +34,66 @@ enum TextGridTarget {
             FuzzCheck.require(false, "the text preview is not UTF-8")
             return
         }
-        FuzzCheck.require(text.hasSuffix("\n"), "the text preview does not end in a line break")
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let shown = options.usesColor ? withoutColors(line) : String(line)
-            FuzzCheck.require(
-                isSafe(shown, isolatesAllowed: options.writesLogicalOrder),
-                "a preview line has a control character: \(line.debugDescription)")
+        FuzzCheck.require(text.utf8.last == 0x0A, "the text preview does not end in a line break")
+        if let line = firstUnsafeLine(
+            Array(data), usesColor: options.usesColor, isolatesAllowed: options.writesLogicalOrder)
+        {
+            FuzzCheck.require(false, "a preview line has a control character: \(line.debugDescription)")
         }
     }
 
-    /// No control character, bidi control or mark (TerminalSanitizer removes the marks too),
-    /// but the isolates that the logical order puts around a line of text (LRI or RLI … PDI),
-    /// each closed on its line.
-    private static func isSafe(_ line: String, isolatesAllowed: Bool) -> Bool {
+    /// The first line (of valid UTF-8 `text`) with a control character, bidi control or mark
+    /// (TerminalSanitizer removes the marks too), except SGR colours when they are asked for
+    /// and the isolates that the logical order puts around a line of text (LRI or RLI … PDI,
+    /// each closed on its line). Read byte by byte: the preview of a page is long.
+    private static func firstUnsafeLine(_ text: [UInt8], usesColor: Bool, isolatesAllowed: Bool) -> String? {
+        var lineStart = 0
         var openIsolates = 0
-        for scalar in line.unicodeScalars {
-            switch scalar.value {
-            case 0x2066 where isolatesAllowed, 0x2067 where isolatesAllowed: openIsolates += 1
-            case 0x2069 where isolatesAllowed && openIsolates > 0: openIsolates -= 1
-            case 0x061C, 0x200E, 0x200F: return false
-            default:
-                if FuzzCheck.isControl(scalar) || FuzzCheck.isBidiFormattingControl(scalar) { return false }
-            }
+        var index = 0
+        func line() -> String {
+            let end = text[index...].firstIndex(of: 0x0A) ?? text.count
+            return String(decoding: text[lineStart..<end], as: UTF8.self)
         }
-        return openIsolates == 0
-    }
-
-    /// `line` without its SGR sequences (`ESC [ digits;… m`); any other escape stays.
-    private static func withoutColors(_ line: Substring) -> String {
-        var result = ""
-        var scalars = line.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            if scalar == "\u{1B}", scalars.first == "[" {
-                let parameters = scalars.dropFirst().prefix { ("0"..."9").contains($0) || $0 == ";" }
-                let end = parameters.endIndex
-                if end < scalars.endIndex, scalars[end] == "m" {
-                    scalars = scalars[scalars.index(after: end)...]
-                    continue
+        while index < text.count {
+            let byte = text[index]
+            switch byte {
+            case 0x0A:
+                if openIsolates != 0 { return line() }
+                lineStart = index + 1
+                index += 1
+            case 0x1B where usesColor:
+                // ESC [ digits;… m
+                var end = index + 1
+                guard end < text.count, text[end] == UInt8(ascii: "[") else { return line() }
+                end += 1
+                while end < text.count, (0x30...0x39).contains(text[end]) || text[end] == UInt8(ascii: ";") { end += 1 }
+                guard end < text.count, text[end] == UInt8(ascii: "m") else { return line() }
+                index = end + 1
+            case 0x00...0x1F, 0x7F:
+                return line()
+            case 0xC2 where index + 1 < text.count && (0x80...0x9F).contains(text[index + 1]):
+                return line()  // C1
+            case 0xD8 where index + 1 < text.count && text[index + 1] == 0x9C:
+                return line()  // ALM
+            case 0xE2
+            where index + 2 < text.count && text[index + 1] == 0x80
+                && [0x8E, 0x8F, 0xAA, 0xAB, 0xAC, 0xAD, 0xAE].contains(text[index + 2]):
+                return line()  // LRM, RLM, embeddings and overrides
+            case 0xE2
+            where index + 2 < text.count && text[index + 1] == 0x81 && (0xA6...0xA9).contains(text[index + 2]):
+                switch text[index + 2] {
+                case 0xA6,
+                    0xA7 where isolatesAllowed:
+                    openIsolates += 1
+                case 0xA9 where isolatesAllowed && openIsolates > 0: openIsolates -= 1
+                default: return line()
                 }
+                index += 3
+            default:
+                index += 1
             }
-            result.unicodeScalars.append(scalar)
         }
-        return result
+        return openIsolates == 0 ? nil : line()
     }
 }
 
