@@ -23,27 +23,35 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         run(Data(bytes))
     }
 
-    public func run(_ data: Data) -> Verdict {
+    /// The verdict on `data`; `show`, when given, is handed what the code under test made of
+    /// it (messages, the sanitised logo, the preview), for a person reading a finding.
+    public func run(_ data: Data, show: ((String) -> Void)? = nil) -> Verdict {
         switch self {
-        case .json: JSONDecodingTarget.run(data)
-        case .layout: InvoiceLayoutTarget.run(data)
-        case .svg: SVGSanitizerTarget.run(data)
-        case .txt: TextGridTarget.run(data)
+        case .json: JSONDecodingTarget.run(data, show: show)
+        case .layout: InvoiceLayoutTarget.run(data, show: show)
+        case .svg: SVGSanitizerTarget.run(data, show: show)
+        case .txt: TextGridTarget.run(data, show: show)
         }
     }
 
-    /// The replay of a normal build: `fuzz-NAME [--seconds N] FILE|DIRECTORY…` runs the target
-    /// on each file named (every file in a directory named) and prints its verdict. With
-    /// `--seconds`, an input that takes longer stops the process (SIGALRM), so that a
-    /// regression of a hang fails instead of hanging. Exits 0; 66 when a file cannot be read,
-    /// 64 for a usage error.
+    /// The replay of a normal build: `fuzz-NAME [--seconds N] [--show] FILE|DIRECTORY…` runs
+    /// the target on each file named (every file in a directory named) and prints its verdict,
+    /// with `--show` what was made of the input too. With `--seconds`, an input that takes
+    /// longer stops the process (SIGALRM), so that a regression of a hang fails instead of
+    /// hanging. Exits 0; 66 when a file cannot be read, 64 for a usage error.
     public func replay(commandLine: [String]) -> Never {
         var arguments = commandLine.dropFirst()
         var seconds: UInt32 = 0
-        if arguments.first == "--seconds" {
+        var shows = false
+        while let option = arguments.first, option.hasPrefix("--") {
             arguments.removeFirst()
-            guard let limit = arguments.popFirst().flatMap({ UInt32($0) }), limit > 0 else { usage() }
-            seconds = limit
+            switch option {
+            case "--seconds":
+                guard let limit = arguments.popFirst().flatMap({ UInt32($0) }), limit > 0 else { usage() }
+                seconds = limit
+            case "--show": shows = true
+            default: usage()
+            }
         }
         guard !arguments.isEmpty else { usage() }
         var status: Int32 = 0
@@ -54,7 +62,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 continue
             }
             alarm(seconds)
-            let verdict = run(data)
+            let verdict = run(data, show: shows ? { print($0) } : nil)
             alarm(0)
             print("\(path): \(verdict.rawValue)")
         }
@@ -62,7 +70,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     private func usage() -> Never {
-        print("usage: fuzz-\(rawValue) [--seconds N] FILE|DIRECTORY…  (replays inputs; tools/fuzz fuzzes)")
+        print("usage: fuzz-\(rawValue) [--seconds N] [--show] FILE|DIRECTORY…  (replays inputs; tools/fuzz fuzzes)")
         exit(64)
     }
 

@@ -9,8 +9,8 @@ import InvoiTerminal
 /// logo size picked from the input, then written as a text preview at a width picked from
 /// it too: the layout must finish with finite geometry on every page.
 enum InvoiceLayoutTarget {
-    static func run(_ data: Data) -> FuzzTarget.Verdict {
-        guard let invoice = JSONDecodingTarget.decode(data) else { return .refused }
+    static func run(_ data: Data, show: ((String) -> Void)?) -> FuzzTarget.Verdict {
+        guard let invoice = JSONDecodingTarget.decode(data, show: show) else { return .refused }
         let hash = data.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
         let paper: PaperSize = hash & 1 == 0 ? .a4 : .letter
         let logo = invoice.logo.map { _ in
@@ -30,7 +30,8 @@ enum InvoiceLayoutTarget {
             }
         }
         let columns = 20 + Int((hash >> 40) % 981)
-        TextGridTarget.render(document, options: TerminalOptions(columns: columns, usesColor: hash & 2 == 0))
+        TextGridTarget.render(
+            document, options: TerminalOptions(columns: columns, usesColor: hash & 2 == 0), show: show)
         return .accepted
     }
 }

@@ -9,17 +9,19 @@ enum JSONDecodingTarget {
     /// at most about 80 characters of the input, and the JSON paths of the schema are short.
     static let longestMessage = 600
 
-    static func run(_ data: Data) -> FuzzTarget.Verdict {
-        decode(data) == nil ? .refused : .accepted
+    static func run(_ data: Data, show: ((String) -> Void)?) -> FuzzTarget.Verdict {
+        decode(data, show: show) == nil ? .refused : .accepted
     }
 
-    /// The invoice, or nil when it is refused; the diagnostics checked either way.
-    static func decode(_ data: Data) -> Invoice? {
+    /// The invoice, or nil when it is refused; the diagnostics checked (and shown) either way.
+    static func decode(_ data: Data, show: ((String) -> Void)?) -> Invoice? {
         do {
             let (invoice, warnings) = try decoder.decode(data, file: "fuzz.json")
+            show?(warnings.map(\.description).joined(separator: "\n"))
             check(warnings)
             return invoice
         } catch {
+            show?(error.description)
             FuzzCheck.require(!error.errors.isEmpty, "a refused invoice has no error")
             check(error.diagnostics)
             return nil

@@ -8,8 +8,16 @@ import InvoiDocument
 enum SVGSanitizerTarget {
     static let decoder = LogoDecoder()
 
-    static func run(_ data: Data) -> FuzzTarget.Verdict {
-        guard case .vector(let svg) = try? decoder.decode(data, format: .svg) else { return .refused }
+    static func run(_ data: Data, show: ((String) -> Void)?) -> FuzzTarget.Verdict {
+        let svg: SanitizedSVG
+        do {
+            guard case .vector(let vector) = try decoder.decode(data, format: .svg) else { return .refused }
+            svg = vector
+        } catch {
+            show?(error.reason)
+            return .refused
+        }
+        show?(svg.source)
         FuzzCheck.require(
             [svg.size.width, svg.size.height].allSatisfy { $0.isFinite && $0 >= 0 },
             "the logo's size is \(svg.size)")

@@ -8,17 +8,18 @@ import InvoiTerminal
 /// placed anywhere on the page, written 20…1000 columns wide. What a terminal is given
 /// must be UTF-8 lines whose only escape sequences are SGR colours, and only when asked for.
 enum TextGridTarget {
-    static func run(_ data: Data) -> FuzzTarget.Verdict {
+    static func run(_ data: Data, show: ((String) -> Void)?) -> FuzzTarget.Verdict {
         var bytes = FuzzedBytes([UInt8](data))
         let options = TerminalOptions(
             columns: bytes.integer(in: 20...1000), usesColor: bytes.boolean(), writesLogicalOrder: bytes.boolean())
         var builder = DocumentBuilder(paper: bytes.boolean() ? .a4 : .letter)
         let document = builder.document(from: &bytes)
-        render(document, options: options)
+        show?("\(options)\n\(document)")
+        render(document, options: options, show: show)
         return .accepted
     }
 
-    static func render(_ document: Document, options: TerminalOptions) {
+    static func render(_ document: Document, options: TerminalOptions, show: ((String) -> Void)?) {
         let output: RenderedOutput
         do {
             output = try TerminalBackend().render(document, options: options)
@@ -30,6 +31,7 @@ enum TextGridTarget {
             FuzzCheck.require(false, "the text preview is not one document")
             return
         }
+        show?(String(decoding: data, as: UTF8.self))
         guard let text = String(validating: data, as: UTF8.self) else {
             FuzzCheck.require(false, "the text preview is not UTF-8")
             return
@@ -40,6 +42,30 @@ enum TextGridTarget {
         {
             FuzzCheck.require(false, "a preview line has a control character: \(line.debugDescription)")
         }
+        for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            let width = displayWidth(of: line)
+            FuzzCheck.require(
+                width <= options.columns,
+                "a preview line is \(width) cells wide, over \(options.columns): "
+                    + String(decoding: line, as: UTF8.self).debugDescription)
+        }
+    }
+
+    /// The cells a line takes (by InvoiTerminal's own measure: this checks where the grid
+    /// puts text, not how wide a character is), without its SGR colours.
+    private static func displayWidth(of line: Data) -> Int {
+        if !line.contains(where: { $0 >= 0x7F || $0 == 0x1B }) { return line.count }
+        var kept: [UInt8] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            if line[index] == 0x1B, let end = line[index...].firstIndex(of: UInt8(ascii: "m")) {
+                index = end + 1
+                continue
+            }
+            kept.append(line[index])
+            index += 1
+        }
+        return DisplayWidth.of(String(decoding: kept, as: UTF8.self))
     }
 
     /// The first line (of valid UTF-8 `text`) with a control character, bidi control or mark
