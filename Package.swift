@@ -178,7 +178,13 @@ let package = Package(
         .testTarget(name: "InvoiLocalizationTests", dependencies: ["InvoiLocalization"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
-        .testTarget(name: "InvoiLayoutTests", dependencies: ["InvoiTestSupport", "InvoiLayout", "InvoiText"]),
+        // A shaper with fixed advances, for layout without fonts (the layout tests, fuzzing).
+        .target(
+            name: "InvoiLayoutTestSupport", dependencies: ["InvoiDocument", "InvoiText"],
+            path: "Tests/InvoiLayoutTestSupport"),
+        .testTarget(
+            name: "InvoiLayoutTests",
+            dependencies: ["InvoiTestSupport", "InvoiLayoutTestSupport", "InvoiLayout", "InvoiText"]),
         .testTarget(
             name: "InvoiAssetsTests", dependencies: ["InvoiTestSupport", "InvoiImageTestSupport", "InvoiAssets"]),
         .testTarget(
@@ -195,6 +201,25 @@ let package = Package(
             dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
         .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups"]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
+
+        // Fuzzing (tools/fuzz, DESIGN §13): the targets' bodies; one thin executable each, which
+        // is libFuzzer's entry point when built with -DINVOI_FUZZING and a replay of files
+        // otherwise; and the replay of every kept finding (Tests/Fuzz/Regressions) as a test.
+        .target(
+            name: "InvoiFuzzTargets",
+            dependencies: [
+                "InvoiModel", "InvoiDocument", "InvoiLayout", "InvoiLayoutTestSupport", "InvoiAssets",
+                "InvoiTerminal",
+            ],
+            path: "Tests/Fuzz/InvoiFuzzTargets"),
+        .executableTarget(name: "fuzz-json", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/json"),
+        .executableTarget(name: "fuzz-layout", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/layout"),
+        .executableTarget(name: "fuzz-svg", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/svg"),
+        .executableTarget(name: "fuzz-txt", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/txt"),
+        .testTarget(
+            name: "InvoiFuzzRegressionTests",
+            dependencies: ["InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt"],
+            path: "Tests/Fuzz/RegressionTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -70,11 +70,11 @@ struct TextElement {
     }
 
     /// The lines of this text wrapped to fit `available` (cells), each put
-    /// in its box by its alignment. Words are kept whole when the grid has
-    /// room: a word wider than `available` sticks out of it (the row then
-    /// makes way) rather than being cut.
-    func block(in available: Range<Int>, geometry: GridGeometry) -> GridBlock {
-        let lines = shown.wrapped(toCells: max(available.count, 1), keepingWordsUpTo: geometry.columns)
+    /// in its box by its alignment. Words up to `wordLimit` cells (the grid's
+    /// width when nil) are kept whole: a word wider than `available` sticks out
+    /// of it (the row then makes way) rather than being cut.
+    func block(in available: Range<Int>, geometry: GridGeometry, keepingWordsUpTo wordLimit: Int? = nil) -> GridBlock {
+        let lines = shown.wrapped(toCells: max(available.count, 1), keepingWordsUpTo: wordLimit ?? geometry.columns)
         let anchor = alignment == .center ? span : available
         let wholeGrid = 0..<geometry.columns
         let block = lines.map { line in
@@ -130,12 +130,13 @@ struct FrameElement {
 
     func block(geometry: GridGeometry) -> GridBlock {
         // Framed text is short: keep each text whole when the grid has room, even
-        // if the rectangle maps onto fewer cells than the word needs.
+        // if the rectangle maps onto fewer cells than the word needs. No word sticks
+        // out of the box: one wider than the room inside it is cut.
         let longest = texts.reduce(1) { max($0, $1.naturalWidth) }
         let capacity = max(min(max(span.count - 4, longest), geometry.columns - 4), 1)
         var inner: [[Segment]] = []
         for text in texts {
-            let wrapped = text.block(in: 0..<capacity, geometry: geometry)
+            let wrapped = text.block(in: 0..<capacity, geometry: geometry, keepingWordsUpTo: capacity)
             inner.append(contentsOf: wrapped.lines)
         }
         let width = min(BoxDrawing.widestLine(of: inner) + 4, geometry.columns)

@@ -1,4 +1,5 @@
 import InvoiDocument
+import InvoiLayoutTestSupport
 import InvoiModel
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import InvoiDocument
 import InvoiLayout
+import InvoiLayoutTestSupport
 import InvoiModel
 import InvoiText
 import Testing

@@ -1,5 +1,6 @@
 import InvoiDocument
 import InvoiLayout
+import InvoiLayoutTestSupport
 import InvoiTestSupport
 import InvoiText
 import Testing

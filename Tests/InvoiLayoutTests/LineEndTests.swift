@@ -1,4 +1,5 @@
 import InvoiDocument
+import InvoiLayoutTestSupport
 import Testing
 
 @testable import InvoiLayout

@@ -1,5 +1,6 @@
 import Foundation
 import InvoiDocument
+import InvoiLayoutTestSupport
 import InvoiModel
 import Testing
 

@@ -1,5 +1,6 @@
 import InvoiDocument
 import InvoiLayout
+import InvoiLayoutTestSupport
 import InvoiModel
 import InvoiTestSupport
 import InvoiText

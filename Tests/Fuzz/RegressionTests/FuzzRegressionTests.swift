@@ -1,0 +1,69 @@
+import Foundation
+import InvoiFuzzTargets
+import InvoiTestSupport
+import Testing
+
+/// Every input a fuzz target once failed on (Tests/Fuzz/Regressions/TARGET/, kept by
+/// tools/fuzz) is replayed by the target's executable of this build, in a process of its
+/// own: a crash, a broken promise or a hang (stopped after `hangLimit`) fails the test
+/// without stopping the others. Findings not fixed yet wait in Tests/Fuzz/Pending/.
+struct FuzzRegressionTests {
+    /// Seconds an input may take before the replay counts it as a hang: far above any
+    /// fixed input's time in a debug build, so that this is no timing assertion.
+    static let hangLimit = 120
+
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    struct Input: Sendable, CustomTestStringConvertible {
+        var target: FuzzTarget
+        var file: URL
+        var testDescription: String { "\(target.rawValue)/\(file.lastPathComponent)" }
+    }
+
+    static let keptFindings: [Input] = FuzzTarget.allCases.flatMap { target in
+        let directory = repository.appendingPathComponent("Tests/Fuzz/Regressions/\(target.rawValue)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted().map {
+            Input(target: target, file: directory.appendingPathComponent($0))
+        }
+    }
+
+    /// The golden inputs, which every target must accept: the fuzz executables work, and
+    /// the seed corpus that tools/fuzz builds from them is valid.
+    static let goldenInputs: [Input] = {
+        let goldens = repository.appendingPathComponent("Goldens")
+        let cases = ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).sorted()
+        return cases.flatMap { name -> [Input] in
+            let directory = goldens.appendingPathComponent(name)
+            let invoice = directory.appendingPathComponent("invoice.json")
+            let logo = directory.appendingPathComponent("logo.svg")
+            var inputs = [FuzzTarget.json, .layout].map { Input(target: $0, file: invoice) }
+            if FileManager.default.fileExists(atPath: logo.path) { inputs.append(Input(target: .svg, file: logo)) }
+            return inputs
+        }
+    }()
+
+    static func replay(_ input: Input) throws -> Tools.Run {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("fuzz-\(input.target.rawValue)")
+        return try Tools.execute(executable, ["--seconds", String(hangLimit), input.file.path])
+    }
+
+    @Test(arguments: keptFindings)
+    func keptFindingIsHandled(_ input: Input) throws {
+        let run = try Self.replay(input)
+        #expect(
+            run.status == 0,
+            "fuzz-\(input.target.rawValue) \(input.file.path) ended with status \(run.status): \(String(decoding: run.standardError.suffix(4000), as: UTF8.self))"
+        )
+    }
+
+    @Test(arguments: goldenInputs)
+    func goldenInputIsAccepted(_ input: Input) throws {
+        let run = try Self.replay(input)
+        #expect(run.status == 0, "\(String(decoding: run.standardError.suffix(4000), as: UTF8.self))")
+        #expect(String(decoding: run.standardOutput, as: UTF8.self) == "\(input.file.path): accepted\n")
+    }
+}
