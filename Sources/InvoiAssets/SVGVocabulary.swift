@@ -217,18 +217,37 @@ enum LogoAttribute {
         return kinds
     }()
 
-    /// Whether `value` only has characters of `kind`.
+    /// Whether `value` only has characters of `kind`, and a `(` only after a transform's
+    /// name: `url(1` holds no address, but a value that reads as a URL anywhere is not kept.
     static func accepts(_ value: String, as kind: Value) -> Bool {
-        value.utf8.allSatisfy { byte in
+        var word: [UInt8] = []
+        var lastWord: [UInt8] = []
+        for byte in value.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            case UInt8(ascii: " "), 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "+"), UInt8(ascii: "%"),
-                UInt8(ascii: "("), UInt8(ascii: ")"):
-                kind == .geometry
-            default: false
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                word.append(byte)
+                continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                break
+            case UInt8(ascii: " "), 0x09, 0x0A, 0x0D:
+                guard kind == .geometry else { return false }
+                // `rotate (45)`: the name stays the one before the bracket.
+                if !word.isEmpty { lastWord = word }
+                word = []
+                continue
+            case UInt8(ascii: ","), UInt8(ascii: "+"), UInt8(ascii: "%"), UInt8(ascii: ")"):
+                guard kind == .geometry else { return false }
+            case UInt8(ascii: "("):
+                guard kind == .geometry, transformNames.contains(word.isEmpty ? lastWord : word) else { return false }
+            default:
+                return false
             }
+            word = []
+            lastWord = []
         }
+        return true
     }
+
+    private static let transformNames: Set<[UInt8]> = Set(
+        ["matrix", "translate", "scale", "rotate", "skewX", "skewY"].map { Array($0.utf8) })
 }

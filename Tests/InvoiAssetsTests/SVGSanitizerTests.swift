@@ -31,6 +31,21 @@ import Testing
         #expect(result.status == 0, "\(result.errors)\n\(source)")
     }
 
+    /// Found by tools/fuzz svg: `offset="url(1"` passed the character check of geometry
+    /// values. A bracket now follows only a transform's name.
+    @Test func aGeometryValueWithABracketKeepsOnlyTransforms() throws {
+        let clean = try sanitize(
+            Self.open + """
+                <linearGradient id="g"><stop offset="url(1"/><stop offset="1"/></linearGradient>
+                <rect width="1" height="1" transform="translate(1, 2) rotate (45) scale(2)"/>
+                <rect width="2" height="2" transform="url(x)"/><path d="M0 0 L1 1" x="calc(1)"/>
+                </svg>
+                """)
+        #expect(!clean.contains("url(1") && !clean.contains("url(x") && !clean.contains("calc"), "\(clean)")
+        #expect(clean.contains(#"<stop offset="1"/>"#), "\(clean)")
+        #expect(clean.contains(#"transform="translate(1, 2) rotate (45) scale(2)""#), "\(clean)")
+    }
+
     @Test func outputMeetsTheContract() throws {
         let svg = """
             <?xml version="1.0" encoding="UTF-8"?>
