@@ -53,6 +53,27 @@ struct DecodingContext {
         listed.append(Diagnostic(severity: .warning, file: file, path: path, message: message()))
     }
 
+    /// Adds the diagnostics of `later` (the same file, read apart) as if they had been
+    /// reported here: the listed ones while there is room, the rest counted.
+    mutating func append(_ later: DecodingContext) {
+        var listedErrors = 0
+        var listedWarnings = 0
+        for diagnostic in later.listed {
+            switch diagnostic.severity {
+            case .error:
+                listedErrors += 1
+                errorCount += 1
+                if errorCount <= Self.listedLimit { listed.append(diagnostic) }
+            case .warning:
+                listedWarnings += 1
+                warningCount += 1
+                if warningCount <= Self.listedLimit { listed.append(diagnostic) }
+            }
+        }
+        errorCount += later.errorCount - listedErrors
+        warningCount += later.warningCount - listedWarnings
+    }
+
     private func omitted(_ count: Int, severity: Diagnostic.Severity, noun: String) -> Diagnostic {
         Diagnostic(
             severity: severity, file: file,

@@ -26,26 +26,45 @@ public struct InvoiceDecoder: Sendable {
         baseDirectory: String? = nil
     ) throws(InvoiceDecodingError) -> (invoice: Invoice, warnings: [Diagnostic]) {
         var context = DecodingContext(file: file, baseDirectory: baseDirectory)
+        let lineItems = LineItemsReader(
+            decoder: self, path: "lineItems", context: DecodingContext(file: file, baseDirectory: baseDirectory))
+        let streamed = JSONParser.StreamedArray(key: "lineItems") { lineItems.read($0) }
+        let parsed = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<JSONNode, ParseProblem> in
+            switch TextEncoding.utf8Text(in: raw.assumingMemoryBound(to: UInt8.self)) {
+            case .failure(let problem):
+                return .failure(ParseProblem(message: problem.message, position: problem.position))
+            case .success(let text):
+                do throws(JSONParser.SyntaxError) {
+                    let (root, keyPosition) = try JSONParser.parse(text, streaming: streamed)
+                    lineItems.keyPosition = keyPosition
+                    return .success(root)
+                } catch {
+                    return .failure(ParseProblem(message: error.message, position: error.position))
+                }
+            }
+        }
         let root: JSONNode
-        do {
-            let bytes = try TextEncoding.utf8Bytes(of: data).get()
-            root = try JSONParser.parse(bytes)
-        } catch let problem as TextEncoding.Problem {
+        switch parsed {
+        case .success(let node): root = node
+        case .failure(let problem):
             context.error("", problem.message, at: problem.position)
-            throw InvoiceDecodingError(diagnostics: context.diagnostics)
-        } catch let problem as JSONParser.SyntaxError {
-            context.error("", problem.message, at: problem.position)
-            throw InvoiceDecodingError(diagnostics: context.diagnostics)
-        } catch {
-            context.error("", "cannot be read: \(error)")
             throw InvoiceDecodingError(diagnostics: context.diagnostics)
         }
-        let invoice = readInvoice(root, context: &context)
+        let invoice = readInvoice(root, streamedItems: lineItems, context: &context)
         if context.hasErrors { throw InvoiceDecodingError(diagnostics: context.diagnostics) }
         return (invoice, context.warnings)
     }
 
-    private func readInvoice(_ root: JSONNode, context: inout DecodingContext) -> Invoice {
+    /// Why the input is no JSON text: its encoding or its syntax.
+    private struct ParseProblem: Error {
+        var message: String
+        var position: SourcePosition?
+    }
+
+    /// `streamedItems` holds the line items the parser handed on, if it did.
+    private func readInvoice(
+        _ root: JSONNode, streamedItems: LineItemsReader, context: inout DecodingContext
+    ) -> Invoice {
         var invoice = Invoice.firstLaunch(today: today)
         guard case .object(let members) = root.value else {
             let hint =
@@ -95,7 +114,13 @@ public struct InvoiceDecoder: Sendable {
                     moneyIsReadable = false
                 }
             case "lineItems":
-                if let items = readLineItems(node, path: key, context: &context) {
+                let read =
+                    if member.keyPosition == streamedItems.keyPosition {
+                        streamedItems.finish(into: &context)
+                    } else {
+                        readLineItems(node, path: key, context: &context)
+                    }
+                if let items = read {
                     invoice.lineItems = items
                 } else {
                     moneyIsReadable = false
@@ -199,35 +224,84 @@ public struct InvoiceDecoder: Sendable {
             context.error(path, "expected an array of line items, got \(DecodingContext.describe(node))")
             return nil
         }
-        guard elements.count <= Self.maximumLineItems else {
-            context.error(
-                path,
-                "\(elements.count) line items are more than the \(Self.maximumLineItems) invoi renders in one invoice; split it"
-            )
-            return nil
-        }
-        var items: [LineItem] = []
-        var allRead = true
-        var firstIndexByID: [String: Int] = [:]
-        for (index, element) in elements.enumerated() {
-            let itemPath = "\(path)[\(index)]"
-            guard let item = readLineItem(element, number: index + 1, path: itemPath, context: &context) else {
-                allRead = false
-                continue
-            }
-            if let first = firstIndexByID[item.id] {
-                context.warning(
-                    itemPath + ".id", "\(DiagnosticText.quoted(item.id)) is also the id of \(path)[\(first)]")
-            } else {
-                firstIndexByID[item.id] = index
-            }
-            items.append(item)
-        }
-        return allRead ? items : nil
+        let reader = LineItemsReader(decoder: self, path: path, context: context)
+        for element in elements { reader.read(element) }
+        return reader.finish(into: &context)
     }
 
-    private func readLineItem(_ node: JSONNode, number: Int, path: String, context: inout DecodingContext) -> LineItem?
-    {
+    /// Reads line items one at a time, as the parser hands them on, into diagnostics of
+    /// their own that join the file's where the `lineItems` member is (their source order).
+    final class LineItemsReader {
+        let decoder: InvoiceDecoder
+        let path: String
+        private(set) var context: DecodingContext
+        /// Where the streamed member's key is; nil when the items were not streamed.
+        var keyPosition: SourcePosition?
+        private var items: [LineItem] = []
+        private var count = 0
+        private var allRead = true
+        /// The ids the JSON gives (other than an item's own `item-N`), each at its first item.
+        /// Generated ids differ from each other, so they are not kept: 200,000 of them in a
+        /// dictionary were 19 MB.
+        private var givenIDs: [String: Int] = [:]
+        /// Whether each item read so far has its generated id; a given `item-N` is looked up here.
+        private var hasGeneratedID: [Bool] = []
+
+        init(decoder: InvoiceDecoder, path: String, context: DecodingContext) {
+            self.decoder = decoder
+            self.path = path
+            self.context = context
+        }
+
+        func read(_ element: JSONNode) {
+            defer { count += 1 }
+            // Past the limit the elements are only counted, for the message.
+            guard count < InvoiceDecoder.maximumLineItems else { return }
+            let index = count
+            let itemPath = "\(path)[\(index)]"
+            guard let item = decoder.readLineItem(element, number: index + 1, path: itemPath, context: &context) else {
+                allRead = false
+                hasGeneratedID.append(false)
+                return
+            }
+            let generated = item.id == LineItem.generatedID(number: index + 1)
+            if let first = firstIndex(of: item.id, before: index) {
+                context.warning(
+                    itemPath + ".id", "\(DiagnosticText.quoted(item.id)) is also the id of \(path)[\(first)]")
+            } else if !generated {
+                givenIDs[item.id] = index
+            }
+            hasGeneratedID.append(generated)
+            items.append(item)
+        }
+
+        /// The first earlier item with `id`: one that was given it, or the one it was generated for.
+        private func firstIndex(of id: String, before index: Int) -> Int? {
+            let given = givenIDs[id]
+            guard let number = LineItem.generatedNumber(in: id), number <= index,
+                hasGeneratedID.indices.contains(number - 1), hasGeneratedID[number - 1]
+            else { return given }
+            return min(given ?? .max, number - 1)
+        }
+
+        /// The items, or nil when one of them or their number is an error; the diagnostics
+        /// go to `fileContext` (which this reader's own context may already be).
+        func finish(into fileContext: inout DecodingContext) -> [LineItem]? {
+            if count > InvoiceDecoder.maximumLineItems {
+                context.error(
+                    path,
+                    "\(count) line items are more than the \(InvoiceDecoder.maximumLineItems) invoi renders in one invoice; split it"
+                )
+                allRead = false
+            }
+            if keyPosition != nil { fileContext.append(context) } else { fileContext = context }
+            return allRead ? items : nil
+        }
+    }
+
+    fileprivate func readLineItem(
+        _ node: JSONNode, number: Int, path: String, context: inout DecodingContext
+    ) -> LineItem? {
         guard case .object(let members) = node.value else {
             context.error(
                 path,

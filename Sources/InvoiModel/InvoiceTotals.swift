@@ -6,7 +6,7 @@ import Foundation
 /// remains; so subtotal − discount + VAT = total and total − paid = balance due, exactly.
 public struct InvoiceTotals: Hashable, Sendable {
     /// quantity × rate per item, rounded half away from zero to the currency's digits.
-    public let lineAmounts: [Money]
+    public let lineAmounts: LineAmounts
     public let subtotal: Money
     /// The discount taken from the subtotal (positive for a positive subtotal), rounded;
     /// nil when the invoice has no discount.
@@ -24,7 +24,7 @@ public struct InvoiceTotals: Hashable, Sendable {
 
     public init(invoice: Invoice) {
         let currency = invoice.currency
-        let lines = invoice.lineItems.map { Money(amount: $0.exactAmount, currency: currency).rounded() }
+        let lines = LineAmounts(items: invoice.lineItems, currency: currency)
         let subtotal = Money(amount: lines.reduce(Decimal(0)) { $0 + $1.amount }, currency: currency)
         let discount = invoice.discount?.amount(of: subtotal)
         let taxable = subtotal.amount - (discount?.amount ?? 0)
@@ -39,5 +39,21 @@ public struct InvoiceTotals: Hashable, Sendable {
         self.total = Money(amount: total, currency: currency)
         self.paid = paid
         self.balanceDue = paid.map { Money(amount: total - $0.amount, currency: currency) }
+    }
+}
+
+extension InvoiceTotals {
+    /// The rounded amount of each line, worked out when it is read: kept as an array, the
+    /// amounts of 200,000 items were 14 MB beside the items themselves.
+    public struct LineAmounts: RandomAccessCollection, Hashable, Sendable {
+        let items: [LineItem]
+        let currency: Currency
+
+        public var startIndex: Int { items.startIndex }
+        public var endIndex: Int { items.endIndex }
+
+        public subscript(position: Int) -> Money {
+            Money(amount: items[position].exactAmount, currency: currency).rounded()
+        }
     }
 }

@@ -14,22 +14,49 @@ struct JSONParser {
     /// Deeper nesting than this is refused rather than risking the stack.
     static let maximumDepth = 64
 
-    private let bytes: [UInt8]
+    /// One array of the root object whose elements are handed on as they are parsed rather
+    /// than kept in the tree: 200,000 line items as nodes would be ~100 MB held at once.
+    struct StreamedArray {
+        /// The member of the root object; only its first occurrence, and only if its value
+        /// is an array. The tree keeps the member with an empty array.
+        var key: String
+        var element: (JSONNode) -> Void
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var column = 1
+    private let streamedArray: StreamedArray?
+    private var sawStreamedKey = false
+    /// Where the streamed member's key is, once its elements have been handed on.
+    private(set) var streamedKeyPosition: SourcePosition?
 
-    init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, streaming streamedArray: StreamedArray?) {
         self.bytes = bytes
+        self.streamedArray = streamedArray
     }
 
-    /// Parses the whole input as one JSON value.
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+    /// Parses the whole input as one JSON value; the elements of `streamedArray`, if it is
+    /// there, are handed on instead of kept, and where its key is comes back.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, streaming streamedArray: StreamedArray? = nil
+    ) throws(SyntaxError) -> (root: JSONNode, streamedKeyPosition: SourcePosition?) {
+        var parser = JSONParser(bytes: bytes, streaming: streamedArray)
+        let root = try parser.parseDocument()
+        return (root, parser.streamedKeyPosition)
     }
 
-    mutating func parseDocument() throws(SyntaxError) -> JSONNode {
+    static func parse(
+        _ bytes: [UInt8], streaming streamedArray: StreamedArray? = nil
+    ) throws(SyntaxError) -> (root: JSONNode, streamedKeyPosition: SourcePosition?) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(SyntaxError) in try parse(buffer, streaming: streamedArray) }
+        }
+        return try result.get()
+    }
+
+    private mutating func parseDocument() throws(SyntaxError) -> JSONNode {
         skipWhitespace()
         if isAtEnd { throw error("the file is empty; expected a JSON object") }
         let node = try parseValue(depth: 0)
@@ -163,7 +190,21 @@ struct JSONParser {
                 throw error("expected ':' after the field name \(DiagnosticText.quoted(key))")
             }
             advance()
-            let value = try parseValue(depth: depth)
+            let value: JSONNode
+            if depth == 1, let streamed = streamedArray, !sawStreamedKey, key == streamed.key {
+                sawStreamedKey = true
+                skipWhitespace()
+                if peek == Ascii.openBracket {
+                    streamedKeyPosition = keyPosition
+                    let start = position
+                    value = JSONNode(
+                        value: try parseArray(depth: depth + 1, handingElementsTo: streamed.element), position: start)
+                } else {
+                    value = try parseValue(depth: depth)
+                }
+            } else {
+                value = try parseValue(depth: depth)
+            }
             members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             switch peek {
@@ -186,7 +227,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONNode.Value {
+    private mutating func parseArray(
+        depth: Int, handingElementsTo handle: ((JSONNode) -> Void)? = nil
+    ) throws(SyntaxError) -> JSONNode.Value {
         let open = position
         if depth > Self.maximumDepth {
             throw error("objects and arrays are nested more than \(Self.maximumDepth) deep")
@@ -202,7 +245,8 @@ struct JSONParser {
             skipWhitespace()
             if peek == Ascii.closeBracket { throw error("trailing comma before ']'; remove the last ','") }
             if isAtEnd { throw unclosed("array", openedAt: open) }
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            if let handle { handle(element) } else { elements.append(element) }
             skipWhitespace()
             switch peek {
             case Ascii.comma?:

@@ -26,6 +26,14 @@ public struct LineItem: Hashable, Sendable {
     /// `item-3` for the third item.
     public static func generatedID(number: Int) -> String { "item-\(number)" }
 
+    /// 3 for `item-3`: the number whose generated id `id` is, if it is one.
+    static func generatedNumber(in id: String) -> Int? {
+        guard id.hasPrefix("item-"), let number = Int(id.dropFirst(5)), number > 0,
+            generatedID(number: number) == id
+        else { return nil }
+        return number
+    }
+
     /// quantity × rate, exact (not rounded).
     public var exactAmount: Decimal { quantity * rate }
 }

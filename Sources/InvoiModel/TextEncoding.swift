@@ -7,9 +7,10 @@ enum TextEncoding {
     }
 
     /// The input's bytes without a UTF-8 byte order mark (which is accepted), or the problem.
-    static func utf8Bytes(of data: some Collection<UInt8>) -> Result<[UInt8], Problem> {
-        var bytes = Array(data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    /// The bytes are looked at where they are: a copy of a 64 MiB input would double it.
+    static func utf8Text(in data: UnsafeBufferPointer<UInt8>) -> Result<UnsafeBufferPointer<UInt8>, Problem> {
+        var bytes = data
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) }
         if let name = utf16Or32Name(bytes) {
             return .failure(
                 Problem(
@@ -48,7 +49,7 @@ enum TextEncoding {
 
     /// Recognises UTF-16 and UTF-32 by their byte order mark, or by the NUL bytes that
     /// ASCII text (JSON starts with ASCII) has in those encodings (RFC 4627 §3).
-    private static func utf16Or32Name(_ bytes: [UInt8]) -> String? {
+    private static func utf16Or32Name(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
         if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
