@@ -49,20 +49,48 @@ extension Invoice {
         if let status { fields.append(("status", Self.jsonString(status.rawValue))) }
         if let logo { fields.append(("logo", Self.jsonString(logo.path))) }
         if let accentColor { fields.append(("accentColor", Self.jsonString(accentColor.name))) }
+        return fields + eInvoiceFields()
+    }
+
+    /// The e-invoice fields that are set, in the order of `InvoiceKeys`.
+    private func eInvoiceFields() -> [(String, String)] {
+        var fields: [(String, String)] = []
+        let texts: [(String, String)] = [
+            ("fromStreet", fromStreet), ("fromCity", fromCity), ("fromPostalCode", fromPostalCode),
+            ("fromCountry", fromCountry?.code ?? ""),
+            ("toStreet", toStreet), ("toCity", toCity), ("toPostalCode", toPostalCode),
+            ("toCountry", toCountry?.code ?? ""),
+            ("fromRegistrationId", fromRegistrationId), ("fromContact", fromContact),
+            ("fromElectronicAddress", fromElectronicAddress?.description ?? ""),
+            ("toElectronicAddress", toElectronicAddress?.description ?? ""),
+            ("buyerReference", buyerReference), ("orderReference", orderReference),
+            ("precedingInvoice", precedingInvoice), ("paymentTerms", paymentTerms),
+        ]
+        fields += texts.filter { !$0.1.isEmpty }.map { ($0.0, Self.jsonString($0.1)) }
+        switch delivery {
+        case .date(let date)?: fields.append(("deliveryDate", Self.jsonString(date.iso)))
+        case .period(let start, let end)?:
+            fields.append(("periodStart", Self.jsonString(start.iso)))
+            fields.append(("periodEnd", Self.jsonString(end.iso)))
+        case nil: break
+        }
+        if let vatCategory { fields.append(("vatCategory", Self.jsonString(vatCategory.rawValue))) }
+        if !vatExemptionReason.isEmpty { fields.append(("vatExemptionReason", Self.jsonString(vatExemptionReason))) }
         return fields
     }
 
     private func lineItemsJSON() -> String {
         guard !lineItems.isEmpty else { return "[]" }
         let items = lineItems.map { item in
-            """
-                {
-                  "id": \(Self.jsonString(item.id)),
-                  "description": \(Self.jsonString(item.description)),
-                  "quantity": \(Self.jsonNumber(item.quantity)),
-                  "rate": \(Self.jsonNumber(item.rate))
-                }
-            """
+            var fields = [
+                ("id", Self.jsonString(item.id)), ("description", Self.jsonString(item.description)),
+                ("quantity", Self.jsonNumber(item.quantity)), ("rate", Self.jsonNumber(item.rate)),
+            ]
+            if item.unit != .one { fields.append(("unit", Self.jsonString(item.unit.code))) }
+            if let rate = item.vatRate { fields.append(("vatRate", Self.jsonNumber(rate))) }
+            if let category = item.vatCategory { fields.append(("vatCategory", Self.jsonString(category.rawValue))) }
+            let body = fields.map { "      \(Self.jsonString($0.0)): \($0.1)" }.joined(separator: ",\n")
+            return "    {\n" + body + "\n    }"
         }
         return "[\n" + items.joined(separator: ",\n") + "\n  ]"
     }

@@ -52,6 +52,42 @@ public struct Invoice: Hashable, Sendable {
     /// nil means the app's near-black, `AccentColor.standard`.
     public var accentColor: AccentColor?
 
+    // E-invoice fields (DESIGN §11, EN 16931's business terms); each default leaves the
+    // document unchanged, and the e-invoice formats say which of them their profile needs.
+
+    /// The sender's address in parts (BT-35, BT-37, BT-38, BT-40); printed when
+    /// `fromAddress` is empty, which otherwise fills the street line.
+    public var fromStreet = ""
+    public var fromCity = ""
+    public var fromPostalCode = ""
+    public var fromCountry: CountryCode?
+    /// The client's address in parts (BT-50, BT-52, BT-53, BT-55), likewise.
+    public var toStreet = ""
+    public var toCity = ""
+    public var toPostalCode = ""
+    public var toCountry: CountryCode?
+    /// The sender's company or legal registration id (BT-30).
+    public var fromRegistrationId = ""
+    /// The sender's contact person (BT-41).
+    public var fromContact = ""
+    /// Where the parties receive e-invoices (BT-34, BT-49).
+    public var fromElectronicAddress: ElectronicAddress?
+    public var toElectronicAddress: ElectronicAddress?
+    /// The buyer's own reference, such as a German Leitweg-ID (BT-10).
+    public var buyerReference = ""
+    /// The buyer's purchase order number (BT-13).
+    public var orderReference = ""
+    /// The invoice a credit note corrects (BT-25).
+    public var precedingInvoice = ""
+    /// Free text, printed under the dates (BT-20).
+    public var paymentTerms = ""
+    /// The date of supply or the service period (BT-72, BG-14).
+    public var delivery: Delivery?
+    /// The category of the invoice-wide `vatRate`; nil is implied by the rate (S above 0, else Z).
+    public var vatCategory: VATCategory?
+    /// Why no VAT is charged (BT-120); required for the categories that need it.
+    public var vatExemptionReason = ""
+
     public static let defaultInvoiceNumber = "INV-0001"
 
     public init(
@@ -128,4 +164,15 @@ public struct Invoice: Hashable, Sendable {
     }
 
     public var totals: InvoiceTotals { InvoiceTotals(invoice: self) }
+
+    /// The VAT rate of `item`: its own, else the invoice's.
+    public func vatRate(of item: LineItem) -> Decimal { item.vatRate ?? vatRate }
+
+    /// The VAT category of `item`: its own, else the invoice's, else implied by its rate.
+    public func vatCategory(of item: LineItem) -> VATCategory {
+        item.vatCategory ?? vatCategory ?? VATCategory.implied(byRate: vatRate(of: item))
+    }
+
+    /// Whether any line has a rate or category of its own.
+    public var hasLineVAT: Bool { lineItems.contains { $0.vatRate != nil || $0.vatCategory != nil } }
 }

@@ -76,6 +76,7 @@ public struct InvoiceDecoder: Sendable {
             return invoice
         }
         var moneyIsReadable = true
+        var periods = ServicePeriodFields()
         for member in Self.uniqueMembers(members, path: { $0 }, context: &context) {
             let key = member.key
             let node = member.value
@@ -166,9 +167,12 @@ public struct InvoiceDecoder: Sendable {
             case "accentColor":
                 if let color = readAccentColor(node, path: key, context: &context) { invoice.accentColor = color }
             default:
-                Self.warnUnknown(key, in: "", candidates: InvoiceKeys.allInvoice, context: &context)
+                if !readEInvoiceField(key, node, into: &invoice, periods: &periods, context: &context) {
+                    Self.warnUnknown(key, in: "", candidates: InvoiceKeys.allInvoice, context: &context)
+                }
             }
         }
+        checkEInvoiceFields(of: &invoice, periods: periods, context: &context)
         if let due = invoice.dueDate, due < invoice.issueDate {
             context.warning("dueDate", "the due date \(due.iso) is before the issue date \(invoice.issueDate.iso)")
         }
@@ -196,7 +200,7 @@ public struct InvoiceDecoder: Sendable {
         return nil
     }
 
-    private func readVATRate(_ node: JSONNode, path: String, context: inout DecodingContext) -> Decimal? {
+    func readVATRate(_ node: JSONNode, path: String, context: inout DecodingContext) -> Decimal? {
         let rangeMessage = "vatRate is a percentage from 0 to 100, got \(DecodingContext.describe(node))"
         if case .number(let text) = node.value, ExactNumber.decimal(from: text) == .failure(.beyondLimit) {
             context.error(path, rangeMessage)
@@ -329,6 +333,24 @@ public struct InvoiceDecoder: Sendable {
                 }
             case "rate":
                 if let rate = context.number(node, path: fieldPath) { item.rate = rate } else { valid = false }
+            case "vatRate":
+                if let rate = readVATRate(node, path: fieldPath, context: &context) {
+                    item.vatRate = rate
+                } else {
+                    valid = false
+                }
+            case "vatCategory":
+                if let category = readVATCategory(node, path: fieldPath, context: &context) {
+                    item.vatCategory = category
+                } else {
+                    valid = false
+                }
+            case "unit":
+                if let unit = readUnit(node, path: fieldPath, context: &context) {
+                    item.unit = unit
+                } else {
+                    valid = false
+                }
             default:
                 if InvoiceKeys.computedLineItemFields.contains(key) {
                     context.warning(

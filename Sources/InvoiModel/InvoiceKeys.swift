@@ -14,12 +14,21 @@ enum InvoiceKeys {
         "allocationNumber",
     ]
 
-    static let lineItem = ["id", "description", "quantity", "rate"]
+    /// The e-invoice fields (DESIGN §11).
+    static let eInvoice = [
+        "fromStreet", "fromCity", "fromPostalCode", "fromCountry",
+        "toStreet", "toCity", "toPostalCode", "toCountry",
+        "fromRegistrationId", "fromContact", "fromElectronicAddress", "toElectronicAddress",
+        "buyerReference", "orderReference", "precedingInvoice", "paymentTerms",
+        "deliveryDate", "periodStart", "periodEnd", "vatCategory", "vatExemptionReason",
+    ]
+
+    static let lineItem = ["id", "description", "quantity", "rate", "unit", "vatRate", "vatCategory"]
 
     static let discount = ["type", "value"]
 
     /// Line-item fields people add that invoi computes itself.
     static let computedLineItemFields: Set<String> = ["amount", "total", "lineTotal"]
 
-    static let allInvoice = invoice + extensions
+    static let allInvoice = invoice + extensions + eInvoice
 }

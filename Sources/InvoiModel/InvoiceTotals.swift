@@ -13,7 +13,7 @@ public struct InvoiceTotals: Hashable, Sendable {
     public let discount: Money?
     /// subtotal − discount: what VAT is computed on.
     public let taxableAmount: Money
-    /// taxableAmount × vatRate / 100, rounded the same way; zero when vatRate is 0.
+    /// The VAT of every row of `vatBreakdown`, added up; zero when no line is taxed.
     public let vat: Money
     /// taxableAmount + vat.
     public let total: Money
@@ -21,6 +21,10 @@ public struct InvoiceTotals: Hashable, Sendable {
     public let paid: Money?
     /// total − paid; nil when the invoice gives no amount paid.
     public let balanceDue: Money?
+    /// One row per VAT category and rate, in the order the lines first use them (EN 16931's
+    /// BG-23): each row's VAT is its taxable amount × rate / 100, rounded once, so the rows
+    /// add up to `vat`. An invoice without rates of its lines has one row.
+    public let vatBreakdown: [VATBreakdown]
 
     public init(invoice: Invoice) {
         let currency = invoice.currency
@@ -28,17 +32,64 @@ public struct InvoiceTotals: Hashable, Sendable {
         let subtotal = Money(amount: lines.reduce(Decimal(0)) { $0 + $1.amount }, currency: currency)
         let discount = invoice.discount?.amount(of: subtotal)
         let taxable = subtotal.amount - (discount?.amount ?? 0)
-        let vat = Money(amount: taxable * invoice.vatRate / 100, currency: currency).rounded()
-        let total = taxable + vat.amount
+        let breakdown = Self.breakdown(of: invoice, lines: lines, discount: discount?.amount ?? 0)
+        let vat = breakdown.reduce(Decimal(0)) { $0 + $1.vat.amount }
+        let total = taxable + vat
         let paid = invoice.amountPaid.map { Money(amount: $0, currency: currency).rounded() }
         self.lineAmounts = lines
         self.subtotal = subtotal
         self.discount = discount
         self.taxableAmount = Money(amount: taxable, currency: currency)
-        self.vat = vat
+        self.vat = Money(amount: vat, currency: currency)
         self.total = Money(amount: total, currency: currency)
         self.paid = paid
         self.balanceDue = paid.map { Money(amount: total - $0.amount, currency: currency) }
+        self.vatBreakdown = breakdown
+    }
+
+    /// The lines grouped by category and rate. A discount is one document-level allowance,
+    /// which EN 16931 ties to one category and rate: the decoder refuses it over several
+    /// (naming `discount`); built in code, the first row takes it.
+    private static func breakdown(of invoice: Invoice, lines: LineAmounts, discount: Decimal) -> [VATBreakdown] {
+        let currency = invoice.currency
+        guard invoice.hasLineVAT else {
+            let category = invoice.vatCategory ?? VATCategory.implied(byRate: invoice.vatRate)
+            let taxable = lines.reduce(Decimal(0)) { $0 + $1.amount } - discount
+            return [VATBreakdown(category: category, rate: invoice.vatRate, taxable: taxable, currency: currency)]
+        }
+        struct Key: Hashable {
+            var category: VATCategory
+            var rate: Decimal
+        }
+        var order: [Key] = []
+        var sums: [Key: Decimal] = [:]
+        for (item, amount) in zip(invoice.lineItems, lines) {
+            let key = Key(category: invoice.vatCategory(of: item), rate: invoice.vatRate(of: item))
+            if sums[key] == nil { order.append(key) }
+            sums[key, default: 0] += amount.amount
+        }
+        return order.enumerated().map { index, key in
+            let taxable = sums[key, default: 0] - (index == 0 ? discount : 0)
+            return VATBreakdown(category: key.category, rate: key.rate, taxable: taxable, currency: currency)
+        }
+    }
+}
+
+/// One row of the VAT breakdown: the lines of one category and rate.
+public struct VATBreakdown: Hashable, Sendable {
+    public let category: VATCategory
+    /// Percent.
+    public let rate: Decimal
+    /// The lines' rounded amounts added up, less the discount if it is taken here.
+    public let taxableAmount: Money
+    /// taxableAmount × rate / 100, rounded half away from zero to the currency's digits.
+    public let vat: Money
+
+    init(category: VATCategory, rate: Decimal, taxable: Decimal, currency: Currency) {
+        self.category = category
+        self.rate = rate
+        self.taxableAmount = Money(amount: taxable, currency: currency)
+        self.vat = Money(amount: taxable * rate / 100, currency: currency).rounded()
     }
 }
 

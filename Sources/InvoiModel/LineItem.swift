@@ -10,6 +10,12 @@ public struct LineItem: Hashable, Sendable {
     public var quantity: Decimal
     /// Price per unit in the invoice's currency.
     public var rate: Decimal
+    /// The line's VAT rate in percent (BT-152); nil is the invoice's `vatRate`.
+    public var vatRate: Decimal?
+    /// The line's VAT category (BT-151); nil is the invoice's, or implied by the rate.
+    public var vatCategory: VATCategory?
+    /// What the quantity counts (BT-130); printed after it unless it is `C62` (one).
+    public var unit: UnitCode = .one
 
     public init(id: String, description: String = "", quantity: Decimal = 1, rate: Decimal = 0) {
         self.id = id
