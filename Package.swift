@@ -223,3 +223,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Swift 6.3's -Onone pass that keeps large structs in memory (LargeTypesReg2Mem) miscompiles
+// copies of `Invoice` (~900 bytes): `Invoice.example` came out with its last fields zeroed
+// (`deliveryDate` 0000-00-00). Debug builds of every invoi target turn that pass off;
+// optimised builds do not run it.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-disable-large-loadable-types-reg2mem"], .when(configuration: .debug))
+        ]
+}

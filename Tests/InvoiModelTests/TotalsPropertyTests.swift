@@ -116,6 +116,72 @@ import Testing
         }
     }
 
+    /// Lines with VAT rates of their own (DESIGN §11): for seeded random invoices whose lines
+    /// take one of a few rates (a discount only when they share one), each tax row's VAT is
+    /// its lines' rounded amounts × rate, rounded once; the rows as displayed add up to the
+    /// VAT, the lines to the subtotal, and subtotal − discount + VAT = total, to the digit.
+    @Test func displayedAmountsAddUpPerVATRate() throws {
+        var random = SplitMix64(seed: 0x5EED_0011)
+        let issueDate = try #require(CalendarDate(iso: "2026-03-12"))
+        let rates: [Int128] = [0, 500, 550, 700, 1_900, 2_000, 2_100]  // hundredths of a percent
+        for iteration in 0..<2_000 {
+            let currency = Currency.all.randomElement(using: &random)!
+            let digits = currency.fractionDigits
+            let shared = Int.random(in: 0..<4, using: &random) == 0
+            let sharedRate = rates.randomElement(using: &random)!
+            var items: [LineItem] = []
+            var expectedLines: [Int128] = []
+            var groups: [Int128: Int128] = [:]
+            var order: [Int128] = []
+            for index in 0..<Int.random(in: 1...12, using: &random) {
+                let quantity = Scaled(value: Int128(Int.random(in: -2_000...200_000, using: &random)), scale: 2)
+                let rate = Scaled(value: Int128(Int.random(in: 0...5_000_000, using: &random)), scale: 3)
+                let vat = shared ? sharedRate : rates.randomElement(using: &random)!
+                var item = LineItem(
+                    id: "item-\(index + 1)", quantity: quantity.decimal, rate: rate.decimal)
+                item.vatRate = Scaled(value: vat, scale: 2).decimal
+                item.vatCategory = vat > 0 ? .standard : (Bool.random(using: &random) ? .zeroRated : nil)
+                items.append(item)
+                let line = Self.divideRounded(quantity.value * rate.value, by: quantity.scale + rate.scale - digits)
+                expectedLines.append(line)
+                if groups[vat] == nil { order.append(vat) }
+                groups[vat, default: 0] += line
+            }
+            let expectedSubtotal = expectedLines.reduce(0, +)
+            let (discount, expectedDiscount) =
+                shared ? Self.randomDiscount(subtotal: expectedSubtotal, digits: digits, using: &random) : (nil, nil)
+            let invoice = Invoice(issueDate: issueDate, currency: currency, lineItems: items, discount: discount)
+            let totals = invoice.totals
+            let formatter = AmountFormatter(invoice: invoice)
+            let shown = { (money: Money) in Self.displayedMinorUnits(formatter.string(for: money)) ?? 0 }
+            let context =
+                "invoice \(iteration): \(currency.code) \(items.map { "\($0.quantity)×\($0.rate) @\($0.vatRate!)" })"
+
+            // The independent oracle, row by row; the discount is taken in the only row.
+            let expectedRows = order.enumerated().map { index, vat in
+                let taxable = groups[vat]! - (index == 0 ? (expectedDiscount ?? 0) : 0)
+                return (taxable, Self.divideRounded(taxable * vat, by: 4))
+            }
+            #expect(totals.vatBreakdown.count == order.count, "\(context)")
+            for (row, expected) in zip(totals.vatBreakdown, expectedRows) {
+                #expect(shown(row.taxableAmount) == expected.0, "\(context)")
+                #expect(shown(row.vat) == expected.1, "\(context)")
+            }
+            let expectedVAT = expectedRows.reduce(0) { $0 + $1.1 }
+            #expect(shown(totals.vat) == expectedVAT, "\(context)")
+
+            // The invariants, on the displayed numbers alone.
+            #expect(totals.lineAmounts.reduce(0) { $0 + shown($1) } == shown(totals.subtotal), "\(context)")
+            #expect(totals.vatBreakdown.reduce(0) { $0 + shown($1.vat) } == shown(totals.vat), "\(context)")
+            #expect(
+                shown(totals.subtotal) - (totals.discount.map(shown) ?? 0) + shown(totals.vat) == shown(totals.total),
+                "\(context)")
+            #expect(
+                totals.vatBreakdown.reduce(0) { $0 + shown($1.taxableAmount) } == shown(totals.taxableAmount),
+                "\(context)")
+        }
+    }
+
     /// No discount, a percentage with up to 2 decimals, or a fixed amount (with more or fewer
     /// decimals than the currency has) within the subtotal; with the discount the oracle
     /// expects, in minor units.
