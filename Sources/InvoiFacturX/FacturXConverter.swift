@@ -22,6 +22,11 @@ public enum FacturXConverter {
         fromPDF pdf: [UInt8], embedding xml: [UInt8], conformance: FacturXConformance, metadata: FacturXMetadata,
         colorProfile: [UInt8]
     ) throws(FacturXError) -> [UInt8] {
+        var metadata = metadata
+        for path in [\FacturXMetadata.title, \.author] {
+            metadata[keyPath: path] = XMPPacket.storable(metadata[keyPath: path])
+        }
+        metadata.subject = metadata.subject.map(XMPPacket.storable)
         let document = QPDFSession(pdf: pdf)
         try document.read(byteCount: pdf.count)
         let date = stamp(metadata.creationDate)

@@ -94,21 +94,27 @@ struct XMPPacket {
         "<rdf:Alt><rdf:li xml:lang=\"x-default\">\(escaped(value))</rdf:li></rdf:Alt>"
     }
 
-    /// `value` as XML character data: markup characters as entities, and the characters
-    /// XML 1.0 cannot hold at all (C0 controls but tab and line ends, U+FFFE, U+FFFF) left out.
+    /// `value` as XML character data: markup characters as entities.
     static func escaped(_ value: String) -> String {
         var result = ""
-        result.unicodeScalars.reserveCapacity(value.unicodeScalars.count)
         for scalar in value.unicodeScalars {
             if let entity = XMLEscaping.entity(for: scalar.value, in: .text) {
                 result += entity.description
-            } else if scalar.value >= 0x20
-                ? scalar.value != 0xFFFE && scalar.value != 0xFFFF
-                : scalar == "\t" || scalar == "\n" || scalar == "\r"
-            {
+            } else {
                 result.unicodeScalars.append(scalar)
             }
         }
+        return result
+    }
+
+    /// `value` without the characters XML 1.0 cannot hold at all (C0 controls but tab and
+    /// line ends, U+FFFE, U+FFFF). The Info dictionary gets the same text, as PDF/A requires.
+    static func storable(_ value: String) -> String {
+        var result = ""
+        result.unicodeScalars.append(
+            contentsOf: value.unicodeScalars.filter {
+                $0.value >= 0x20 ? $0.value != 0xFFFE && $0.value != 0xFFFF : $0 == "\t" || $0 == "\n" || $0 == "\r"
+            })
         return result
     }
 }
