@@ -35,6 +35,46 @@ struct QPDFSession: ~Copyable {
         // A page tree qpdf cannot walk is damage found late; it belongs with the read.
         _ = qpdf_get_num_pages(handle)
         if qpdf_has_error(handle) != QPDF_FALSE { throw .unreadablePDF(errorText()) }
+        try visitEveryObject()
+    }
+
+    /// Resolves every object the document reaches from its trailer. Without recovery qpdf
+    /// reads an object that is not where the cross-reference table says as null, with only a
+    /// warning; one the document uses is damage. Cairo 1.16 lists objects it never writes
+    /// (offset 15, the first object's), but nothing refers to them: their warnings, which
+    /// come when the writer reads the whole table, are dropped.
+    private func visitEveryObject() throws(FacturXError) {
+        discardWarnings()
+        var visited = Set<Int32>()
+        var pending = [qpdf_get_trailer(handle)]
+        while let object = pending.popLast() {
+            if qpdf_oh_is_indirect(handle, object) != QPDF_FALSE {
+                guard visited.insert(qpdf_oh_get_object_id(handle, object)).inserted else { continue }
+            }
+            if qpdf_oh_is_stream(handle, object) != QPDF_FALSE {
+                pending.append(qpdf_oh_get_dict(handle, object))
+            } else if isArray(object) {
+                pending += arrayItems(object)
+            } else if isDictionary(object) {
+                // The key iterator is the document's, so the keys are taken before the values.
+                var keys: [String] = []
+                qpdf_oh_begin_dict_key_iter(handle, object)
+                while qpdf_oh_dict_more_keys(handle) != QPDF_FALSE {
+                    keys.append(String(cString: qpdf_oh_dict_next_key(handle)))
+                }
+                pending += keys.map { value($0, in: object) }
+            }
+        }
+        if qpdf_has_error(handle) != QPDF_FALSE { throw .unreadablePDF(errorText()) }
+        if qpdf_more_warnings(handle) != QPDF_FALSE, let warning = qpdf_next_warning(handle),
+            let text = qpdf_get_error_full_text(handle, warning)
+        {
+            throw .unreadablePDF(String(cString: text))
+        }
+    }
+
+    private func discardWarnings() {
+        while qpdf_more_warnings(handle) != QPDF_FALSE { _ = qpdf_next_warning(handle) }
     }
 
     /// Throws the error the calls since the last check left, if any.

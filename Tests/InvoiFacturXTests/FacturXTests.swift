@@ -191,10 +191,19 @@ import Testing
 
     @Test func aDamagedPDFIsATypedError() throws {
         let pdf = try samplePDF()
-        let damaged: [[UInt8]] = [
+        var damaged: [[UInt8]] = [
             [], Array("not a pdf at all".utf8), Array(pdf.prefix(pdf.count / 2)), Array(pdf.prefix(pdf.count - 40)),
             Array(pdf.prefix(400)) + [UInt8](repeating: 0x41, count: 2000) + Array(pdf.suffix(200)),
         ]
+        // The page's resources listed at another object's offset: qpdf alone, without
+        // recovery, would read them as null and write a page without its fonts.
+        var misplaced = latin1(pdf)
+        let resources = try #require(misplaced.firstMatch(of: /\/Resources (\d+) 0 R/)?.1)
+        let table = try #require(misplaced.range(of: "\nxref\n0 ", options: .backwards))
+        let entries = misplaced[table.upperBound...].drop { $0 != "\n" }.dropFirst()
+        let entry = entries.index(entries.startIndex, offsetBy: 20 * Int(resources)!)
+        misplaced.replaceSubrange(entry..<misplaced.index(entry, offsetBy: 10), with: "0000000015")
+        damaged.append(misplaced.unicodeScalars.map { UInt8($0.value) })
         for input in damaged {
             #expect {
                 _ = try FacturXConverter.makeFacturX(
