@@ -59,7 +59,7 @@ let catalogFiles =
 
 // One module per layer; dependencies point toward the model (docs/ARCHITECTURE.md).
 // C libraries are wrapped in system-library targets, each imported by one module
-// only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats) and InvoiCairo.
+// only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats), InvoiCairo and InvoiFacturX (qpdf).
 let package = Package(
     name: "invoi",
     products: [
@@ -84,6 +84,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         // zlib's z_stream, for the deflate functions invoi defines for Cairo (CairoDeflate.swift).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // qpdf's C API: Cairo's PDF rewritten as Factur-X (PDF/A-3b), by InvoiFacturX only.
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
 
         // Layers.
         // Character classes and XML escaping that several layers must agree on.
@@ -125,6 +127,8 @@ let package = Package(
         .target(
             name: "InvoiTerminal", dependencies: ["InvoiCharacters", "InvoiDocument"],
             swiftSettings: directMetadataAccess),
+        // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b (DESIGN §11); knows bytes, not invoices.
+        .target(name: "InvoiFacturX", dependencies: ["InvoiCharacters", "CQPDF"], swiftSettings: directMetadataAccess),
 
         // Pipeline (model → layout → backend) and the backend table.
         .target(
@@ -199,6 +203,9 @@ let package = Package(
         .testTarget(
             name: "InvoiRenderTests",
             dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
+        .testTarget(
+            name: "InvoiFacturXTests", dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups"]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
 
