@@ -220,22 +220,4 @@ import Testing
         #expect(throws: FacturXError.missingColorProfile(searched: paths)) { try ColorProfile.load(from: paths).get() }
         #expect(throws: Never.self) { try ColorProfile.installed.get() }
     }
-
-    /// Not an assertion: the conversion's cost, for the report (`swift test --filter Timing`).
-    @Test func timing() throws {
-        let pdf = try samplePDF()
-        let xml = try xml()
-        let rounds = 50
-        let clock = ContinuousClock()
-        _ = try FacturXConverter.makeFacturX(
-            fromPDF: pdf, embedding: xml, conformance: .en16931, metadata: Self.metadata)
-        let elapsed = try clock.measure {
-            for _ in 0..<rounds {
-                _ = try FacturXConverter.makeFacturX(
-                    fromPDF: pdf, embedding: xml, conformance: .en16931, metadata: Self.metadata)
-            }
-        }
-        let each = elapsed / rounds
-        print("makeFacturX: \(pdf.count) → \(try convert().count) bytes, \(each) per conversion (\(rounds) rounds)")
-    }
 }
