@@ -94,7 +94,10 @@ let package = Package(
         .target(
             name: "InvoiLocalization", dependencies: ["InvoiCharacters"],
             resources: catalogFiles.map { .embedInCode("Catalogs/" + $0) },
-            swiftSettings: directMetadataAccess),
+            swiftSettings: directMetadataAccess,
+            // CLDR's unit words through Foundation's own ICU (QuantityWording); release builds
+            // link it statically with Foundation.
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(configuration: .debug))]),
         .target(
             name: "InvoiModel", dependencies: ["InvoiCharacters", "InvoiLocalization"],
             swiftSettings: directMetadataAccess),

@@ -14,9 +14,9 @@ struct HeaderSection {
     func layOut(_ content: InvoiceContent, x: Double, width: Double) -> Layout {
         let titleStyle = style.title.with(color: style.accent)
         let titleWidth = typesetter.width(of: content.title, titleStyle)
-        let numberWidth = max(
-            typesetter.width(of: content.invoiceNumber, style.meta),
-            typesetter.width(of: content.allocationLine, style.meta))
+        let numberLines = [content.allocationLine, content.correctionLine].filter { !$0.isEmpty }
+        let numberWidth =
+            ([content.invoiceNumber] + numberLines).map { typesetter.width(of: $0, style.meta) }.max() ?? 0
         // The right column fits its widest line, but never takes more than 45% of the row.
         let rightWidth = min(max(titleWidth, numberWidth), width * 0.45)
         let rightX = x + width - rightWidth
@@ -36,12 +36,12 @@ struct HeaderSection {
             right.append(number, at: 0)
             y += number.height
         }
-        if !content.allocationLine.isEmpty {
-            if content.invoiceNumber.isEmpty { y += style.headingGap }
-            let allocation = typesetter.paragraph(
-                content.allocationLine, style.meta, x: rightX, width: rightWidth, top: y, alignment: .right)
-            right.append(allocation, at: 0)
-            y += allocation.height
+        if !numberLines.isEmpty, content.invoiceNumber.isEmpty { y += style.headingGap }
+        for line in numberLines {
+            let paragraph = typesetter.paragraph(
+                line, style.meta, x: rightX, width: rightWidth, top: y, alignment: .right)
+            right.append(paragraph, at: 0)
+            y += paragraph.height
         }
         right.height = y
 

@@ -28,11 +28,21 @@ extension InvoiceContent {
                     label: wording[invoice.documentType == .estimate ? .validUntil : .dueDate],
                     value: value(date(due))))
         }
+        switch invoice.delivery {
+        case .date(let day)?:
+            dates.append(LabeledValue(label: wording[.deliveryDate], value: value(date(day))))
+        case .period(let start, let end)?:
+            dates.append(
+                LabeledValue(label: wording[.servicePeriod], value: value("\(date(start)) – \(date(end))")))
+        case nil: break
+        }
+        let references = [(WordKey.buyerReference, invoice.buyerReference), (.orderReference, invoice.orderReference)]
+            .filter { !$0.1.isEmpty }.map { LabeledValue(label: wording[$0.0], value: value($0.1)) }
 
         let items = zip(invoice.lineItems, totals.lineAmounts).map { item, amount in
             Item(
                 description: item.description,
-                quantity: value(formatter.quantityString(item.quantity)),
+                quantity: value(Self.quantity(item, formatter: formatter, language: wording.tag)),
                 rate: value(formatter.string(for: Money(amount: item.rate, currency: invoice.currency))),
                 amount: value(formatter.string(for: amount)))
         }
@@ -46,11 +56,14 @@ extension InvoiceContent {
                 }
             totalsRows.append(LabeledValue(label: label, value: value(formatter.string(for: amount.negated))))
         }
-        if invoice.vatRate != 0 {
+        // One row per rate when the lines have several; one row for the invoice's rate
+        // unless it is 0 (the app's design).
+        let taxRows = totals.vatBreakdown.count > 1 ? totals.vatBreakdown : totals.vatBreakdown.filter { $0.rate != 0 }
+        for row in taxRows {
             totalsRows.append(
                 LabeledValue(
-                    label: wording.text(.tax, [.rate: formatter.percentString(invoice.vatRate)]),
-                    value: value(formatter.string(for: totals.vat))))
+                    label: wording.text(.tax, [.rate: formatter.percentString(row.rate)]),
+                    value: value(formatter.string(for: row.vat))))
         }
         let settlement = totals.paid.flatMap { paid in
             totals.balanceDue.map { balance in
@@ -74,11 +87,17 @@ extension InvoiceContent {
             invoiceNumber: value(invoice.invoiceNumber),
             sender: Party(
                 name: invoice.fromName, email: value(invoice.fromEmail),
-                details: [value(invoice.fromPhone), invoice.fromAddress].filter { !$0.isEmpty },
+                details: [value(invoice.fromPhone)]
+                    + Self.address(
+                        invoice.fromAddress, street: invoice.fromStreet, postalCode: invoice.fromPostalCode,
+                        city: invoice.fromCity, country: invoice.fromCountry, language: wording.tag),
                 taxId: invoice.fromTaxId, wording: wording),
             client: Party(
                 name: invoice.toName, email: value(invoice.toEmail),
-                details: [invoice.toAddress].filter { !$0.isEmpty }, taxId: invoice.toTaxId, wording: wording),
+                details: Self.address(
+                    invoice.toAddress, street: invoice.toStreet, postalCode: invoice.toPostalCode, city: invoice.toCity,
+                    country: invoice.toCountry, language: wording.tag),
+                taxId: invoice.toTaxId, wording: wording),
             dates: dates,
             items: items,
             totalsRows: totalsRows,
@@ -94,8 +113,36 @@ extension InvoiceContent {
             author: Self.metadataText(invoice.fromName),
             allocationLine: invoice.allocationNumber.isEmpty
                 ? "" : wording.text(.allocationNumber, [.number: invoice.allocationNumber]),
+            correctionLine: invoice.precedingInvoice.isEmpty
+                ? "" : wording.text(.precedingInvoice, [.number: invoice.precedingInvoice]),
+            references: references,
+            paymentTerms: invoice.paymentTerms.isEmpty
+                ? nil : LabeledValue(label: wording[.paymentTerms], value: invoice.paymentTerms),
+            taxNote: invoice.vatExemptionReason,
             wording: wording
         )
+    }
+
+    /// The address as the invoice writes it, else its parts: the street, the postal code and
+    /// city, the country's name in the document's language (CLDR's).
+    static func address(
+        _ text: String, street: String, postalCode: String, city: String, country: CountryCode?, language: String
+    ) -> [String] {
+        guard text.isEmpty else { return [text] }
+        let place = [postalCode, city].filter { !$0.isEmpty }.joined(separator: " ")
+        let countryName = country.map { CountryName.of($0.code, in: language) }
+        return [street, place, countryName ?? ""].filter { !$0.isEmpty }
+    }
+
+    /// The quantity as the invoice's locale writes numbers, with its unit unless it is one
+    /// (a piece): CLDR's short unit in the document's language (`32 hr`, `6,5 Std.`), else the
+    /// unit's code.
+    static func quantity(_ item: LineItem, formatter: AmountFormatter, language: String) -> String {
+        let number = formatter.quantityString(item.quantity)
+        guard item.unit != .one else { return number }
+        return QuantityWording.text(
+            number, decimal: "\(item.quantity)", unitCode: item.unit.code, language: language)
+            ?? "\(number) \(item.unit.code)"
     }
 }
 

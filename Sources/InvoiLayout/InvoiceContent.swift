@@ -51,10 +51,16 @@ public struct InvoiceContent: Hashable, Sendable {
     public var invoiceNumber: String
     /// The labelled allocation-number line under the invoice number; "" for none.
     public var allocationLine: String
+    /// "Corrects Invoice INV-0007" under the invoice number (a credit note's invoice); "" for none.
+    public var correctionLine: String
     public var sender: Party
     public var client: Party
     /// Labelled dates shown right of Bill To ("ISSUE DATE" over "Mar 12, 2026").
     public var dates: [LabeledValue]
+    /// The buyer's references under the dates ("BUYER REFERENCE", "ORDER NO."), in columns like them.
+    public var references: [LabeledValue]
+    /// The payment terms under the dates and references; nil for none.
+    public var paymentTerms: LabeledValue?
     public var items: [Item]
     /// Subtotal, Discount, VAT (when any) — the rows above the separator.
     public var totalsRows: [LabeledValue]
@@ -62,6 +68,8 @@ public struct InvoiceContent: Hashable, Sendable {
     public var total: LabeledValue
     /// Paid and Balance due under the Total; nil when no amount paid is given.
     public var settlement: Settlement?
+    /// Why no VAT is charged (reverse charge, an exemption), under the totals; "" for none.
+    public var taxNote: String
     /// Empty when no bank field is filled (the section is then left out).
     public var paymentRows: [LabeledValue]
     /// The NOTES block's text, `\n` a line break; "" leaves the block out.
@@ -80,11 +88,16 @@ public struct InvoiceContent: Hashable, Sendable {
         items: [Item], totalsRows: [LabeledValue], total: LabeledValue, settlement: Settlement? = nil,
         paymentRows: [LabeledValue], notes: String = "", logo: EmbeddedImage? = nil,
         stamp: StatusStamp? = nil, documentTitle: String, author: String, allocationLine: String = "",
-        wording: Wording = .english
+        correctionLine: String = "", references: [LabeledValue] = [], paymentTerms: LabeledValue? = nil,
+        taxNote: String = "", wording: Wording = .english
     ) {
         self.title = title
         self.invoiceNumber = invoiceNumber
         self.allocationLine = allocationLine
+        self.correctionLine = correctionLine
+        self.references = references
+        self.paymentTerms = paymentTerms
+        self.taxNote = taxNote
         self.wording = wording
         self.sender = sender
         self.client = client

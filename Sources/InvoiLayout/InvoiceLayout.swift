@@ -82,7 +82,7 @@ public struct InvoiceLayout: Sendable {
             amount: words[.amountColumn])
         let table = ItemsTable(
             style: style, typesetter: typesetter, items: content.items, headers: headers, x: x, width: width)
-        let totals = TotalsSection(style: style, typesetter: typesetter).block(content, right: x + width)
+        let totals = TotalsSection(style: style, typesetter: typesetter).block(content, left: x, right: x + width)
         let tableHeader = table.headerBlock()
 
         let sections: [Paginator.Item] = [

@@ -1,12 +1,14 @@
 import InvoiDocument
 
 /// The right-aligned totals block: Subtotal, Discount, VAT, a separator, the bold Total;
-/// then, when an amount was paid, Paid, a second separator and the bold Balance due.
+/// then, when an amount was paid, Paid, a second separator and the bold Balance due; then why
+/// no VAT is charged, when the invoice says, across the page's width.
 struct TotalsSection {
     let style: InvoiceStyle
     let typesetter: Typesetter
 
-    func block(_ content: InvoiceContent, right: Double) -> Block {
+    /// `left` is where a tax note may start.
+    func block(_ content: InvoiceContent, left: Double, right: Double) -> Block {
         let gap = style.numberColumnPadding
         func rowWidth(_ row: InvoiceContent.LabeledValue, _ label: TextStyle, _ value: TextStyle) -> Double {
             typesetter.width(of: row.label, label) + gap + typesetter.width(of: row.value, value)
@@ -39,6 +41,13 @@ struct TotalsSection {
             y = boldRow(
                 settlement.balanceDue, label: style.balanceLabel, value: style.balanceValue, x: x,
                 width: width, top: y, into: &block)
+        }
+        if !content.taxNote.isEmpty {
+            y += style.separatorMargin
+            let note = typesetter.paragraph(
+                content.taxNote, style.meta, x: left, width: right - left, top: y, alignment: .right)
+            block.append(note, at: 0)
+            y += note.height
         }
         block.height = y
         return block
