@@ -56,17 +56,17 @@ public enum EInvoiceProfile: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The Factur-X XMP `fx:ConformanceLevel` of a PDF that embeds this profile's CII.
-    /// XRechnung is an EN 16931 CIUS: its CII travels in a Factur-X PDF as "EN 16931"
-    /// (the validator's BT-24 check accepts any EN 16931 CIUS there). nil for Peppol, which
-    /// is UBL only.
+    /// The Factur-X XMP `fx:ConformanceLevel` of a PDF that embeds this profile's CII; nil
+    /// for the profiles a Factur-X PDF cannot carry. XRechnung is refused: declared "EN 16931",
+    /// its BT-24 fails the Factur-X EN 16931 schematron (FX-SCH-A-000556), so an XRechnung
+    /// travels as its XML alone. Peppol is UBL only.
     public var facturXConformanceLevel: String? {
         switch self {
         case .minimum: "MINIMUM"
         case .basicWL: "BASIC WL"
         case .basic: "BASIC"
-        case .en16931, .xrechnung: "EN 16931"
-        case .peppol: nil
+        case .en16931: "EN 16931"
+        case .xrechnung, .peppol: nil
         }
     }
 

@@ -19,11 +19,18 @@ struct XMLBuilder {
         append("<" + name)
         appendAttributes(attributes)
         append(">\n")
+        let contentStart = bytes.count
         open.append(name)
         body(&self)
         open.removeLast()
-        indent()
-        append("</" + name + ">\n")
+        if bytes.count == contentStart {
+            // Nothing inside: `<name/>`, since whitespace is content to an element declared empty.
+            bytes.removeLast(2)
+            append("/>\n")
+        } else {
+            indent()
+            append("</" + name + ">\n")
+        }
     }
 
     /// `<name attributes>text</name>`, or nothing when `text` is empty.
