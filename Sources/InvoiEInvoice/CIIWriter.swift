@@ -67,9 +67,13 @@ public struct CIIWriter: Sendable {
     private func lineItem(_ line: EInvoiceContent.Line, _ content: EInvoiceContent, _ xml: inout XMLBuilder) {
         xml.element("ram:IncludedSupplyChainTradeLineItem") { xml in
             xml.element("ram:AssociatedDocumentLineDocument") { $0.leaf("ram:LineID", String(line.number)) }
-            xml.element("ram:SpecifiedTradeProduct") { $0.leaf("ram:Name", EInvoiceContent.trimmed(line.item.description)) }
+            xml.element("ram:SpecifiedTradeProduct") {
+                $0.leaf("ram:Name", EInvoiceContent.trimmed(line.item.description))
+            }
             xml.element("ram:SpecifiedLineTradeAgreement") { xml in
-                xml.element("ram:NetPriceProductTradePrice") { $0.leaf("ram:ChargeAmount", XMLNumber.plain(line.price)) }
+                xml.element("ram:NetPriceProductTradePrice") {
+                    $0.leaf("ram:ChargeAmount", XMLNumber.plain(line.price))
+                }
             }
             xml.element("ram:SpecifiedLineTradeDelivery") {
                 $0.leaf("ram:BilledQuantity", XMLNumber.plain(line.quantity), [("unitCode", line.item.unit.code)])

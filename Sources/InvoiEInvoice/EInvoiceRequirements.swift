@@ -154,7 +154,8 @@ private struct RequirementCheck {
                     "VAT category O (outside the scope of VAT) cannot be combined with other categories on one invoice (BR-O-11)"
                 )
             }
-            for (id, path) in [(content.seller.taxID, "fromTaxId"), (content.buyer.taxID, "toTaxId")] where !id.isEmpty {
+            for (id, path) in [(content.seller.taxID, "fromTaxId"), (content.buyer.taxID, "toTaxId")] where !id.isEmpty
+            {
                 add(path, "must be left out under VAT category O (outside the scope of VAT) (BR-O-02)")
             }
         }
@@ -204,12 +205,14 @@ private struct RequirementCheck {
             return
         }
         // A UBL credit note carries its due date in the payment means (there is no cbc:DueDate).
-        let writesDueDate = invoice.dueDate != nil && (syntax == .cii || !content.isCreditNote || content.paymentMeans != nil)
+        let writesDueDate =
+            invoice.dueDate != nil && (syntax == .cii || !content.isCreditNote || content.paymentMeans != nil)
         if content.amountDue.amount > 0, !writesDueDate, EInvoiceContent.trimmed(invoice.paymentTerms).isEmpty {
             add(
                 "dueDate",
                 "required for \(profile.name) when an amount is due: a due date, or paymentTerms (BR-CO-25)"
-                    + (invoice.dueDate != nil ? "; a UBL credit note writes the due date with the payment means, which need bankAccount" : "")
+                    + (invoice.dueDate != nil
+                        ? "; a UBL credit note writes the due date with the payment means, which need bankAccount" : "")
             )
         }
     }
@@ -225,7 +228,9 @@ private struct RequirementCheck {
     }
 
     mutating func checkXRechnung() {
-        requireBy(invoice.buyerReference, "buyerReference", "BR-DE-15", what: "the buyer reference (BT-10), such as a Leitweg-ID")
+        requireBy(
+            invoice.buyerReference, "buyerReference", "BR-DE-15",
+            what: "the buyer reference (BT-10), such as a Leitweg-ID")
         requireBy(invoice.fromCity, "fromCity", "BR-DE-3", what: "the seller's city")
         requireBy(invoice.fromPostalCode, "fromPostalCode", "BR-DE-4", what: "the seller's post code")
         requireBy(invoice.fromContact, "fromContact", "BR-DE-2, BR-DE-5", what: "the seller's contact person")
@@ -257,12 +262,19 @@ private struct RequirementCheck {
 
     mutating func checkPeppol() {
         if invoice.fromElectronicAddress == nil {
-            add("fromElectronicAddress", "required by Peppol BIS: the seller's electronic address (BT-34) (PEPPOL-EN16931-R020)")
+            add(
+                "fromElectronicAddress",
+                "required by Peppol BIS: the seller's electronic address (BT-34) (PEPPOL-EN16931-R020)")
         }
         if invoice.toElectronicAddress == nil {
-            add("toElectronicAddress", "required by Peppol BIS: the buyer's electronic address (BT-49) (PEPPOL-EN16931-R010)")
+            add(
+                "toElectronicAddress",
+                "required by Peppol BIS: the buyer's electronic address (BT-49) (PEPPOL-EN16931-R010)")
         }
-        for (address, path) in [(invoice.fromElectronicAddress, "fromElectronicAddress"), (invoice.toElectronicAddress, "toElectronicAddress")] {
+        for (address, path) in [
+            (invoice.fromElectronicAddress, "fromElectronicAddress"),
+            (invoice.toElectronicAddress, "toElectronicAddress"),
+        ] {
             guard let address else { continue }
             if address.scheme == "EM" {
                 add(
@@ -270,12 +282,20 @@ private struct RequirementCheck {
                     "Peppol BIS does not accept the e-mail scheme EM for electronic addresses; give a Peppol participant identifier such as 0088 (GLN), 0208 (Belgian enterprise number) or 9930 (German VAT id) (PEPPOL-EN16931-CL008)"
                 )
             } else if address.scheme == "0208", !Self.isBelgianEnterpriseNumber(address.identifier) {
-                add(path, "\(Self.quoted(address.identifier)) is not a Belgian enterprise number: 10 digits whose last two are 97 − (the first eight mod 97) (PEPPOL-COMMON-R043)")
+                add(
+                    path,
+                    "\(Self.quoted(address.identifier)) is not a Belgian enterprise number: 10 digits whose last two are 97 − (the first eight mod 97) (PEPPOL-COMMON-R043)"
+                )
             } else if address.scheme == "0088", !Self.isGLN(address.identifier) {
-                add(path, "\(Self.quoted(address.identifier)) is not a GLN: 13 digits with a matching check digit (PEPPOL-COMMON-R040)")
+                add(
+                    path,
+                    "\(Self.quoted(address.identifier)) is not a GLN: 13 digits with a matching check digit (PEPPOL-COMMON-R040)"
+                )
             }
         }
-        if EInvoiceContent.trimmed(invoice.buyerReference).isEmpty, EInvoiceContent.trimmed(invoice.orderReference).isEmpty {
+        if EInvoiceContent.trimmed(invoice.buyerReference).isEmpty,
+            EInvoiceContent.trimmed(invoice.orderReference).isEmpty
+        {
             add(
                 "buyerReference",
                 "required by Peppol BIS: a buyer reference (BT-10) or, instead, an orderReference (BT-13) (PEPPOL-EN16931-R003)"

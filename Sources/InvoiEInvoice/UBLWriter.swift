@@ -103,7 +103,9 @@ public struct UBLWriter: Sendable {
         }
     }
 
-    private func postalAddress(_ party: EInvoiceContent.Party, _ xml: inout XMLBuilder, name: String = "cac:PostalAddress") {
+    private func postalAddress(
+        _ party: EInvoiceContent.Party, _ xml: inout XMLBuilder, name: String = "cac:PostalAddress"
+    ) {
         xml.element(name) { xml in
             let lines = party.addressLines
             xml.leaf("cbc:StreetName", lines.first ?? "")
@@ -129,7 +131,9 @@ public struct UBLWriter: Sendable {
         }
     }
 
-    private func paymentMeans(_ means: EInvoiceContent.PaymentMeans, _ content: EInvoiceContent, _ xml: inout XMLBuilder) {
+    private func paymentMeans(
+        _ means: EInvoiceContent.PaymentMeans, _ content: EInvoiceContent, _ xml: inout XMLBuilder
+    ) {
         xml.element("cac:PaymentMeans") { xml in
             xml.leaf("cbc:PaymentMeansCode", means.typeCode)
             if content.isCreditNote { xml.leaf("cbc:PaymentDueDate", content.invoice.dueDate?.iso ?? "") }
@@ -160,7 +164,8 @@ public struct UBLWriter: Sendable {
     }
 
     /// The discount as one document-level allowance (BG-20), reason code 95 (discount).
-    private func allowance(_ discount: Money, _ tax: VATBreakdown, _ content: EInvoiceContent, _ xml: inout XMLBuilder) {
+    private func allowance(_ discount: Money, _ tax: VATBreakdown, _ content: EInvoiceContent, _ xml: inout XMLBuilder)
+    {
         xml.element("cac:AllowanceCharge") { xml in
             xml.leaf("cbc:ChargeIndicator", "false")
             xml.leaf("cbc:AllowanceChargeReasonCode", "95")
@@ -210,7 +215,8 @@ public struct UBLWriter: Sendable {
                 taxCategory("cac:ClassifiedTaxCategory", line.category, line.rate, reason: nil, &xml)
             }
             xml.element("cac:Price") { xml in
-                xml.leaf("cbc:PriceAmount", XMLNumber.plain(line.price), [("currencyID", content.invoice.currency.code)])
+                xml.leaf(
+                    "cbc:PriceAmount", XMLNumber.plain(line.price), [("currencyID", content.invoice.currency.code)])
             }
         }
     }

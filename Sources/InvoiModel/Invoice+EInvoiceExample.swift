@@ -47,7 +47,8 @@ extension Invoice {
         invoice.buyerReference = "04011000-12345-03"
         invoice.orderReference = "B-2026-117"
         invoice.paymentTerms = "Zahlbar innerhalb von 30 Tagen ohne Abzug."
-        if let start = CalendarDate(year: 2026, month: 2, day: 1), let end = CalendarDate(year: 2026, month: 2, day: 28) {
+        if let start = CalendarDate(year: 2026, month: 2, day: 1), let end = CalendarDate(year: 2026, month: 2, day: 28)
+        {
             invoice.delivery = .period(start: start, end: end)
         }
         return invoice

@@ -17,8 +17,10 @@ import Testing
         invoice.lineItems = (1...count).map { number in
             var item = LineItem(
                 id: LineItem.generatedID(number: number), description: "Item \(number)",
-                quantity: Decimal(Int.random(in: -2...40, using: &generator)) / Decimal([1, 2, 4, 100].randomElement(using: &generator)!),
-                rate: Decimal(Int.random(in: 1...500_000, using: &generator)) / Decimal([1, 10, 100, 1000].randomElement(using: &generator)!))
+                quantity: Decimal(Int.random(in: -2...40, using: &generator))
+                    / Decimal([1, 2, 4, 100].randomElement(using: &generator)!),
+                rate: Decimal(Int.random(in: 1...500_000, using: &generator))
+                    / Decimal([1, 10, 100, 1000].randomElement(using: &generator)!))
             if item.quantity == 0 { item.quantity = 1 }
             return item
         }
@@ -29,7 +31,9 @@ import Testing
             // One rate for the whole invoice, maybe with a discount.
             invoice.vatRate = rates.randomElement(using: &generator)!
             switch Int.random(in: 0...2, using: &generator) {
-            case 0: invoice.discount = Discount(kind: .percentage, value: Decimal(Int.random(in: 1...50, using: &generator)))
+            case 0:
+                invoice.discount = Discount(
+                    kind: .percentage, value: Decimal(Int.random(in: 1...50, using: &generator)))
             case 1:
                 let subtotal = invoice.totals.subtotal.amount
                 if subtotal > 1 { invoice.discount = Discount(kind: .fixed, value: (subtotal / 3).rounded(2)) }
@@ -69,8 +73,10 @@ import Testing
             let cii = try CIIWriter(profile: .en16931).write(invoice)
             let ubl = try UBLWriter(profile: .en16931).write(invoice)
             let label = "case \(index): \(invoice.prettyPrintedJSON())"
-            expectAddsUp(XMLValues.totals(cii: String(decoding: cii, as: UTF8.self)), lines: invoice.lineItems.count, label)
-            expectAddsUp(XMLValues.totals(ubl: String(decoding: ubl, as: UTF8.self)), lines: invoice.lineItems.count, label)
+            expectAddsUp(
+                XMLValues.totals(cii: String(decoding: cii, as: UTF8.self)), lines: invoice.lineItems.count, label)
+            expectAddsUp(
+                XMLValues.totals(ubl: String(decoding: ubl, as: UTF8.self)), lines: invoice.lineItems.count, label)
             if index < 4 {
                 validated += [("random-\(index).cii", cii), ("random-\(index).ubl", ubl)]
             }

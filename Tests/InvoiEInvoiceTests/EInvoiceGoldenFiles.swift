@@ -30,7 +30,8 @@ enum EInvoiceGoldenFiles {
     static func invoice(_ name: String) throws -> Invoice {
         let url = root.appendingPathComponent("\(name)/invoice.json")
         return try InvoiceDecoder(today: today).decode(
-            Data(contentsOf: url), file: "Goldens/\(name)/invoice.json", baseDirectory: url.deletingLastPathComponent().path
+            Data(contentsOf: url), file: "Goldens/\(name)/invoice.json",
+            baseDirectory: url.deletingLastPathComponent().path
         ).invoice
     }
 
@@ -54,7 +55,9 @@ enum EInvoiceGoldenFiles {
             return
         }
         guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
-            Issue.record("missing golden \(golden.path): record with INVOI_RECORD_GOLDENS=1 and review it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(golden.path): record with INVOI_RECORD_GOLDENS=1 and review it",
+                sourceLocation: sourceLocation)
             return
         }
         guard expected != actual else { return }
@@ -70,7 +73,9 @@ enum EInvoiceValidator {
         .appendingPathComponent("shared/einvoice/validate")
 
     /// Validates `files` in one call (0.5–0.7 s each call) and records every fatal finding.
-    static func expectValid(_ files: [URL], profile: EInvoiceProfile, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectValid(
+        _ files: [URL], profile: EInvoiceProfile, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             Issue.record("the validation kit is missing at \(executable.path)", sourceLocation: sourceLocation)
             return

@@ -43,7 +43,8 @@ enum XMLValues {
         var breakdownTax: String
 
         static let cii = Terms(
-            lineNet: "ram:LineTotalAmount", lineTotal: "ram:LineTotalAmount", allowanceTotal: "ram:AllowanceTotalAmount",
+            lineNet: "ram:LineTotalAmount", lineTotal: "ram:LineTotalAmount",
+            allowanceTotal: "ram:AllowanceTotalAmount",
             taxBasis: "ram:TaxBasisTotalAmount", taxTotal: "ram:TaxTotalAmount", grandTotal: "ram:GrandTotalAmount",
             prepaid: "ram:TotalPrepaidAmount", due: "ram:DuePayableAmount", breakdownBasis: "ram:BasisAmount",
             breakdownTax: "ram:CalculatedAmount")
