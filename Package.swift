@@ -109,6 +109,10 @@ let package = Package(
             dependencies: ["InvoiDocument", "CFontconfig", "CHarfBuzz", "CFribidi"],
             swiftSettings: directMetadataAccess
         ),
+        // E-invoice XML (CII, UBL) from the model, and what each profile requires of it (DESIGN §11).
+        .target(
+            name: "InvoiEInvoice", dependencies: ["InvoiModel", "InvoiCharacters"],
+            swiftSettings: directMetadataAccess),
         // Logo files: read, decoded and sanitised before layout.
         .target(
             name: "InvoiAssets", dependencies: ["InvoiCharacters", "InvoiDocument", "CPNG", "CTurboJPEG"],
@@ -183,6 +187,7 @@ let package = Package(
             path: "Tests/InvoiImageTestSupport", linkerSettings: [.linkedLibrary("turbojpeg")]),
         .testTarget(name: "InvoiModelTests", dependencies: ["InvoiTestSupport", "InvoiModel", "InvoiLocalization"]),
         .testTarget(name: "InvoiLocalizationTests", dependencies: ["InvoiLocalization"]),
+        .testTarget(name: "InvoiEInvoiceTests", dependencies: ["InvoiTestSupport", "InvoiEInvoice", "InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         // A shaper with fixed advances, for layout without fonts (the layout tests, fuzzing).
