@@ -142,14 +142,14 @@ let package = Package(
             name: "InvoiRender",
             dependencies: [
                 "InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
-                "InvoiCairo", "InvoiSVG", "InvoiTerminal",
+                "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX",
             ],
             swiftSettings: directMetadataAccess
         ),
         .target(
             name: "InvoiCLI",
             dependencies: [
-                "InvoiCharacters", "InvoiLocalization", "InvoiRender", "InvoiAssets", "InvoiSpeedups",
+                "InvoiCharacters", "InvoiLocalization", "InvoiRender", "InvoiAssets", "InvoiSpeedups", "InvoiEInvoice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: directMetadataAccess

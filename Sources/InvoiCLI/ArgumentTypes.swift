@@ -1,5 +1,6 @@
 import ArgumentParser
 import InvoiDocument
+import InvoiEInvoice
 import InvoiLocalization
 import InvoiModel
 import InvoiRender
@@ -18,6 +19,7 @@ extension NamedArgumentValue {
 }
 
 extension OutputFormat: NamedArgumentValue {}
+extension EInvoiceProfile: NamedArgumentValue {}
 extension PaperSize: NamedArgumentValue {}
 extension BidiOrder: NamedArgumentValue {}
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InvoiAssets
 import InvoiDocument
+import InvoiEInvoice
 import InvoiModel
 import InvoiRender
 
@@ -11,9 +12,11 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate invoice files and report every problem with its JSON path.",
         discussion: """
-            A logo is read and decoded as a render would. Exit status: 0 when every input is valid \
-            (warnings allowed), 65 when an invoice or its logo is invalid, 66 when an input or a logo \
-            is missing or unreadable.
+            A logo is read and decoded as a render would. With --profile, also what the e-invoice \
+            profile's rules require (EN 16931, XRechnung, Peppol BIS, Factur-X), every missing or \
+            invalid field by JSON path, without writing anything. Exit status: 0 when every input is \
+            valid (warnings allowed), 65 when an invoice or its logo is invalid, 66 when an input or \
+            a logo is missing or unreadable.
             """
     )
 
@@ -25,6 +28,12 @@ struct CheckCommand: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print only problems, not a line per valid invoice.")
     var quiet = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Also check that the invoice can be sent as an e-invoice of this profile: minimum, basicwl, basic, en16931, xrechnung or peppol.",
+            valueName: "profile"))
+    var profile: EInvoiceProfile?
 
     func validate() throws {
         if inputs.isEmpty && !sample {
@@ -69,6 +78,16 @@ struct CheckCommand: ParsableCommand {
                     throw CLIFailure(error, invoice: name)
                 }
             }
+            if let profile {
+                // Peppol BIS is UBL; every other profile is checked as CII, the syntax all of them have.
+                let syntax: EInvoiceSyntax = EInvoiceSyntax.cii.accepts(profile) ? .cii : .ubl
+                let missing = problems(of: invoice, in: profile, syntax: syntax)
+                if !missing.isEmpty {
+                    log.write(
+                        missing.map { Diagnostic(severity: .error, file: name, path: $0.path, message: $0.message) })
+                    return .dataError
+                }
+            }
             if !quiet {
                 try StandardOutput.write(
                     Data((summary(of: invoice, named: name, warnings: warnings.count) + "\n").utf8))
@@ -97,7 +116,9 @@ struct CheckCommand: ParsableCommand {
             case 1: " (1 warning)"
             default: " (\(warnings) warnings)"
             }
+        let verdict = profile.map { "ok for \($0.name)" } ?? "ok"
         return Diagnostic.printable(
-            "\(name): ok\(warningNote) — \(number), \(items), total \(formatter.string(for: invoice.totals.total))")
+            "\(name): \(verdict)\(warningNote) — \(number), \(items), total \(formatter.string(for: invoice.totals.total))"
+        )
     }
 }

@@ -31,9 +31,16 @@ struct InitCommand: ParsableCommand {
     )
     var example = false
 
+    @Flag(
+        help:
+            "Write a complete e-invoice example (a German invoice with every field XRechnung, Factur-X and EN 16931 need)."
+    )
+    var einvoice = false
+
     func validate() throws {
-        if sample && example {
-            throw ValidationError("--sample and --example each choose the invoice to write; give one of them")
+        if [sample, example, einvoice].filter({ $0 }).count > 1 {
+            throw ValidationError(
+                "--sample, --example and --einvoice each choose the invoice to write; give one of them")
         }
     }
 
@@ -43,7 +50,9 @@ struct InitCommand: ParsableCommand {
 
     private func write() throws {
         let invoice =
-            if example { Invoice.example } else if sample { Invoice.sample } else {
+            if einvoice { Invoice.eInvoiceExample } else if example { Invoice.example } else if sample {
+                Invoice.sample
+            } else {
                 Invoice.firstLaunch(today: .today())
             }
         let data = Data(invoice.prettyPrintedJSON().utf8)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InvoiDocument
+import InvoiEInvoice
 import InvoiModel
 import InvoiRender
 import InvoiSpeedups
@@ -19,6 +20,10 @@ struct RenderCommand: ParsableCommand {
             Outputs are named "{invoiceNumber} - {fromName}.{ext}" unless -o is given. PNG and SVG \
             write one file per page: one page → NAME.png; several → NAME-1.png, NAME-2.png, …
             txt and ops go to standard output when there is a single input and no -o.
+            E-invoices: cii (UN/CEFACT CII XML) and ubl (UBL 2.1 XML) are named NAME.xml, facturx \
+            (the PDF as PDF/A-3b with the CII XML inside) NAME.pdf; --profile chooses the rules \
+            they follow, and an invoice that misses what they require is reported by JSON path \
+            (exit 65) before anything is written.
             Exit status: 0 ok, 64 usage, 65 invalid invoice, 66 input missing, 73 cannot write, 70 internal.
             """
     )
@@ -29,8 +34,15 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Render the built-in sample invoice.")
     var sample = false
 
-    @Option(help: "pdf, png, svg, txt or ops (default: from -o's extension, else pdf).")
+    @Option(
+        help: "pdf, png, svg, txt, ops, or an e-invoice: cii, ubl, facturx (default: from -o's extension, else pdf).")
     var format: OutputFormat?
+
+    @Option(
+        help: ArgumentHelp(
+            "E-invoice profile: for cii minimum, basicwl, basic, en16931, xrechnung; for ubl en16931, xrechnung, peppol; for facturx minimum, basicwl, basic, en16931 (default en16931).",
+            valueName: "profile"))
+    var profile: EInvoiceProfile?
 
     @Option(name: .shortAndLong, help: "Output file ('-' for standard output).")
     var output: String?
@@ -82,8 +94,19 @@ struct RenderCommand: ParsableCommand {
         }
         try OptionBounds.check(width: width, dpi: dpi, jobs: jobs)
         if let output, output != "-", format == nil, Self.format(forPath: output) == nil {
-            throw ValidationError("cannot tell the format from \"\(output)\": add --format pdf|png|svg|txt|ops")
+            let formats = (output as NSString).pathExtension.lowercased() == "xml" ? "cii|ubl" : "pdf|png|svg|txt|ops"
+            throw ValidationError("cannot tell the format from \"\(output)\": add --format \(formats)")
         }
+        do {
+            _ = try EInvoiceTarget(format: resolvedFormat, profile: profile)
+        } catch {
+            throw ValidationError("--profile: \(error)")
+        }
+    }
+
+    /// --format, else -o's extension, else pdf.
+    private var resolvedFormat: OutputFormat {
+        format ?? output.flatMap { $0 == "-" ? nil : Self.format(forPath: $0) } ?? .pdf
     }
 
     static func format(forPath path: String) -> OutputFormat? {
@@ -107,7 +130,6 @@ struct RenderCommand: ParsableCommand {
 
     private func runReporting(_ inputs: InputList) throws {
         let terminal = TerminalInfo.current()
-        let resolvedFormat = format ?? output.flatMap { $0 == "-" ? nil : Self.format(forPath: $0) } ?? .pdf
         var fonts = FontConfiguration.system
         if let font { fonts.primaryFamily = font }
         let renderer: Renderer
@@ -123,7 +145,7 @@ struct RenderCommand: ParsableCommand {
                 columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
                     OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
-            creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent))
+            creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile)
         let job = RenderJob(
             renderer: renderer, settings: settings, sources: try sources(inputs),
             destination: destination(for: resolvedFormat, inputCount: inputs.count),

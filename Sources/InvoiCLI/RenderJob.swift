@@ -1,6 +1,7 @@
 import Foundation
 import InvoiAssets
 import InvoiDocument
+import InvoiEInvoice
 import InvoiModel
 import InvoiRender
 import InvoiSpeedups
@@ -115,6 +116,14 @@ struct RenderJob: Sendable {
         do {
             let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
+            // An e-invoice that its profile's rules would reject is not written at all.
+            let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
+            if !missing.isEmpty {
+                throw InvoiceDecodingError(
+                    diagnostics: missing.map {
+                        Diagnostic(severity: .error, file: source.displayName, path: $0.path, message: $0.message)
+                    })
+            }
             var name = OutputName.base(for: invoice)
             if let names {
                 let claim = names.claim(name, index: item.index, reference: item.reference)

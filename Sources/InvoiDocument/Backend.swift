@@ -3,12 +3,25 @@ import Foundation
 /// The output formats, one per backend.
 public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case pdf, png, svg, txt, ops
+    /// E-invoices (EN 16931): CII or UBL XML, and the PDF/A-3 with the CII inside (Factur-X).
+    /// Written from the invoice and its totals, not drawn from the pages (but for Factur-X's page).
+    case cii, ubl, facturx
 
     public var fileExtension: String {
         switch self {
         case .txt: "txt"
         case .ops: "json"
+        case .cii, .ubl: "xml"
+        case .facturx: "pdf"
         default: rawValue
+        }
+    }
+
+    /// Whether the format is an e-invoice, written in a profile whose rules the invoice must meet.
+    public var isEInvoice: Bool {
+        switch self {
+        case .cii, .ubl, .facturx: true
+        case .pdf, .png, .svg, .txt, .ops: false
         }
     }
 }

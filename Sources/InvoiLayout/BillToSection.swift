@@ -62,9 +62,10 @@ struct BillToSection {
         var block = Block(height: top)
         var columnRight = right
         for field in fields.reversed() {
-            let columnWidth = max(
-                typesetter.width(of: field.label, style.label),
-                typesetter.width(of: field.value, style.dateValue))
+            // A value may have lines of its own (a service period's two dates).
+            let valueWidth =
+                field.value.split(separator: "\n").map { typesetter.width(of: String($0), style.dateValue) }.max() ?? 0
+            let columnWidth = max(typesetter.width(of: field.label, style.label), valueWidth)
             let columnX = columnRight - columnWidth
             let label = typesetter.paragraph(
                 field.label, style.label, x: columnX, width: columnWidth, top: top, alignment: .right)

@@ -33,7 +33,7 @@ extension InvoiceContent {
             dates.append(LabeledValue(label: wording[.deliveryDate], value: value(date(day))))
         case .period(let start, let end)?:
             dates.append(
-                LabeledValue(label: wording[.servicePeriod], value: value("\(date(start)) – \(date(end))")))
+                LabeledValue(label: wording[.servicePeriod], value: "\(value(date(start))) –\n\(value(date(end)))"))
         case nil: break
         }
         let references = [(WordKey.buyerReference, invoice.buyerReference), (.orderReference, invoice.orderReference)]

@@ -9,12 +9,14 @@ struct PaymentSection {
         var (block, y) = typesetter.ruledSectionStart(
             content.wording[.paymentDetails], style: style, x: x, width: width,
             paddingTop: style.paymentPaddingTop)
-        let valueX = x + style.paymentLabelColumnWidth
-        let valueWidth = width - style.paymentLabelColumnWidth
+        // The spec's label column, widened for a language whose labels are longer
+        // ("Rekeningnummer") rather than breaking a word.
+        let widestLabel = content.paymentRows.map { typesetter.width(of: $0.label, style.paymentLabel) }.max() ?? 0
+        let labelWidth = max(style.paymentLabelColumnWidth, widestLabel + style.paymentLabelGap)
+        let valueX = x + labelWidth
+        let valueWidth = width - labelWidth
         for row in content.paymentRows {
-            let name = typesetter.paragraph(
-                row.label, style.paymentLabel, x: x,
-                width: style.paymentLabelColumnWidth, top: y)
+            let name = typesetter.paragraph(row.label, style.paymentLabel, x: x, width: labelWidth, top: y)
             let value = typesetter.paragraph(row.value, style.paymentText, x: valueX, width: valueWidth, top: y)
             block.append(name, at: 0)
             block.append(value, at: 0)

@@ -106,6 +106,8 @@ public struct InvoiceStyle: Hashable, Sendable {
     // Payment details.
     public var paymentPaddingTop = px(24)
     public var paymentLabelColumnWidth = px(96)
+    /// The least room between a payment label and its value, when a label is wider than the column.
+    public var paymentLabelGap = px(8)
     public var paymentText: TextStyle
     public var paymentLabel: TextStyle
 

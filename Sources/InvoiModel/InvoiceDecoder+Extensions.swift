@@ -94,7 +94,9 @@ extension InvoiceDecoder {
         guard logo.kind != nil else {
             let found = FilePath.pathExtension(of: written)
             let problem =
-                found.isEmpty ? "has no file extension" : "is not a PNG, JPEG or SVG image (by its extension .\(found))"
+                found.isEmpty
+                ? "has no file extension"
+                : "is not a PNG, JPEG or SVG image (by its extension \(DiagnosticText.quoted("." + found)))"
             context.error(
                 path, "\(DiagnosticText.quoted(written)) \(problem); give a \(LogoKind.acceptedExtensions) file")
             return nil

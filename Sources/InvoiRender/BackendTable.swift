@@ -70,6 +70,8 @@ struct BackendTable: Sendable {
             try TerminalBackend().writer(for: outline, options: terminalOptions(options), to: target)
         case .ops:
             try OpsBackend().writer(for: outline, options: NoOptions(), to: target)
+        case .cii, .ubl, .facturx:
+            throw BackendError("\(format.rawValue) is written from the invoice, not drawn from pages")
         }
     }
 
@@ -94,6 +96,8 @@ struct BackendTable: Sendable {
                     writesLogicalOrder: options.bidi == .terminal))
         case .ops:
             try OpsBackend().render(document)
+        case .cii, .ubl, .facturx:
+            throw BackendError("\(format.rawValue) is written from the invoice, not drawn from a document")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import InvoiAssets
 import InvoiDocument
+import InvoiEInvoice
 import InvoiLayout
 import InvoiModel
 import InvoiText
@@ -19,11 +20,15 @@ public struct RenderSettings: Hashable, Sendable {
     public var creationDate: Date?
     /// Overrides the invoice's accent colour (`--accent`).
     public var accent: AccentColor?
+    /// The e-invoice profile (`--profile`); nil is the format's default (EN 16931).
+    public var profile: EInvoiceProfile?
 
     public init(
         format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil, language: String? = nil,
-        output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil
+        output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil,
+        profile: EInvoiceProfile? = nil
     ) {
+        self.profile = profile
         self.format = format
         self.paper = paper
         self.locale = locale
@@ -68,6 +73,7 @@ public struct Renderer: Sendable {
     public func render(
         _ invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
     ) throws -> [Unicode.Scalar] {
+        if settings.format.isEInvoice { return try writeEInvoice(invoice, settings: settings, to: target) }
         let plan = try layout(for: invoice, settings: settings).plan(content(of: invoice, settings: settings))
         var outline = plan.outline
         outline.metadata.creationDate = settings.creationDate

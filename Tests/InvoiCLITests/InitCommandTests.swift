@@ -137,11 +137,12 @@ import Testing
         #expect(preview.standardOutput.contains("Acme Studio"))
     }
 
-    @Test func exampleAndSampleExcludeEachOther() throws {
+    @Test(arguments: [["--example", "--sample"], ["--einvoice", "--sample"], ["--einvoice", "--example"]])
+    func theStartingInvoicesExcludeEachOther(flags: [String]) throws {
         let directory = try TemporaryDirectory()
-        let result = try directory.run("init", "--example", "--sample")
+        let result = try directory.run(["init"] + flags)
         #expect(result.status == 64)
-        #expect(result.standardError.contains("--sample and --example"))
+        #expect(result.standardError.contains("--sample, --example and --einvoice each choose the invoice"))
         #expect(try directory.entries().isEmpty)
     }
 }

@@ -195,7 +195,12 @@ import Testing
         (#""  ""#, #"expected the path of a PNG, JPEG or SVG image, got "  "; leave the field out for no logo"#),
         (
             #""logo.gif""#,
-            #""logo.gif" is not a PNG, JPEG or SVG image (by its extension .gif); give a .png, .jpg, .jpeg or .svg file"#
+            #""logo.gif" is not a PNG, JPEG or SVG image (by its extension ".gif"); give a .png, .jpg, .jpeg or .svg file"#
+        ),
+        // Found by tools/fuzz json: the extension was quoted raw, with the path's line break.
+        (
+            #""logo.s\n[vg""#,
+            #""logo.s\n[vg" is not a PNG, JPEG or SVG image (by its extension ".s\n[vg"); give a .png, .jpg, .jpeg or .svg file"#
         ),
         (#""brand/logo""#, #""brand/logo" has no file extension; give a .png, .jpg, .jpeg or .svg file"#),
         (#""img.png/""#, #""img.png/" has no file extension; give a .png, .jpg, .jpeg or .svg file"#),

@@ -1,0 +1,104 @@
+import Foundation
+import InvoiDocument
+import InvoiEInvoice
+import InvoiFacturX
+import InvoiModel
+
+/// An e-invoice format and the profile it is written in: the syntax of its XML, and for
+/// Factur-X the conformance level its PDF declares.
+public struct EInvoiceTarget: Hashable, Sendable {
+    public let syntax: EInvoiceSyntax
+    public let profile: EInvoiceProfile
+    /// Factur-X's conformance level; nil for plain XML.
+    let facturXLevel: FacturXConformance?
+
+    /// nil for a page format; throws `EInvoiceTargetError` when `profile` is not written in `format`.
+    public init?(format: OutputFormat, profile: EInvoiceProfile?) throws(EInvoiceTargetError) {
+        switch format {
+        case .cii, .facturx: syntax = .cii
+        case .ubl: syntax = .ubl
+        case .pdf, .png, .svg, .txt, .ops:
+            if let profile { throw EInvoiceTargetError(format: format, profile: profile) }
+            return nil
+        }
+        let profile = profile ?? syntax.defaultProfile
+        guard syntax.accepts(profile) else { throw EInvoiceTargetError(format: format, profile: profile) }
+        if format == .facturx {
+            guard let level = profile.facturXConformanceLevel.flatMap(FacturXConformance.init(rawValue:)) else {
+                throw EInvoiceTargetError(format: format, profile: profile)
+            }
+            facturXLevel = level
+        } else {
+            facturXLevel = nil
+        }
+        self.profile = profile
+    }
+
+    /// The profiles `format` can be written in.
+    public static func profiles(of format: OutputFormat) -> [EInvoiceProfile] {
+        EInvoiceProfile.allCases.filter { (try? EInvoiceTarget(format: format, profile: $0)) != nil }
+    }
+}
+
+/// A `--profile` that `--format` is not written in.
+public struct EInvoiceTargetError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let format: OutputFormat
+    public let profile: EInvoiceProfile
+
+    public var description: String {
+        let profiles = EInvoiceTarget.profiles(of: format).map(\.rawValue)
+        guard !profiles.isEmpty else {
+            return "--profile is for the e-invoice formats (cii, ubl, facturx), not \(format.rawValue)"
+        }
+        return "\(format.rawValue) is not written in the \(profile.rawValue) profile; use "
+            + profiles.joined(separator: ", ")
+            + (format == .facturx && profile == .xrechnung ? " (an XRechnung is sent as --format cii or ubl)" : "")
+    }
+}
+
+extension Renderer {
+    /// Everything that keeps `invoice` from being written as `settings` asks, by JSON path;
+    /// empty for a page format. Checked before anything is written.
+    public func eInvoiceProblems(
+        of invoice: Invoice, settings: RenderSettings
+    ) throws(EInvoiceTargetError)
+        -> [EInvoiceProblem]
+    {
+        guard let target = try EInvoiceTarget(format: settings.format, profile: settings.profile) else { return [] }
+        return problems(of: invoice, in: target.profile, syntax: target.syntax)
+    }
+
+    /// Writes the XML, or the visible PDF made PDF/A-3 with the CII inside, into `target`'s
+    /// one file. The XML and the page take their amounts from the same `InvoiceTotals`.
+    func writeEInvoice(
+        _ invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
+    ) throws
+        -> [Unicode.Scalar]
+    {
+        guard let einvoice = try EInvoiceTarget(format: settings.format, profile: settings.profile) else { return [] }
+        let xml =
+            switch einvoice.syntax {
+            case .cii: try CIIWriter(profile: einvoice.profile).write(invoice)
+            case .ubl: try UBLWriter(profile: einvoice.profile).write(invoice)
+            }
+        guard let level = einvoice.facturXLevel else {
+            try target.sink(forPage: nil, of: 1).write(xml)
+            return []
+        }
+        var pdfSettings = settings
+        pdfSettings.format = .pdf
+        let page = MemoryTarget()
+        let uncovered = try render(invoice, settings: pdfSettings, to: page)
+        guard case .document(let pdf) = page.output else {
+            throw BackendError("the PDF backend wrote pages instead of one document")
+        }
+        let document = try layOut(invoice, settings: pdfSettings).document.metadata
+        let metadata = FacturXMetadata(
+            title: document.title, author: document.author, subject: nil,
+            creationDate: settings.creationDate ?? Date(), language: document.language)
+        let facturX = try FacturXConverter.makeFacturX(
+            fromPDF: [UInt8](pdf), embedding: xml, conformance: level, metadata: metadata)
+        try target.sink(forPage: nil, of: 1).write(facturX)
+        return uncovered
+    }
+}
