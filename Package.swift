@@ -95,9 +95,9 @@ let package = Package(
             name: "InvoiLocalization", dependencies: ["InvoiCharacters"],
             resources: catalogFiles.map { .embedInCode("Catalogs/" + $0) },
             swiftSettings: directMetadataAccess,
-            // CLDR's unit words through Foundation's own ICU (QuantityWording); release builds
-            // link it statically with Foundation.
-            linkerSettings: [.linkedLibrary("_FoundationICU", .when(configuration: .debug))]),
+            // CLDR's unit words through Foundation's own ICU (QuantityWording): the library
+            // every Foundation program has, named here because its C functions are called directly.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(
             name: "InvoiModel", dependencies: ["InvoiCharacters", "InvoiLocalization"],
             swiftSettings: directMetadataAccess),

@@ -49,6 +49,14 @@ extension Invoice {
         if let status { fields.append(("status", Self.jsonString(status.rawValue))) }
         if let logo { fields.append(("logo", Self.jsonString(logo.path))) }
         if let accentColor { fields.append(("accentColor", Self.jsonString(accentColor.name))) }
+        if let language { fields.append(("language", Self.jsonString(language))) }
+        if direction != .auto { fields.append(("direction", Self.jsonString(direction.rawValue))) }
+        if !labels.isEmpty {
+            let members = labels.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "\(Self.jsonString($0.key.rawValue)): \(Self.jsonString($0.value))" }
+            fields.append(("labels", "{" + members.joined(separator: ", ") + "}"))
+        }
+        if !allocationNumber.isEmpty { fields.append(("allocationNumber", Self.jsonString(allocationNumber))) }
         return fields + eInvoiceFields()
     }
 

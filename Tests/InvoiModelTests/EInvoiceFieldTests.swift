@@ -158,3 +158,19 @@ struct EInvoiceFieldTests {
         #expect(EInvoiceCodeLists.electronicAddressSchemes.isSuperset(of: ["0088", "0204", "0208", "9930", "EM"]))
     }
 }
+
+/// The JSON `invoi init` writes keeps the language fields, so that `init --einvoice`
+/// writes the German example as German.
+struct LanguageFieldsInJSONTests {
+    @Test func languageDirectionLabelsAndAllocationNumberAreWritten() throws {
+        let (invoice, _) = try decode(
+            #"{"language": "he", "direction": "ltr", "labels": {"total": "Gesamt", "billTo": "An"}, "allocationNumber": "123"}"#
+        )
+        let json = invoice.prettyPrintedJSON()
+        #expect(json.contains(#""labels": {"billTo": "An", "total": "Gesamt"}"#))
+        let (again, warnings) = try decode(json)
+        #expect(warnings.isEmpty)
+        #expect(again == invoice)
+        #expect(Invoice.eInvoiceExample.prettyPrintedJSON().contains(#""language": "de""#))
+    }
+}
