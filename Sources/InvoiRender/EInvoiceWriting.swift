@@ -88,11 +88,10 @@ extension Renderer {
         var pdfSettings = settings
         pdfSettings.format = .pdf
         let page = MemoryTarget()
-        let uncovered = try render(invoice, settings: pdfSettings, to: page)
+        let (document, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: page)
         guard case .document(let pdf) = page.output else {
             throw BackendError("the PDF backend wrote pages instead of one document")
         }
-        let document = try layOut(invoice, settings: pdfSettings).document.metadata
         let metadata = FacturXMetadata(
             title: document.title, author: document.author, subject: nil,
             creationDate: settings.creationDate ?? Date(), language: document.language)

@@ -74,13 +74,21 @@ public struct Renderer: Sendable {
         _ invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
     ) throws -> [Unicode.Scalar] {
         if settings.format.isEInvoice { return try writeEInvoice(invoice, settings: settings, to: target) }
+        return try drawPages(of: invoice, settings: settings, to: target).uncoveredCharacters
+    }
+
+    /// Lays out, draws and writes each page in turn in `settings.format`; the document's
+    /// metadata and the characters no installed font covers come back.
+    func drawPages(
+        of invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
+    ) throws -> (metadata: DocumentMetadata, uncoveredCharacters: [Unicode.Scalar]) {
         let plan = try layout(for: invoice, settings: settings).plan(content(of: invoice, settings: settings))
         var outline = plan.outline
         outline.metadata.creationDate = settings.creationDate
         var writer = try backends.writer(for: outline, as: settings.format, options: settings.output, to: target)
         try plan.forEachPage { try writer.write($0) }
         try writer.finish()
-        return plan.uncoveredCharacters
+        return (outline.metadata, plan.uncoveredCharacters)
     }
 
     private func layout(for invoice: Invoice, settings: RenderSettings) -> InvoiceLayout {
