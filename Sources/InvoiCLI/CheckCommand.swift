@@ -81,7 +81,7 @@ struct CheckCommand: ParsableCommand {
             if let profile {
                 // Peppol BIS is UBL; every other profile is checked as CII, the syntax all of them have.
                 let syntax: EInvoiceSyntax = EInvoiceSyntax.cii.accepts(profile) ? .cii : .ubl
-                let missing = problems(of: invoice, in: profile, syntax: syntax)
+                let missing = EInvoiceRequirements(profile: profile, syntax: syntax).problems(of: invoice)
                 if !missing.isEmpty {
                     log.write(
                         missing.map { Diagnostic(severity: .error, file: name, path: $0.path, message: $0.message) })

@@ -1,23 +1,38 @@
 import Foundation
 import InvoiModel
 
-/// Everything `invoice` lacks or has wrong for `profile` in `syntax`, by JSON path, all at
-/// once: what the profile's rules (EN 16931's BR-…, XRechnung's BR-DE-…, Peppol's PEPPOL-…)
-/// would reject, found before anything is written. Empty when the invoice can be written.
-public func problems(
-    of invoice: Invoice, in profile: EInvoiceProfile, syntax: EInvoiceSyntax
-) -> [EInvoiceProblem] {
-    guard syntax.accepts(profile) else {
-        let names = syntax.profiles.map(\.rawValue).joined(separator: ", ")
-        return [
-            EInvoiceProblem(
-                path: "profile",
-                message: "\(profile.name) is not written as \(syntax.rawValue.uppercased()); use one of \(names)")
-        ]
+/// What an e-invoice profile written in a syntax asks of an invoice: the profile's rules
+/// (EN 16931's BR-…, XRechnung's BR-DE-…, Peppol's PEPPOL-…), checked before anything is written.
+public struct EInvoiceRequirements: Hashable, Sendable {
+    public let profile: EInvoiceProfile
+    public let syntax: EInvoiceSyntax
+
+    public init(profile: EInvoiceProfile, syntax: EInvoiceSyntax) {
+        self.profile = profile
+        self.syntax = syntax
     }
-    var check = RequirementCheck(content: EInvoiceContent(invoice: invoice), profile: profile, syntax: syntax)
-    check.run()
-    return check.problems
+
+    /// Everything `invoice` lacks or has wrong, by JSON path, all at once; empty when the
+    /// invoice can be written.
+    public func problems(of invoice: Invoice) -> [EInvoiceProblem] {
+        Self.problems(of: invoice, in: profile, syntax: syntax)
+    }
+
+    private static func problems(
+        of invoice: Invoice, in profile: EInvoiceProfile, syntax: EInvoiceSyntax
+    ) -> [EInvoiceProblem] {
+        guard syntax.accepts(profile) else {
+            let names = syntax.profiles.map(\.rawValue).joined(separator: ", ")
+            return [
+                EInvoiceProblem(
+                    path: "profile",
+                    message: "\(profile.name) is not written as \(syntax.rawValue.uppercased()); use one of \(names)")
+            ]
+        }
+        var check = RequirementCheck(content: EInvoiceContent(invoice: invoice), profile: profile, syntax: syntax)
+        check.run()
+        return check.problems
+    }
 }
 
 /// The checks, in the order of the invoice's fields.

@@ -13,7 +13,7 @@ public struct UBLWriter: Sendable {
 
     /// The document's UTF-8 bytes, or every problem that keeps the invoice from being one.
     public func write(_ invoice: Invoice) throws(EInvoiceRefusal) -> [UInt8] {
-        let found = problems(of: invoice, in: profile, syntax: .ubl)
+        let found = EInvoiceRequirements(profile: profile, syntax: .ubl).problems(of: invoice)
         guard found.isEmpty else { throw EInvoiceRefusal(problems: found) }
         return document(EInvoiceContent(invoice: invoice))
     }

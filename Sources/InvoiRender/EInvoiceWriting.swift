@@ -65,7 +65,7 @@ extension Renderer {
         -> [EInvoiceProblem]
     {
         guard let target = try EInvoiceTarget(format: settings.format, profile: settings.profile) else { return [] }
-        return problems(of: invoice, in: target.profile, syntax: target.syntax)
+        return EInvoiceRequirements(profile: target.profile, syntax: target.syntax).problems(of: invoice)
     }
 
     /// Writes the XML, or the visible PDF made PDF/A-3 with the CII inside, into `target`'s

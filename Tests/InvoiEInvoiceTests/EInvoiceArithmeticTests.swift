@@ -68,7 +68,7 @@ import Testing
         var validated: [(name: String, bytes: [UInt8])] = []
         for index in 0..<300 {
             let invoice = Self.randomInvoice(&generator)
-            let found = problems(of: invoice, in: .en16931, syntax: .cii)
+            let found = EInvoiceRequirements(profile: .en16931, syntax: .cii).problems(of: invoice)
             try #require(found == [], "case \(index): \(found)")
             let cii = try CIIWriter(profile: .en16931).write(invoice)
             let ubl = try UBLWriter(profile: .en16931).write(invoice)

@@ -13,7 +13,7 @@ import Testing
     ) -> [EInvoiceProblem] {
         var invoice = Self.example
         change(&invoice)
-        return problems(of: invoice, in: profile, syntax: syntax)
+        return EInvoiceRequirements(profile: profile, syntax: syntax).problems(of: invoice)
     }
 
     /// Exactly one problem, at `path`, naming `rule` and the profile.
@@ -31,11 +31,13 @@ import Testing
     @Test func theExampleFitsEveryProfileItPromises() {
         for syntax in EInvoiceSyntax.allCases {
             for profile in [EInvoiceProfile.en16931, .xrechnung] {
-                #expect(problems(of: Self.example, in: profile, syntax: syntax) == [], "\(syntax) \(profile)")
+                #expect(
+                    EInvoiceRequirements(profile: profile, syntax: syntax).problems(of: Self.example) == [],
+                    "\(syntax) \(profile)")
             }
         }
         // Peppol refuses the example's e-mail address (EM) and nothing else.
-        let peppol = problems(of: Self.example, in: .peppol, syntax: .ubl)
+        let peppol = EInvoiceRequirements(profile: .peppol, syntax: .ubl).problems(of: Self.example)
         #expect(peppol.map(\.path) == ["fromElectronicAddress"])
     }
 
@@ -227,8 +229,10 @@ import Testing
     }
 
     @Test func aProfileOfTheOtherSyntaxIsRefused() {
-        #expect(problems(of: Self.example, in: .peppol, syntax: .cii).map(\.path) == ["profile"])
-        #expect(problems(of: Self.example, in: .basic, syntax: .ubl).map(\.path) == ["profile"])
+        #expect(
+            EInvoiceRequirements(profile: .peppol, syntax: .cii).problems(of: Self.example).map(\.path) == ["profile"])
+        #expect(
+            EInvoiceRequirements(profile: .basic, syntax: .ubl).problems(of: Self.example).map(\.path) == ["profile"])
         #expect(throws: EInvoiceRefusal.self) { _ = try CIIWriter(profile: .peppol).write(Self.example) }
     }
 
@@ -237,7 +241,7 @@ import Testing
         var invoice = Invoice(issueDate: CalendarDate(iso: "2026-03-12")!, dueDate: nil, vatRate: 19)
         invoice.documentType = .estimate
         invoice.lineItems[0].rate = 100
-        let found = problems(of: invoice, in: .xrechnung, syntax: .ubl)
+        let found = EInvoiceRequirements(profile: .xrechnung, syntax: .ubl).problems(of: invoice)
         #expect(
             found.map(\.path) == [
                 "documentType", "fromName", "fromCountry", "toName", "toCountry", "fromRegistrationId", "fromTaxId",
