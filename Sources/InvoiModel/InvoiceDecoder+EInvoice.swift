@@ -51,21 +51,10 @@ extension InvoiceDecoder {
     }
 
     func readCountry(_ node: JSONNode, path: String, context: inout DecodingContext) -> CountryCode? {
-        guard let text = context.text(node, path: path), !text.isEmpty else { return nil }
-        if let country = CountryCode(text) { return country }
-        let upper = text.trimmingCharacters(in: .whitespaces).uppercased()
-        if let country = CountryCode(upper) {
-            context.error(
-                path,
-                "unknown country \(DiagnosticText.quoted(text)) — did you mean \"\(country.code)\"? (codes are upper case)"
-            )
-        } else {
-            context.error(
-                path,
-                "unknown country \(DiagnosticText.quoted(text)); give an ISO 3166-1 alpha-2 code such as \"DE\", \"FR\" or \"BE\""
-            )
-        }
-        return nil
+        if case .string("") = node.value { return nil }
+        return readCode(
+            node, path: path, naming: "country", context: &context, code: \.code,
+            otherwise: "give an ISO 3166-1 alpha-2 code such as \"DE\", \"FR\" or \"BE\"", CountryCode.init)
     }
 
     func readElectronicAddress(
@@ -98,36 +87,19 @@ extension InvoiceDecoder {
     }
 
     func readVATCategory(_ node: JSONNode, path: String, context: inout DecodingContext) -> VATCategory? {
-        guard let text = context.text(node, path: path) else { return nil }
-        if let category = VATCategory(rawValue: text) { return category }
-        if let category = VATCategory(rawValue: text.trimmingCharacters(in: .whitespaces).uppercased()) {
-            context.error(
-                path,
-                "unknown VAT category \(DiagnosticText.quoted(text)) — did you mean \"\(category.rawValue)\"? (codes are upper case)"
-            )
-        } else {
-            context.error(
-                path,
-                "unknown VAT category \(DiagnosticText.quoted(text)); use S (standard), Z (zero rated), E (exempt), AE (reverse charge), K (intra-community), G (export) or O (outside the scope of VAT)"
-            )
-        }
-        return nil
+        readCode(
+            node, path: path, naming: "VAT category", context: &context, code: \.rawValue,
+            otherwise:
+                "use S (standard), Z (zero rated), E (exempt), AE (reverse charge), K (intra-community), G (export) or O (outside the scope of VAT)",
+            VATCategory.init(rawValue:))
     }
 
     func readUnit(_ node: JSONNode, path: String, context: inout DecodingContext) -> UnitCode? {
-        guard let text = context.text(node, path: path) else { return nil }
-        if let unit = UnitCode(codeOrAlias: text) { return unit }
-        if let unit = UnitCode(code: text.trimmingCharacters(in: .whitespaces).uppercased()) {
-            context.error(
-                path,
-                "unknown unit \(DiagnosticText.quoted(text)) — did you mean \"\(unit.code)\"? (codes are upper case)")
-        } else {
-            context.error(
-                path,
-                "unknown unit \(DiagnosticText.quoted(text)); give a UN/ECE Recommendation 20 code (C62 piece, HUR hour, DAY day, MON month, KGM kilogram, …) or hour, day, week, month, piece"
-            )
-        }
-        return nil
+        readCode(
+            node, path: path, naming: "unit", context: &context, code: \.code,
+            otherwise:
+                "give a UN/ECE Recommendation 20 code (C62 piece, HUR hour, DAY day, MON month, KGM kilogram, …) or hour, day, week, month, piece",
+            UnitCode.init(codeOrAlias:))
     }
 
     /// What the fields say together: the service period's two ends, each category's rate and

@@ -183,19 +183,27 @@ public struct InvoiceDecoder: Sendable {
     // MARK: - Fields
 
     private func readCurrency(_ node: JSONNode, path: String, context: inout DecodingContext) -> Currency? {
-        guard let code = context.text(node, path: path) else { return nil }
-        if let currency = Currency(code: code) { return currency }
-        let normalized = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-        if let intended = Currency(code: normalized) {
+        readCode(
+            node, path: path, naming: "currency", context: &context, code: \.code,
+            otherwise: "run `invoi currencies` to list the \(Currency.all.count) supported codes",
+            Currency.init(code:))
+    }
+
+    /// A code spelled exactly (`EUR`, `DE`, `HUR`); one that is right but for its case gets
+    /// "did you mean", anything else `otherwise`'s advice.
+    func readCode<Value>(
+        _ node: JSONNode, path: String, naming what: String, context: inout DecodingContext,
+        code: (Value) -> String, otherwise advice: String, _ value: (String) -> Value?
+    ) -> Value? {
+        guard let text = context.text(node, path: path) else { return nil }
+        if let found = value(text) { return found }
+        if let intended = value(text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()) {
             context.error(
                 path,
-                "unknown currency \(DiagnosticText.quoted(code)) — did you mean \"\(intended.code)\"? (codes are upper case)"
+                "unknown \(what) \(DiagnosticText.quoted(text)) — did you mean \"\(code(intended))\"? (codes are upper case)"
             )
         } else {
-            context.error(
-                path,
-                "unknown currency \(DiagnosticText.quoted(code)); run `invoi currencies` to list the \(Currency.all.count) supported codes"
-            )
+            context.error(path, "unknown \(what) \(DiagnosticText.quoted(text)); \(advice)")
         }
         return nil
     }
