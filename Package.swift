@@ -85,7 +85,7 @@ let package = Package(
         // zlib's z_stream, for the deflate functions invoi defines for Cairo (CairoDeflate.swift).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // qpdf's C API: Cairo's PDF rewritten as Factur-X (PDF/A-3b), by InvoiFacturX only.
-        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
 
         // Layers.
         // Character classes and XML escaping that several layers must agree on.

@@ -27,23 +27,23 @@ public enum FacturXConverter {
             metadata[keyPath: path] = XMPPacket.storable(metadata[keyPath: path])
         }
         metadata.subject = metadata.subject.map(XMPPacket.storable)
-        let document = QPDFSession(pdf: pdf)
+        let document = try QPDFSession(pdf: pdf)
         try document.read(byteCount: pdf.count)
         let date = stamp(metadata.creationDate)
-        let root = qpdf_get_root(document.handle)
+        let root = document.api.qpdfGetRoot(document.handle)
         let attachment = embed(xml, conformance: conformance, date: date, in: document)
         let names = document.value("/Names", in: root)
         if document.isDictionary(names) {
             // Cairo writes no attachments; a name tree of its own would be replaced here.
             document.set("/EmbeddedFiles", attachment.nameTree, in: names)
         } else {
-            let dictionary = qpdf_oh_new_dictionary(document.handle)
+            let dictionary = document.api.qpdfOhNewDictionary(document.handle)
             document.set("/EmbeddedFiles", attachment.nameTree, in: dictionary)
             document.set("/Names", dictionary, in: root)
         }
-        document.set("/AF", qpdf_oh_wrap_in_array(document.handle, attachment.fileSpecification), in: root)
+        document.set("/AF", document.api.qpdfOhWrapInArray(document.handle, attachment.fileSpecification), in: root)
         document.set("/OutputIntents", outputIntents(colorProfile, in: document), in: root)
-        if qpdf_oh_has_key(document.handle, root, "/Lang") == QPDF_FALSE, let language = metadata.language,
+        if document.api.qpdfOhHasKey(document.handle, root, "/Lang") == QPDF_FALSE, let language = metadata.language,
             !language.isEmpty
         {
             document.set("/Lang", document.text(language), in: root)
@@ -87,7 +87,7 @@ public enum FacturXConverter {
         document.set("/UF", file, in: files)
         document.set("/EF", files, in: specification)
         let tree = document.parse("<< /Names [ (\(XMPPacket.attachmentName)) ] >>")
-        qpdf_oh_append_item(document.handle, document.value("/Names", in: tree), specification)
+        document.api.qpdfOhAppendItem(document.handle, document.value("/Names", in: tree), specification)
         return (specification, tree)
     }
 
@@ -99,7 +99,7 @@ public enum FacturXConverter {
             "<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB IEC61966-2.1)"
                 + " /RegistryName (http://www.color.org) /Info (sRGB IEC61966-2.1) >>")
         document.set("/DestOutputProfile", stream, in: intent)
-        return qpdf_oh_wrap_in_array(document.handle, intent)
+        return document.api.qpdfOhWrapInArray(document.handle, intent)
     }
 
     /// A new Info dictionary holding only what the XMP mirrors (PDF/A requires every entry
@@ -107,12 +107,12 @@ public enum FacturXConverter {
     private static func replaceInfo(
         _ metadata: FacturXMetadata, date: UTCStamp, in document: borrowing QPDFSession
     ) -> (producer: String, creator: String) {
-        let trailer = qpdf_get_trailer(document.handle)
+        let trailer = document.api.qpdfGetTrailer(document.handle)
         let old = document.value("/Info", in: trailer)
         let oldInfo = document.isDictionary(old)
         let producer = (oldInfo ? document.string(document.value("/Producer", in: old)) : nil) ?? "invoi"
         let creator = (oldInfo ? document.string(document.value("/Creator", in: old)) : nil) ?? ""
-        let info = document.indirect(qpdf_oh_new_dictionary(document.handle))
+        let info = document.indirect(document.api.qpdfOhNewDictionary(document.handle))
         if !metadata.title.isEmpty { document.set("/Title", document.text(metadata.title), in: info) }
         if !metadata.author.isEmpty { document.set("/Author", document.text(metadata.author), in: info) }
         if let subject = metadata.subject, !subject.isEmpty {
@@ -129,9 +129,9 @@ public enum FacturXConverter {
     /// PDF/A wants every annotation printed and none hidden: the Print flag (4) set, Hidden
     /// (2), Invisible (1), NoView (32) and ToggleNoView (256) cleared. Cairo writes no /F.
     private static func printAnnotations(in document: borrowing QPDFSession) throws(FacturXError) {
-        let pageCount = Int(qpdf_get_num_pages(document.handle))
+        let pageCount = Int(document.api.qpdfGetNumPages(document.handle))
         for index in 0..<pageCount {
-            let page = qpdf_get_page_n(document.handle, index)
+            let page = document.api.qpdfGetPageN(document.handle, index)
             let annotations = document.value("/Annots", in: page)
             if document.isArray(annotations) {
                 for annotation in document.arrayItems(annotations) where document.isDictionary(annotation) {
@@ -141,7 +141,7 @@ public enum FacturXConverter {
                 }
             }
             // Handles are only freed at cleanup otherwise; a long invoice has many pages.
-            qpdf_oh_release(document.handle, page)
+            document.api.qpdfOhRelease(document.handle, page)
             try document.check()
         }
     }

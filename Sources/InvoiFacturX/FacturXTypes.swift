@@ -53,4 +53,6 @@ public enum FacturXError: Error, Sendable, Equatable {
     case missingColorProfile(searched: [String])
     /// qpdf failed while the document was changed or written.
     case conversionFailed(String)
+    /// qpdf's library could not be opened (it is loaded on the first conversion).
+    case libraryUnavailable(String)
 }
