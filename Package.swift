@@ -187,9 +187,11 @@ let package = Package(
             name: "InvoiServer",
             dependencies: [
                 "InvoiModel", "InvoiLocalization", "InvoiRender", "InvoiDocument", "InvoiEInvoice", "InvoiText",
+                "InvoiAssets", "InvoiSpeedups",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -4,6 +4,7 @@ import InvoiSpeedups
 import Logging
 import NIOCore
 import ServiceLifecycle
+import UnixSignals
 
 /// invoi's HTTP service (DESIGN §12): the routes on Hummingbird, renders on a worker
 /// pool, and a graceful drain on SIGTERM.

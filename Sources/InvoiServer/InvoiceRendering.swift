@@ -1,4 +1,5 @@
 import Foundation
+import InvoiAssets
 import InvoiDocument
 import InvoiModel
 import InvoiRender
