@@ -11,12 +11,13 @@ final class InvoiService: Sendable {
     let configuration: ServerConfiguration
     let pool: RenderPool
     let metrics = ServerMetrics()
-    let log = JSONLineWriter()
+    let log: JSONLineWriter
     private let rendering: InvoiceRendering
     private let draining = Atomic(false)
 
     init(configuration: ServerConfiguration) throws {
         self.configuration = configuration
+        log = JSONLineWriter(descriptor: configuration.logDescriptor)
         var fonts = FontConfiguration.system
         if let family = configuration.fontFamily { fonts.primaryFamily = family }
         rendering = InvoiceRendering(renderer: try Renderer(fonts: fonts), logoDirectory: configuration.logoDirectory)

@@ -67,7 +67,7 @@ public final class RenderPool: Sendable {
             let job = Job(
                 work: { job in
                     let value = work()
-                    if job.claim() { continuation.resume(returning: .success(value)) }
+                    return { if job.claim() { continuation.resume(returning: .success(value)) } }
                 },
                 refuse: { continuation.resume(returning: .failure($0)) })
             let accepted = state.withLock { state in
@@ -106,8 +106,10 @@ public final class RenderPool: Sendable {
                 return state.queue.removeFirst()
             }
             guard let next else { continue }
-            next.start()
+            let deliver = next.start()
+            // Counted out before the caller hears: a drained server then shows no render running.
             state.withLock { $0.running -= 1 }
+            deliver?()
         }
     }
 }
@@ -115,11 +117,12 @@ public final class RenderPool: Sendable {
 /// One render's work and the one answer its caller gets: the result, or a refusal,
 /// whichever comes first.
 private final class Job: Sendable {
-    private let work: @Sendable (Job) -> Void
+    /// Renders, and returns what hands the result to the caller.
+    private let work: @Sendable (Job) -> @Sendable () -> Void
     private let refuse: @Sendable (RenderPool.Refusal) -> Void
     private let answered = Mutex(false)
 
-    init(work: @escaping @Sendable (Job) -> Void, refuse: @escaping @Sendable (RenderPool.Refusal) -> Void) {
+    init(work: @escaping @Sendable (Job) -> @Sendable () -> Void, refuse: @escaping @Sendable (RenderPool.Refusal) -> Void) {
         self.work = work
         self.refuse = refuse
     }
@@ -134,9 +137,9 @@ private final class Job: Sendable {
 
     /// Runs the work unless the caller has been answered already (a timed-out job that a
     /// worker took just before it was taken out).
-    func start() {
-        guard !answered.withLock({ $0 }) else { return }
-        work(self)
+    func start() -> (@Sendable () -> Void)? {
+        guard !answered.withLock({ $0 }) else { return nil }
+        return work(self)
     }
 
     func answer(_ refusal: RenderPool.Refusal) {

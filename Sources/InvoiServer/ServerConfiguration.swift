@@ -23,5 +23,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// A font family to use before the built-in fallbacks (invoi's `--font`).
     public var fontFamily: String?
 
+    /// Where the JSON-line log goes: standard error (tests silence it).
+    public var logDescriptor: Int32 = 2
+
     public init() {}
 }

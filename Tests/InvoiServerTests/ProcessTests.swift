@@ -14,7 +14,7 @@ struct ProcessTests {
 
         init(_ arguments: [String], environment: [String: String] = [:]) throws {
             log = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-server-\(UUID().uuidString).log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            try Data().write(to: log)
             let process = Process()
             process.executableURL = BuiltProducts.server
             process.arguments = ["--port", "0"] + arguments

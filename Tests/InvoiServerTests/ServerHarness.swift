@@ -13,6 +13,7 @@ func withServer<T: Sendable>(
     var configuration = ServerConfiguration()
     configuration.port = 0
     configuration.workers = 2
+    configuration.logDescriptor = silentDescriptor
     configure(&configuration)
     let server = try InvoiServer(configuration: configuration)
     let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
@@ -75,3 +76,6 @@ enum BuiltProducts {
     static let invoi = directory.appendingPathComponent("invoi")
     static let server = directory.appendingPathComponent("invoi-server")
 }
+
+/// /dev/null, for the in-process servers' logs.
+private let silentDescriptor = open("/dev/null", O_WRONLY)
