@@ -33,7 +33,8 @@ public struct APIError: Error, Sendable, Hashable {
 
     /// A query parameter that is unknown or out of range: 400 naming it.
     static func badParameter(_ name: String, _ message: String) -> APIError {
-        APIError(.badRequest, "query parameter '\(name)': \(message)", problems: [Problem(path: name, message: message)])
+        APIError(
+            .badRequest, "query parameter '\(name)': \(message)", problems: [Problem(path: name, message: message)])
     }
 
     /// The body of the answer.

@@ -22,7 +22,8 @@ struct InvoiResponder: HTTPResponder {
         } catch let error as APIError {
             response = error.response
         } catch {
-            response = APIError(.internalServerError, "unexpected error (\(error)); this is a bug in invoi-server")
+            response =
+                APIError(.internalServerError, "unexpected error (\(error)); this is a bug in invoi-server")
                 .response
         }
         response.headers[.requestID] = requestID.text
@@ -35,7 +36,10 @@ struct InvoiResponder: HTTPResponder {
             ("method", .string(request.method.rawValue)), ("path", .string(String(request.uri.path.prefix(200)))),
             ("format", .string(format?.rawValue ?? "")), ("status", .integer(status)),
             ("bytes", .integer(response.body.contentLength ?? 0)),
-            ("duration_ms", .number(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)),
+            (
+                "duration_ms",
+                .number(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+            ),
             ("request_id", .string(requestID.text)),
         ])
         return response
@@ -87,7 +91,8 @@ struct InvoiResponder: HTTPResponder {
             .contentDisposition: ContentDisposition.attachment(fileName: rendered.fileName),
         ]
         if let pages = rendered.pageCount { headers[.pageCount] = String(pages) }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: rendered.bytes)))
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: rendered.bytes)))
     }
 }
 
@@ -160,7 +165,8 @@ enum ContentDisposition {
         let attributeCharacters = Set("!#$&+-.^_`|~".utf8)
         let encoded = fileName.utf8.map { byte -> String in
             let isAlphanumeric =
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             return isAlphanumeric || attributeCharacters.contains(byte)
                 ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)

@@ -43,7 +43,8 @@ public struct InvoiServer: Sendable {
         let host = configuration.host
         let application = Application(
             responder: InvoiResponder(service: service),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: nil),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 writer.write([

@@ -46,7 +46,10 @@ struct InvoiceRendering: Sendable {
         do {
             _ = try renderer.render(invoice, settings: settings, to: target)
         } catch let logo as LogoError {
-            return .failure(APIError(.unprocessableContent, "the logo cannot be used", problems: [.init(path: "logo", message: "\(logo)")]))
+            return .failure(
+                APIError(
+                    .unprocessableContent, "the logo cannot be used",
+                    problems: [.init(path: "logo", message: "\(logo)")]))
         } catch {
             return .failure(APIError(.internalServerError, "could not render (\(error)); this is a bug in invoi"))
         }
@@ -61,7 +64,9 @@ struct InvoiceRendering: Sendable {
         case .pages(let pages):
             guard query.page <= pages.count else {
                 return .failure(
-                    .badParameter("page", "the invoice has \(pages.count) page\(pages.count == 1 ? "" : "s") (got \(query.page))"))
+                    .badParameter(
+                        "page", "the invoice has \(pages.count) page\(pages.count == 1 ? "" : "s") (got \(query.page))")
+                )
             }
             let names = OutputName.fileNames(base: base, fileExtension: fileExtension, count: pages.count)
             return .success(
@@ -77,12 +82,16 @@ struct InvoiceRendering: Sendable {
         let invoice: Invoice
         do {
             // Logo paths resolve against the logo directory, or a directory that is never read.
-            invoice = try InvoiceDecoder(today: .today()).decode(body, file: "<request>", baseDirectory: logoDirectory ?? "/")
-                .invoice
+            invoice = try InvoiceDecoder(today: .today()).decode(
+                body, file: "<request>", baseDirectory: logoDirectory ?? "/"
+            )
+            .invoice
         } catch {
             let errors = error.errors
             if let syntax = errors.first, errors.count == 1, syntax.path.isEmpty, syntax.line != nil {
-                let place = syntax.line.map { line in " at line \(line)" + (syntax.column.map { ", column \($0)" } ?? "") } ?? ""
+                let place =
+                    syntax.line.map { line in " at line \(line)" + (syntax.column.map { ", column \($0)" } ?? "") }
+                    ?? ""
                 throw APIError(
                     .badRequest, "the body is not well-formed JSON\(place): \(syntax.message)",
                     problems: [.init(path: "", message: syntax.message + place)])
@@ -95,12 +104,15 @@ struct InvoiceRendering: Sendable {
             guard logoDirectory != nil else {
                 throw APIError(
                     .unprocessableContent, "the server reads no logo files",
-                    problems: [.init(path: "logo", message: "this server takes no logo (it is started without --logo-dir)")])
+                    problems: [
+                        .init(path: "logo", message: "this server takes no logo (it is started without --logo-dir)")
+                    ])
             }
             if logo.path.hasPrefix("/") || logo.path.split(separator: "/").contains("..") {
                 throw APIError(
                     .unprocessableContent, "the logo must be inside the server's logo directory",
-                    problems: [.init(path: "logo", message: "give a path relative to the logo directory, without '..'")])
+                    problems: [.init(path: "logo", message: "give a path relative to the logo directory, without '..'")]
+                )
             }
         }
         return invoice

@@ -24,7 +24,8 @@ enum LogValue: Sendable, Hashable {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
                 || scalar.value == 0x2029:
                 result += String(format: "\\u%04x", scalar.value)
             default: result.unicodeScalars.append(scalar)
@@ -40,14 +41,17 @@ struct JSONLineWriter: Sendable {
     var descriptor: Int32 = 2
 
     func write(_ fields: [(String, LogValue)]) {
-        let time = Date().formatted(.iso8601.year().month().day().timeZone(separator: .omitted).time(includingFractionalSeconds: true))
+        let time = Date().formatted(
+            .iso8601.year().month().day().timeZone(separator: .omitted).time(includingFractionalSeconds: true))
         let body = ([("time", LogValue.string(time))] + fields).map { LogValue.quoted($0.0) + ":" + $0.1.json }
         let line = "{" + body.joined(separator: ",") + "}\n"
         // One write per line: lines from several threads do not interleave.
         var bytes = Array(line.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeMutableBytes {
+                Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written <= 0 {
                 if written < 0 && errno == EINTR { continue }
                 return

@@ -54,7 +54,9 @@ public final class RenderPool: Sendable {
     }
 
     public var load: Load {
-        state.withLock { Load(queued: $0.queue.count, running: $0.running, workers: workerCount, queueCapacity: queueCapacity) }
+        state.withLock {
+            Load(queued: $0.queue.count, running: $0.running, workers: workerCount, queueCapacity: queueCapacity)
+        }
     }
 
     /// Runs `work` on a worker and returns its result, or throws `Refusal.queueFull` at once
@@ -122,7 +124,10 @@ private final class Job: Sendable {
     private let refuse: @Sendable (RenderPool.Refusal) -> Void
     private let answered = Mutex(false)
 
-    init(work: @escaping @Sendable (Job) -> @Sendable () -> Void, refuse: @escaping @Sendable (RenderPool.Refusal) -> Void) {
+    init(
+        work: @escaping @Sendable (Job) -> @Sendable () -> Void,
+        refuse: @escaping @Sendable (RenderPool.Refusal) -> Void
+    ) {
         self.work = work
         self.refuse = refuse
     }

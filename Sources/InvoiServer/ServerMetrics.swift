@@ -25,12 +25,15 @@ final class ServerMetrics: Sendable {
         for format in OutputFormat.allCases {
             durations[format] = registry.makeDurationHistogram(
                 descriptor: .named(
-                    "invoi_render_duration_seconds", help: "Time a worker spent decoding and rendering one request's invoice."),
+                    "invoi_render_duration_seconds",
+                    help: "Time a worker spent decoding and rendering one request's invoice."),
                 labels: [("format", format.rawValue)], buckets: Self.durationBuckets)
         }
         renderDurations = durations
-        queued = registry.makeGauge(descriptor: .named("invoi_render_queue_depth", help: "Renders waiting for a worker."))
-        running = registry.makeGauge(descriptor: .named("invoi_renders_in_flight", help: "Renders running on a worker now."))
+        queued = registry.makeGauge(
+            descriptor: .named("invoi_render_queue_depth", help: "Renders waiting for a worker."))
+        running = registry.makeGauge(
+            descriptor: .named("invoi_renders_in_flight", help: "Renders running on a worker now."))
         workers = registry.makeGauge(descriptor: .named("invoi_render_workers", help: "Worker threads that render."))
         process = ProcessMetrics(registry: registry)
     }
@@ -39,7 +42,8 @@ final class ServerMetrics: Sendable {
     /// whose values a client chooses).
     func countRequest(route: String, method: String, format: OutputFormat?, status: Int) {
         registry.makeCounter(
-            descriptor: .named("invoi_http_requests_total", help: "HTTP requests answered, by route, method, format and status."),
+            descriptor: .named(
+                "invoi_http_requests_total", help: "HTTP requests answered, by route, method, format and status."),
             labels: [
                 ("route", route), ("method", method), ("format", format?.rawValue ?? ""), ("status", String(status)),
             ]
@@ -73,13 +77,21 @@ final class ProcessMetrics: Sendable {
     private let threads: Gauge
 
     init(registry: PrometheusCollectorRegistry) {
-        cpuSeconds = registry.makeGauge(descriptor: .named("process_cpu_seconds_total", help: "User and system CPU time spent in seconds."))
-        residentBytes = registry.makeGauge(descriptor: .named("process_resident_memory_bytes", help: "Resident memory size in bytes."))
-        virtualBytes = registry.makeGauge(descriptor: .named("process_virtual_memory_bytes", help: "Virtual memory size in bytes."))
-        openDescriptors = registry.makeGauge(descriptor: .named("process_open_fds", help: "Number of open file descriptors."))
-        maximumDescriptors = registry.makeGauge(descriptor: .named("process_max_fds", help: "Maximum number of open file descriptors."))
-        startTime = registry.makeGauge(descriptor: .named("process_start_time_seconds", help: "Start time of the process since unix epoch in seconds."))
-        threads = registry.makeGauge(descriptor: .named("process_threads", help: "Number of OS threads in the process."))
+        cpuSeconds = registry.makeGauge(
+            descriptor: .named("process_cpu_seconds_total", help: "User and system CPU time spent in seconds."))
+        residentBytes = registry.makeGauge(
+            descriptor: .named("process_resident_memory_bytes", help: "Resident memory size in bytes."))
+        virtualBytes = registry.makeGauge(
+            descriptor: .named("process_virtual_memory_bytes", help: "Virtual memory size in bytes."))
+        openDescriptors = registry.makeGauge(
+            descriptor: .named("process_open_fds", help: "Number of open file descriptors."))
+        maximumDescriptors = registry.makeGauge(
+            descriptor: .named("process_max_fds", help: "Maximum number of open file descriptors."))
+        startTime = registry.makeGauge(
+            descriptor: .named(
+                "process_start_time_seconds", help: "Start time of the process since unix epoch in seconds."))
+        threads = registry.makeGauge(
+            descriptor: .named("process_threads", help: "Number of OS threads in the process."))
     }
 
     func update() {

@@ -33,7 +33,8 @@ struct InvoiServerCommand: AsyncParsableCommand {
     var timeout: Double?
 
     @Option(
-        name: .customLong("drain-timeout"), help: "Seconds renders may take to finish after SIGTERM (INVOI_DRAIN_TIMEOUT; default 30).")
+        name: .customLong("drain-timeout"),
+        help: "Seconds renders may take to finish after SIGTERM (INVOI_DRAIN_TIMEOUT; default 30).")
     var drainTimeout: Double?
 
     @Option(
@@ -71,22 +72,27 @@ struct InvoiServerCommand: AsyncParsableCommand {
         func checked<T: Comparable>(_ value: T?, _ name: String, _ range: ClosedRange<T>) throws -> T? {
             guard let value else { return nil }
             guard range.contains(value) else {
-                throw ValidationError("--\(name) must be from \(range.lowerBound) to \(range.upperBound) (got \(value))")
+                throw ValidationError(
+                    "--\(name) must be from \(range.lowerBound) to \(range.upperBound) (got \(value))")
             }
             return value
         }
         settings.host = try value(host, "INVOI_HOST") { $0 } ?? settings.host
         settings.port = try checked(value(port, "INVOI_PORT") { Int($0) }, "port", 0...65535) ?? settings.port
-        settings.workers = try checked(value(workers, "INVOI_WORKERS") { Int($0) }, "workers", 1...256) ?? settings.workers
+        settings.workers =
+            try checked(value(workers, "INVOI_WORKERS") { Int($0) }, "workers", 1...256) ?? settings.workers
         settings.maximumQueue =
-            try checked(value(maximumQueue, "INVOI_MAX_QUEUE") { Int($0) }, "max-queue", 0...100_000) ?? settings.maximumQueue
+            try checked(value(maximumQueue, "INVOI_MAX_QUEUE") { Int($0) }, "max-queue", 0...100_000)
+            ?? settings.maximumQueue
         settings.maximumBodySize =
             try checked(value(maximumBody, "INVOI_MAX_BODY") { Int($0) }, "max-body", 1...(1 << 30))
             ?? settings.maximumBodySize
         if let seconds = try checked(value(timeout, "INVOI_TIMEOUT") { Double($0) }, "timeout", 0.001...3600) {
             settings.timeout = .milliseconds(Int64(seconds * 1000))
         }
-        if let seconds = try checked(value(drainTimeout, "INVOI_DRAIN_TIMEOUT") { Double($0) }, "drain-timeout", 0...3600) {
+        if let seconds = try checked(
+            value(drainTimeout, "INVOI_DRAIN_TIMEOUT") { Double($0) }, "drain-timeout", 0...3600)
+        {
             settings.drainTimeout = .milliseconds(Int64(seconds * 1000))
         }
         settings.logoDirectory = try value(logoDirectory, "INVOI_LOGO_DIR") { $0 }

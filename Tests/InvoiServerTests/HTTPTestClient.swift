@@ -105,7 +105,8 @@ enum HTTPTestClient {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Data(data[end.upperBound...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" { body = dechunked(body) }

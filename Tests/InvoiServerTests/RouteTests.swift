@@ -38,7 +38,8 @@ struct RouteTests {
                 ("txt", "text/plain; charset=utf-8"), ("ops", "application/json"),
             ]
             for (format, type) in expected {
-                let response = try await HTTPTestClient.post("/render?format=\(format)", port: port, json: Fixtures.invoice)
+                let response = try await HTTPTestClient.post(
+                    "/render?format=\(format)", port: port, json: Fixtures.invoice)
                 #expect(response.status == 200, "\(format): \(response.text.prefix(300))")
                 #expect(response.headers["content-type"] == type)
                 #expect(response.body.count > 100)
@@ -50,8 +51,11 @@ struct RouteTests {
                 )
                 #expect(response.headers["invoi-page-count"] == (["png", "svg"].contains(format) ? "1" : nil))
             }
-            for (format, type) in [("cii", "application/xml"), ("ubl", "application/xml"), ("facturx", "application/pdf")] {
-                let response = try await HTTPTestClient.post("/render?format=\(format)", port: port, json: Fixtures.eInvoice)
+            for (format, type) in [
+                ("cii", "application/xml"), ("ubl", "application/xml"), ("facturx", "application/pdf"),
+            ] {
+                let response = try await HTTPTestClient.post(
+                    "/render?format=\(format)", port: port, json: Fixtures.eInvoice)
                 #expect(response.status == 200, "\(format): \(response.text.prefix(300))")
                 #expect(response.headers["content-type"] == type)
             }
@@ -96,7 +100,8 @@ struct RouteTests {
 
     @Test func malformedJSONIs400WithLineAndColumn() async throws {
         try await withServer { _, port in
-            let response = try await HTTPTestClient.post("/render", port: port, json: Data("{\n  \"fromName\": [1,\n".utf8))
+            let response = try await HTTPTestClient.post(
+                "/render", port: port, json: Data("{\n  \"fromName\": [1,\n".utf8))
             #expect(response.status == 400)
             let message = (response.json["error"] as? [String: Any])?["message"] as? String ?? ""
             #expect(message.contains("line 3"), "\(message)")
@@ -133,7 +138,9 @@ struct RouteTests {
     }
 
     @Test func bodyOverTheLimitIs413() async throws {
-        try await withServer({ $0.maximumBodySize = 1000 }) { _, port in
+        var settings = ServerConfiguration.testing
+        settings.maximumBodySize = 1000
+        try await withServer(settings) { _, port in
             let response = try await HTTPTestClient.post("/render", port: port, json: Fixtures.invoice)
             #expect(response.status == 413)
             let small = try await HTTPTestClient.post("/render?format=txt", port: port, json: Data("{}".utf8))
@@ -171,10 +178,10 @@ struct RouteTests {
     }
 
     @Test func fullQueueIs429AndHealthStaysFast() async throws {
-        try await withServer({
-            $0.workers = 1
-            $0.maximumQueue = 0
-        }) { server, port in
+        var settings = ServerConfiguration.testing
+        settings.workers = 1
+        settings.maximumQueue = 0
+        try await withServer(settings) { server, port in
             let release = DispatchSemaphore(value: 0)
             try await occupyWorkers(of: server.pool, until: release)
             defer { releaseWorkers(of: server.pool, release) }
@@ -192,10 +199,10 @@ struct RouteTests {
     }
 
     @Test func renderPastTheTimeoutIs503() async throws {
-        try await withServer({
-            $0.workers = 1
-            $0.timeout = .milliseconds(300)
-        }) { server, port in
+        var settings = ServerConfiguration.testing
+        settings.workers = 1
+        settings.timeout = .milliseconds(300)
+        try await withServer(settings) { server, port in
             let release = DispatchSemaphore(value: 0)
             try await occupyWorkers(of: server.pool, until: release)
             let start = ContinuousClock.now
@@ -217,7 +224,9 @@ struct RouteTests {
                     group.addTask {
                         let good = index.isMultiple(of: 2)
                         let body = good ? Fixtures.invoice : Data("{\"lineItems\": [".utf8)
-                        return (good, try await HTTPTestClient.post("/render?format=txt", port: port, json: body).status)
+                        return (
+                            good, try await HTTPTestClient.post("/render?format=txt", port: port, json: body).status
+                        )
                     }
                 }
                 for try await (good, status) in group {
@@ -235,8 +244,10 @@ struct RouteTests {
             #expect(metrics.status == 200)
             #expect(metrics.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = metrics.text
-            #expect(text.contains(#"invoi_http_requests_total{route="/render",method="POST",format="txt",status="200"} 1"#))
-            #expect(text.contains(#"invoi_http_requests_total{route="unmatched",method="GET",format="",status="404"} 1"#))
+            #expect(
+                text.contains(#"invoi_http_requests_total{route="/render",method="POST",format="txt",status="200"} 1"#))
+            #expect(
+                text.contains(#"invoi_http_requests_total{route="unmatched",method="GET",format="",status="404"} 1"#))
             #expect(text.contains(#"invoi_render_duration_seconds_count{format="txt"} 1"#))
             for name in [
                 "invoi_render_queue_depth 0", "invoi_renders_in_flight 0", "invoi_render_workers 2",

@@ -4,30 +4,23 @@ import Testing
 
 @testable import InvoiServer
 
-/// Runs an `InvoiServer` in this process on a free port of 127.0.0.1 for `body`, then
+/// Runs an `InvoiServer` in this process (on a free port of 127.0.0.1) for `body`, then
 /// stops it. No signal handlers are installed (the spawned-process tests send signals).
 func withServer<T: Sendable>(
-    _ configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ configuration: ServerConfiguration = .testing,
     _ body: @Sendable (InvoiServer, Int) async throws -> T
 ) async throws -> T {
-    var configuration = ServerConfiguration()
-    configuration.port = 0
-    configuration.workers = 2
-    configuration.logDescriptor = silentDescriptor
-    configure(&configuration)
     let server = try InvoiServer(configuration: configuration)
     let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
     return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {
+            // A server that fails to start ends the stream, so the wait below ends too.
+            defer { portSink.finish() }
             _ = try await server.run(signals: []) { portSink.yield($0) }
             return nil
         }
-        group.addTask {
-            try await Task.sleep(for: .seconds(20))
-            throw HTTPTestError(description: "the server did not start within 20 s")
-        }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw HTTPTestError(description: "no port") }
+        guard let port = await iterator.next() else { throw HTTPTestError(description: "the server did not start") }
         let result = try await body(server, port)
         group.cancelAll()
         return result
@@ -56,7 +49,8 @@ enum Fixtures {
         .deletingLastPathComponent()
 
     /// A one-page golden invoice, with a non-ASCII sender (for Content-Disposition).
-    static let invoice = try! Data(contentsOf: repository.appendingPathComponent("Goldens/de-partial-paid/invoice.json"))
+    static let invoice = try! Data(
+        contentsOf: repository.appendingPathComponent("Goldens/de-partial-paid/invoice.json"))
 
     /// An invoice that meets the EN 16931 requirements (`invoi init --einvoice`).
     static var eInvoice: Data { Data(Invoice.eInvoiceExample.prettyPrintedJSON().utf8) }
@@ -75,6 +69,17 @@ enum BuiltProducts {
     static let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     static let invoi = directory.appendingPathComponent("invoi")
     static let server = directory.appendingPathComponent("invoi-server")
+}
+
+extension ServerConfiguration {
+    /// A free port, two workers, no log.
+    static var testing: ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.workers = 2
+        configuration.logDescriptor = silentDescriptor
+        return configuration
+    }
 }
 
 /// /dev/null, for the in-process servers' logs.
