@@ -119,16 +119,16 @@ public final class RenderPool: Sendable {
 /// One render's work and the one answer its caller gets: the result, or a refusal,
 /// whichever comes first.
 private final class Job: Sendable {
-    /// Renders, and returns what hands the result to the caller.
-    private let work: @Sendable (Job) -> @Sendable () -> Void
+    typealias Work = @Sendable (Job) -> @Sendable () -> Void
+    /// Renders, and returns what hands the result to the caller. Taken out when it starts or
+    /// is refused, so that the timer, which keeps the job until the timeout, does not keep
+    /// the request's body.
+    private let work: Mutex<Work?>
     private let refuse: @Sendable (RenderPool.Refusal) -> Void
     private let answered = Mutex(false)
 
-    init(
-        work: @escaping @Sendable (Job) -> @Sendable () -> Void,
-        refuse: @escaping @Sendable (RenderPool.Refusal) -> Void
-    ) {
-        self.work = work
+    init(work: @escaping Work, refuse: @escaping @Sendable (RenderPool.Refusal) -> Void) {
+        self.work = Mutex(work)
         self.refuse = refuse
     }
 
@@ -143,11 +143,17 @@ private final class Job: Sendable {
     /// Runs the work unless the caller has been answered already (a timed-out job that a
     /// worker took just before it was taken out).
     func start() -> (@Sendable () -> Void)? {
-        guard !answered.withLock({ $0 }) else { return nil }
+        let work = self.work.withLock { work in
+            defer { work = nil }
+            return work
+        }
+        guard let work, !answered.withLock({ $0 }) else { return nil }
         return work(self)
     }
 
     func answer(_ refusal: RenderPool.Refusal) {
-        if claim() { refuse(refusal) }
+        guard claim() else { return }
+        work.withLock { $0 = nil }
+        refuse(refusal)
     }
 }
