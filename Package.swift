@@ -243,7 +243,11 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups"]),
         .testTarget(
-            name: "InvoiServerTests", dependencies: ["InvoiTestSupport", "InvoiServer", "invoi-server", "invoi"]),
+            name: "InvoiServerTests",
+            dependencies: [
+                "InvoiTestSupport", "InvoiServer", "invoi-server", "invoi",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
 
         // Fuzzing (tools/fuzz, DESIGN §13): the targets' bodies; one thin executable each, which
