@@ -63,10 +63,18 @@ let catalogFiles =
 let package = Package(
     name: "invoi",
     products: [
-        .executable(name: "invoi", targets: ["invoi"])
+        .executable(name: "invoi", targets: ["invoi"]),
+        // The HTTP service (DESIGN §12): a product of its own, so that invoi builds and starts
+        // without Hummingbird.
+        .executable(name: "invoi-server", targets: ["invoi-server"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries (pkg-config names).
@@ -173,6 +181,25 @@ let package = Package(
             ] + hotCodeLayout
         ),
 
+        // The HTTP service: routes, the worker pool, metrics (DESIGN §12). Only invoi-server
+        // and its tests link it.
+        .target(
+            name: "InvoiServer",
+            dependencies: [
+                "InvoiModel", "InvoiLocalization", "InvoiRender", "InvoiDocument", "InvoiEInvoice", "InvoiText",
+                "InvoiAssets", "InvoiSpeedups",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.embedInCode("openapi.json")]),
+        .executableTarget(
+            name: "invoi-server",
+            dependencies: ["InvoiServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
         // Benchmarks (assembled into tools/bench).
         .executableTarget(
             name: "InvoiBench", dependencies: ["InvoiRender", "InvoiModel", "InvoiText", "InvoiDocument"]),
@@ -215,6 +242,12 @@ let package = Package(
             name: "InvoiFacturXTests", dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel"],
             exclude: ["Fixtures"]),
         .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups"]),
+        .testTarget(
+            name: "InvoiServerTests",
+            dependencies: [
+                "InvoiTestSupport", "InvoiServer", "invoi-server", "invoi",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
 
         // Fuzzing (tools/fuzz, DESIGN §13): the targets' bodies; one thin executable each, which

@@ -1,10 +1,11 @@
 import ArgumentParser
+import InvoiRender
 
 /// The ranges of the numeric options (DESIGN §13), checked before any work: a huge
 /// `--width` or `--dpi` would otherwise allocate gigabytes before anything is drawn.
 enum OptionBounds {
-    static let columns = 20...1000
-    static let dotsPerInch = 18.0...600.0
+    static let columns = RenderOptionBounds.columns
+    static let dotsPerInch = RenderOptionBounds.dotsPerInch
     static let jobs = 1...256
 
     static func check(width: Int?, dpi: Double? = nil, jobs: Int? = nil) throws(ValidationError) {

@@ -187,4 +187,4 @@ struct RenderCommand: ParsableCommand {
 
 extension RenderCommand: InputListCommand {}
 
-let invoiVersion = "0.1.0"
+let invoiVersion = InvoiVersion.current

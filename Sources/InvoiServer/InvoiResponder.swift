@@ -1,0 +1,176 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InvoiDocument
+import InvoiRender
+
+/// Answers every request: the routes, their errors as JSON, the request id, the access
+/// log line and the request counter. One responder instead of Hummingbird's router, so
+/// that 404 and 405 come from the same route table as the OpenAPI description.
+struct InvoiResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let service: InvoiService
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        let requestID = RequestIdentifier(header: request.headers[.requestID])
+        let route = Route(rawValue: request.uri.path)
+        var format: OutputFormat?
+        var response: Response
+        do {
+            response = try await answer(request, route: route, format: &format)
+        } catch let error as APIError {
+            response = error.response
+        } catch {
+            response =
+                APIError(.internalServerError, "unexpected error (\(error)); this is a bug in invoi-server")
+                .response
+        }
+        response.headers[.requestID] = requestID.text
+        let status = response.status.code
+        service.metrics.countRequest(
+            route: route?.rawValue ?? "unmatched", method: request.method.rawValue, format: format, status: status)
+        let elapsed = ContinuousClock.now - start
+        service.log.write([
+            ("level", .string("info")), ("message", .string("request")),
+            ("method", .string(request.method.rawValue)), ("path", .string(String(request.uri.path.prefix(200)))),
+            ("format", .string(format?.rawValue ?? "")), ("status", .integer(status)),
+            ("bytes", .integer(response.body.contentLength ?? 0)),
+            (
+                "duration_ms",
+                .number(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+            ),
+            ("request_id", .string(requestID.text)),
+        ])
+        return response
+    }
+
+    private func answer(_ request: Request, route: Route?, format: inout OutputFormat?) async throws -> Response {
+        guard let route else { throw APIError(.notFound, "no such route; see /openapi.json") }
+        guard request.method == route.method else {
+            throw APIError(
+                .methodNotAllowed, "\(route.rawValue) takes \(route.method.rawValue)",
+                headerFields: [.allow: route.method.rawValue])
+        }
+        switch route {
+        case .render:
+            return try await render(request, format: &format)
+        case .health:
+            let load = service.pool.load
+            return .json(
+                "{\"status\":\"ok\",\"workers\":\(load.workers),\"running\":\(load.running),\"queued\":\(load.queued)}")
+        case .ready:
+            let ready = service.isReady
+            return .json("{\"ready\":\(ready)}", status: ready ? .ok : .serviceUnavailable)
+        case .metrics:
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: service.metrics.exposition(load: service.pool.load))))
+        case .openAPI:
+            return .json(OpenAPIDocument.json)
+        }
+    }
+
+    private func render(_ request: Request, format: inout OutputFormat?) async throws -> Response {
+        let query = try RenderQuery(parameters: QueryString.pairs(request.uri.query ?? ""))
+        format = query.format
+        guard let contentType = request.headers[.contentType], MediaType.isJSON(contentType) else {
+            throw APIError(.unsupportedMediaType, "send the invoice as JSON, with Content-Type: application/json")
+        }
+        let limit = service.configuration.maximumBodySize
+        let tooLarge = APIError(.contentTooLarge, "the body is over the server's limit of \(limit) bytes")
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
+        var body = Data()
+        for try await chunk in request.body {
+            guard body.count + chunk.readableBytes <= limit else { throw tooLarge }
+            body.append(contentsOf: chunk.readableBytesView)
+        }
+        let rendered = try await service.render(body, query: query)
+        var headers: HTTPFields = [
+            .contentType: rendered.format.mediaType,
+            .contentDisposition: ContentDisposition.attachment(fileName: rendered.fileName),
+        ]
+        if let pages = rendered.pageCount { headers[.pageCount] = String(pages) }
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: rendered.bytes)))
+    }
+}
+
+extension APIError {
+    var response: Response {
+        var headers = headerFields
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension Response {
+    fileprivate static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+}
+
+/// `X-Request-Id`: the client's, when it is a short token safe to log and echo; else a new one.
+struct RequestIdentifier: Sendable, Hashable {
+    let text: String
+
+    init(header: String?) {
+        if let header, (1...128).contains(header.utf8.count),
+            header.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        {
+            text = header
+        } else {
+            var generator = SystemRandomNumberGenerator()
+            text = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        }
+    }
+}
+
+/// A query string's name=value pairs, percent-decoded, in order.
+enum QueryString {
+    static func pairs(_ query: String) -> [(name: String, value: String)] {
+        query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ part: Substring) -> String {
+                let spaced = part.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
+        }
+    }
+}
+
+enum MediaType {
+    /// `application/json` or a `+json` type, with any parameters.
+    static func isJSON(_ contentType: String) -> Bool {
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard let type else { return false }
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+}
+
+/// `Content-Disposition` for a file name that may hold any character (RFC 6266): an ASCII
+/// fallback, and the exact name percent-encoded as UTF-8.
+enum ContentDisposition {
+    static func attachment(fileName: String) -> String {
+        let fallback = String(
+            fileName.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar.value != 0x7F
+                    ? Character(scalar) : "_"
+            })
+        let attributeCharacters = Set("!#$&+-.^_`|~".utf8)
+        let encoded = fileName.utf8.map { byte -> String in
+            let isAlphanumeric =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            return isAlphanumeric || attributeCharacters.contains(byte)
+                ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }.joined()
+        return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import InvoiAssets
+import InvoiDocument
+import InvoiModel
+import InvoiRender
+
+/// A rendered file, ready to send.
+struct RenderedFile: Sendable {
+    var bytes: Data
+    var format: OutputFormat
+    /// The name `invoi render --out-dir` would give it (OutputName's rule).
+    var fileName: String
+    /// Pages of a PNG or SVG render; nil for the other formats.
+    var pageCount: Int?
+}
+
+/// What a worker does with one request's body: decode and check the invoice as `invoi
+/// render` does, then render it. Runs on a worker thread only.
+struct InvoiceRendering: Sendable {
+    let renderer: Renderer
+    /// Where relative logo paths are looked up; nil refuses invoices with a logo (a client
+    /// must not make the server read its files).
+    let logoDirectory: String?
+
+    func render(_ body: Data, query: RenderQuery, creationDate: Date) -> Result<RenderedFile, APIError> {
+        let settings = query.settings(creationDate: creationDate)
+        let invoice: Invoice
+        do {
+            invoice = try decode(body)
+        } catch {
+            return .failure(error)
+        }
+        do {
+            let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
+            if !missing.isEmpty {
+                return .failure(
+                    APIError(
+                        .unprocessableContent,
+                        "the invoice does not meet the \(query.format.rawValue) profile's requirements",
+                        problems: missing.map { .init(path: $0.path, message: $0.message) }))
+            }
+        } catch {
+            return .failure(.badParameter("profile", "\(error)"))
+        }
+        let target = MemoryTarget()
+        do {
+            _ = try renderer.render(invoice, settings: settings, to: target)
+        } catch let logo as LogoError {
+            return .failure(
+                APIError(
+                    .unprocessableContent, "the logo cannot be used",
+                    problems: [.init(path: "logo", message: "\(logo)")]))
+        } catch {
+            return .failure(APIError(.internalServerError, "could not render (\(error)); this is a bug in invoi"))
+        }
+        let base = OutputName.base(for: invoice)
+        let fileExtension = query.format.fileExtension
+        switch target.output {
+        case .document(let data):
+            return .success(
+                RenderedFile(
+                    bytes: data, format: query.format,
+                    fileName: OutputName.fileNames(base: base, fileExtension: fileExtension, count: 1)[0]))
+        case .pages(let pages):
+            guard query.page <= pages.count else {
+                return .failure(
+                    .badParameter(
+                        "page", "the invoice has \(pages.count) page\(pages.count == 1 ? "" : "s") (got \(query.page))")
+                )
+            }
+            let names = OutputName.fileNames(base: base, fileExtension: fileExtension, count: pages.count)
+            return .success(
+                RenderedFile(
+                    bytes: pages[query.page - 1], format: query.format, fileName: names[query.page - 1],
+                    pageCount: pages.count))
+        }
+    }
+
+    /// The invoice, or 400 for a body that is no JSON text (with its line and column) and 422
+    /// for an invoice that is (every problem with its JSON path).
+    private func decode(_ body: Data) throws(APIError) -> Invoice {
+        let invoice: Invoice
+        do {
+            // Logo paths resolve against the logo directory, or a directory that is never read.
+            invoice = try InvoiceDecoder(today: .today()).decode(
+                body, file: "<request>", baseDirectory: logoDirectory ?? "/"
+            )
+            .invoice
+        } catch {
+            let errors = error.errors
+            if let syntax = errors.first, errors.count == 1, syntax.path.isEmpty, syntax.line != nil {
+                let place =
+                    syntax.line.map { line in " at line \(line)" + (syntax.column.map { ", column \($0)" } ?? "") }
+                    ?? ""
+                throw APIError(
+                    .badRequest, "the body is not well-formed JSON\(place): \(syntax.message)",
+                    problems: [.init(path: "", message: syntax.message + place)])
+            }
+            throw APIError(
+                .unprocessableContent, "the invoice is not valid",
+                problems: errors.map { .init(path: $0.path, message: $0.message) })
+        }
+        if let logo = invoice.logo {
+            guard logoDirectory != nil else {
+                throw APIError(
+                    .unprocessableContent, "the server reads no logo files",
+                    problems: [
+                        .init(path: "logo", message: "this server takes no logo (it is started without --logo-dir)")
+                    ])
+            }
+            if logo.path.hasPrefix("/") || logo.path.split(separator: "/").contains("..") {
+                throw APIError(
+                    .unprocessableContent, "the logo must be inside the server's logo directory",
+                    problems: [.init(path: "logo", message: "give a path relative to the logo directory, without '..'")]
+                )
+            }
+        }
+        return invoice
+    }
+}

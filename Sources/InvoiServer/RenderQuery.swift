@@ -1,0 +1,128 @@
+import Foundation
+import InvoiDocument
+import InvoiEInvoice
+import InvoiLocalization
+import InvoiModel
+import InvoiRender
+
+/// The query of `POST /render`: the CLI's render options, checked as its flags are
+/// (DESIGN §7, §13) before the body is read. An unknown or out-of-range parameter is a 400
+/// naming it.
+struct RenderQuery: Sendable, Hashable {
+    var format: OutputFormat = .pdf
+    var paper: PaperSize = .a4
+    var dotsPerInch: Double = 144
+    var columns: Int = 100
+    var language: String?
+    var locale: String?
+    var accent: AccentColor?
+    var profile: EInvoiceProfile?
+    /// The page of a PNG or SVG to send, from 1.
+    var page: Int = 1
+
+    /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
+    static let parameterNames = ["format", "paper", "dpi", "width", "language", "locale", "accent", "profile", "page"]
+
+    init() {}
+
+    init(parameters: [(name: String, value: String)]) throws(APIError) {
+        var seen = Set<String>()
+        for (name, value) in parameters {
+            guard Self.parameterNames.contains(name) else {
+                throw .badParameter(
+                    Diagnostic.printable(String(name.prefix(80))),
+                    "unknown; the parameters are " + Self.parameterNames.joined(separator: ", "))
+            }
+            guard seen.insert(name).inserted else { throw .badParameter(name, "given more than once") }
+            try set(name, to: value)
+        }
+        if seen.contains("page"), format != .png, format != .svg {
+            throw .badParameter("page", "only png and svg are sent a page at a time")
+        }
+        do {
+            _ = try EInvoiceTarget(format: format, profile: profile)
+        } catch {
+            throw .badParameter("profile", "\(error)")
+        }
+    }
+
+    private mutating func set(_ name: String, to value: String) throws(APIError) {
+        let shown = "\"" + Diagnostic.printable(String(value.prefix(80))) + "\""
+        switch name {
+        case "format":
+            guard let format = OutputFormat(rawValue: value) else {
+                throw .badParameter(
+                    name, "\(shown) is no format; use " + OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            self.format = format
+        case "paper":
+            guard let paper = PaperSize(rawValue: value) else {
+                throw .badParameter(name, "\(shown) is no paper size; use a4 or letter")
+            }
+            self.paper = paper
+        case "dpi":
+            let range = RenderOptionBounds.dotsPerInch
+            guard let dpi = Double(value), range.contains(dpi) else {
+                throw .badParameter(
+                    name, "must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) (got \(shown))")
+            }
+            dotsPerInch = dpi
+        case "width":
+            let range = RenderOptionBounds.columns
+            guard let columns = Int(value), range.contains(columns) else {
+                throw .badParameter(
+                    name, "must be from \(range.lowerBound) to \(range.upperBound) columns (got \(shown))")
+            }
+            self.columns = columns
+        case "language":
+            guard Language(tag: value) != nil else { throw .badParameter(name, LanguageProblem.unknown(value)) }
+            language = value
+        case "locale":
+            if let problem = LocaleIdentifier.problem(with: value) { throw .badParameter(name, problem) }
+            locale = value
+        case "accent":
+            guard let color = AccentColor(value) else {
+                let themes = AccentColor.themes.map(\.name).joined(separator: ", ")
+                throw .badParameter(name, "must be a hex colour #RRGGBB or one of \(themes) (got \(shown))")
+            }
+            accent = color
+        case "profile":
+            guard let profile = EInvoiceProfile(rawValue: value) else {
+                throw .badParameter(
+                    name,
+                    "\(shown) is no profile; use " + EInvoiceProfile.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            self.profile = profile
+        default:  // "page"
+            guard let page = Int(value), page >= 1 else {
+                throw .badParameter(name, "must be a page number from 1 (got \(shown))")
+            }
+            self.page = page
+        }
+    }
+
+    /// The settings `invoi render` would use for the same options, writing to a file (no
+    /// colour in the text preview) at `creationDate`.
+    func settings(creationDate: Date) -> RenderSettings {
+        RenderSettings(
+            format: format, paper: paper, locale: locale, language: language,
+            output: OutputOptions(
+                dpi: dotsPerInch, columns: columns, usesColor: false, creator: "invoi \(InvoiVersion.current)",
+                bidi: .visual),
+            creationDate: creationDate, accent: accent, profile: profile)
+    }
+}
+
+extension OutputFormat {
+    /// The `Content-Type` of a file in this format.
+    var mediaType: String {
+        switch self {
+        case .pdf, .facturx: "application/pdf"
+        case .png: "image/png"
+        case .svg: "image/svg+xml"
+        case .txt: "text/plain; charset=utf-8"
+        case .ops: "application/json"
+        case .cii, .ubl: "application/xml"
+        }
+    }
+}

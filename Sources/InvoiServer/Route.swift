@@ -1,0 +1,22 @@
+import HTTPTypes
+
+/// The service's routes (DESIGN §12). The OpenAPI description is checked against this list.
+public enum Route: String, Sendable, CaseIterable {
+    case render = "/render"
+    case health = "/health"
+    case ready = "/ready"
+    case metrics = "/metrics"
+    case openAPI = "/openapi.json"
+
+    public var method: HTTPRequest.Method {
+        self == .render ? .post : .get
+    }
+}
+
+extension HTTPField.Name {
+    static let requestID = HTTPField.Name("X-Request-Id")!
+    static let contentDisposition = HTTPField.Name("Content-Disposition")!
+    static let pageCount = HTTPField.Name("Invoi-Page-Count")!
+    static let retryAfter = HTTPField.Name("Retry-After")!
+    static let allow = HTTPField.Name("Allow")!
+}

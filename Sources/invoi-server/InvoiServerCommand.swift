@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import InvoiServer
+
+/// `invoi-server`: every flag has an `INVOI_*` environment variable; a flag wins over it.
+@main
+struct InvoiServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "invoi-server",
+        abstract: "Render invoices over HTTP: POST /render?format=pdf with the invoice JSON (DESIGN §12).",
+        discussion: """
+            Routes: POST /render, GET /health, /ready, /metrics, /openapi.json. Logs are JSON lines \
+            on standard error. SIGTERM drains: readiness goes false, no new connections, in-flight \
+            and queued renders finish (up to --drain-timeout), then exit 0 (1 if the drain timed out).
+            """)
+
+    @Option(help: "Address to listen on (INVOI_HOST; default 127.0.0.1, 0.0.0.0 in a container).")
+    var host: String?
+
+    @Option(help: "Port (INVOI_PORT; default 8080; 0 takes a free port, named in the 'listening' log line).")
+    var port: Int?
+
+    @Option(help: "Render threads (INVOI_WORKERS; default the number of cores).")
+    var workers: Int?
+
+    @Option(name: .customLong("max-queue"), help: "Renders that may wait for a worker (INVOI_MAX_QUEUE; default 64).")
+    var maximumQueue: Int?
+
+    @Option(name: .customLong("max-body"), help: "Largest request body in bytes (INVOI_MAX_BODY; default 8388608).")
+    var maximumBody: Int?
+
+    @Option(help: "Seconds a render request may take before a 503 (INVOI_TIMEOUT; default 10).")
+    var timeout: Double?
+
+    @Option(
+        name: .customLong("drain-timeout"),
+        help: "Seconds renders may take to finish after SIGTERM (INVOI_DRAIN_TIMEOUT; default 30).")
+    var drainTimeout: Double?
+
+    @Option(
+        name: .customLong("logo-dir"),
+        help: "Directory that invoices' relative logo paths are read from (INVOI_LOGO_DIR; default: logos refused).")
+    var logoDirectory: String?
+
+    @Option(help: "Font family to use before the built-in fallbacks (INVOI_FONT).")
+    var font: String?
+
+    func run() async throws {
+        let settings = try resolved(environment: ProcessInfo.processInfo.environment)
+        let server: InvoiServer
+        do {
+            server = try InvoiServer(configuration: settings)
+        } catch {
+            FileHandle.standardError.write(Data("invoi-server: error: \(error)\n".utf8))
+            throw ExitCode(69)
+        }
+        switch try await server.run() {
+        case .drained: return
+        case .drainTimedOut: throw ExitCode(1)
+        }
+    }
+
+    /// The flags, else the environment, else the defaults; each checked against its range.
+    func resolved(environment: [String: String]) throws -> ServerConfiguration {
+        var settings = ServerConfiguration()
+        func value<T>(_ flag: T?, _ variable: String, _ parse: (String) -> T?) throws -> T? {
+            if let flag { return flag }
+            guard let text = environment[variable], !text.isEmpty else { return nil }
+            guard let parsed = parse(text) else { throw ValidationError("\(variable)=\(text) is not a valid value") }
+            return parsed
+        }
+        func checked<T: Comparable>(_ value: T?, _ name: String, _ range: ClosedRange<T>) throws -> T? {
+            guard let value else { return nil }
+            guard range.contains(value) else {
+                throw ValidationError(
+                    "--\(name) must be from \(range.lowerBound) to \(range.upperBound) (got \(value))")
+            }
+            return value
+        }
+        settings.host = try value(host, "INVOI_HOST") { $0 } ?? settings.host
+        settings.port = try checked(value(port, "INVOI_PORT") { Int($0) }, "port", 0...65535) ?? settings.port
+        settings.workers =
+            try checked(value(workers, "INVOI_WORKERS") { Int($0) }, "workers", 1...256) ?? settings.workers
+        settings.maximumQueue =
+            try checked(value(maximumQueue, "INVOI_MAX_QUEUE") { Int($0) }, "max-queue", 0...100_000)
+            ?? settings.maximumQueue
+        settings.maximumBodySize =
+            try checked(value(maximumBody, "INVOI_MAX_BODY") { Int($0) }, "max-body", 1...(1 << 30))
+            ?? settings.maximumBodySize
+        if let seconds = try checked(value(timeout, "INVOI_TIMEOUT") { Double($0) }, "timeout", 0.001...3600) {
+            settings.timeout = .milliseconds(Int64(seconds * 1000))
+        }
+        if let seconds = try checked(
+            value(drainTimeout, "INVOI_DRAIN_TIMEOUT") { Double($0) }, "drain-timeout", 0...3600)
+        {
+            settings.drainTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        settings.logoDirectory = try value(logoDirectory, "INVOI_LOGO_DIR") { $0 }
+        settings.fontFamily = try value(font, "INVOI_FONT") { $0 }
+        return settings
+    }
+}

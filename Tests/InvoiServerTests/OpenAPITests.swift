@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@testable import InvoiServer
+
+@Suite(.timeLimit(.minutes(1)))
+struct OpenAPITests {
+    /// The description names exactly the real routes, each with its one method, and the
+    /// render parameters `RenderQuery` takes.
+    @Test func describesTheRealRoutes() async throws {
+        try await withServer { _, port in
+            let response = try await HTTPTestClient.send("GET", "/openapi.json", port: port)
+            #expect(response.status == 200)
+            let document = response.json
+            #expect(document["openapi"] as? String == "3.1.0")
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            #expect(Set(paths.keys) == Set(Route.allCases.map(\.rawValue)))
+            for route in Route.allCases {
+                #expect(Set(paths[route.rawValue]?.keys.map { $0 } ?? []) == [route.method.rawValue.lowercased()])
+            }
+            let render = try #require(paths["/render"]?["post"] as? [String: Any])
+            let parameters = (render["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            #expect(parameters == RenderQuery.parameterNames)
+            let statuses = Set((render["responses"] as? [String: Any] ?? [:]).keys)
+            #expect(statuses == ["200", "400", "405", "413", "415", "422", "429", "500", "503"])
+        }
+    }
+}
