@@ -36,7 +36,8 @@ struct InvoiceRendering: Sendable {
                 return .failure(
                     APIError(
                         .unprocessableContent,
-                        "the invoice does not meet the \(query.format.rawValue) profile's requirements",
+                        "the invoice cannot be written as \(query.format.rawValue) in "
+                            + "\((query.profile ?? .en16931).name): every missing or invalid field is listed",
                         problems: missing.map { .init(path: $0.path, message: $0.message) }))
             }
         } catch {
