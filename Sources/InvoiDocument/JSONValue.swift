@@ -90,6 +90,13 @@ public indirect enum JSONValue: Hashable, Sendable {
         return s
     }
 
+    /// `text` as a JSON string, quotes included: control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        writeString(text, to: &out)
+        return out
+    }
+
     static func writeString(_ s: String, to out: inout String) {
         out.append("\"")
         for scalar in s.unicodeScalars {

@@ -39,10 +39,11 @@ extension InvoiceContent {
         let references = [(WordKey.buyerReference, invoice.buyerReference), (.orderReference, invoice.orderReference)]
             .filter { !$0.1.isEmpty }.map { LabeledValue(label: wording[$0.0], value: value($0.1)) }
 
+        let units = QuantityWording(language: wording.tag)
         let items = zip(invoice.lineItems, totals.lineAmounts).map { item, amount in
             Item(
                 description: item.description,
-                quantity: value(Self.quantity(item, formatter: formatter, language: wording.tag)),
+                quantity: value(Self.quantity(item, formatter: formatter, units: units)),
                 rate: value(formatter.string(for: Money(amount: item.rate, currency: invoice.currency))),
                 amount: value(formatter.string(for: amount)))
         }
@@ -137,11 +138,10 @@ extension InvoiceContent {
     /// The quantity as the invoice's locale writes numbers, with its unit unless it is one
     /// (a piece): CLDR's short unit in the document's language (`32 hr`, `6,5 Std.`), else the
     /// unit's code.
-    static func quantity(_ item: LineItem, formatter: AmountFormatter, language: String) -> String {
+    static func quantity(_ item: LineItem, formatter: AmountFormatter, units: QuantityWording) -> String {
         let number = formatter.quantityString(item.quantity)
         guard item.unit != .one else { return number }
-        return QuantityWording.text(
-            number, decimal: "\(item.quantity)", unitCode: item.unit.code, language: language)
+        return units.text(number, decimal: "\(item.quantity)", unitCode: item.unit.code)
             ?? "\(number) \(item.unit.code)"
     }
 }

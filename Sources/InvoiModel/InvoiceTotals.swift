@@ -32,7 +32,7 @@ public struct InvoiceTotals: Hashable, Sendable {
         let subtotal = Money(amount: lines.reduce(Decimal(0)) { $0 + $1.amount }, currency: currency)
         let discount = invoice.discount?.amount(of: subtotal)
         let taxable = subtotal.amount - (discount?.amount ?? 0)
-        let breakdown = Self.breakdown(of: invoice, lines: lines, discount: discount?.amount ?? 0)
+        let breakdown = Self.breakdown(of: invoice, lines: lines, taxable: taxable, discount: discount?.amount ?? 0)
         let vat = breakdown.reduce(Decimal(0)) { $0 + $1.vat.amount }
         let total = taxable + vat
         let paid = invoice.amountPaid.map { Money(amount: $0, currency: currency).rounded() }
@@ -50,11 +50,12 @@ public struct InvoiceTotals: Hashable, Sendable {
     /// The lines grouped by category and rate. A discount is one document-level allowance,
     /// which EN 16931 ties to one category and rate: the decoder refuses it over several
     /// (naming `discount`); built in code, the first row takes it.
-    private static func breakdown(of invoice: Invoice, lines: LineAmounts, discount: Decimal) -> [VATBreakdown] {
+    private static func breakdown(
+        of invoice: Invoice, lines: LineAmounts, taxable: Decimal, discount: Decimal
+    ) -> [VATBreakdown] {
         let currency = invoice.currency
         guard invoice.hasLineVAT else {
             let category = invoice.vatCategory ?? VATCategory.implied(byRate: invoice.vatRate)
-            let taxable = lines.reduce(Decimal(0)) { $0 + $1.amount } - discount
             return [VATBreakdown(category: category, rate: invoice.vatRate, taxable: taxable, currency: currency)]
         }
         struct Key: Hashable {

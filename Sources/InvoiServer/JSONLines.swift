@@ -1,4 +1,5 @@
 import Foundation
+import InvoiDocument
 import Logging
 
 /// One log line's value.
@@ -9,30 +10,12 @@ enum LogValue: Sendable, Hashable {
 
     var json: String {
         switch self {
-        case .string(let text): Self.quoted(text)
+        case .string(let text): JSONValue.quoted(text)
         case .integer(let value): String(value)
         case .number(let value): value.isFinite ? String(format: "%.3f", value) : "null"
         }
     }
 
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _
-            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                || scalar.value == 0x2029:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }
 
 /// Writes JSON lines to a file descriptor (standard error): the access log and every
@@ -43,7 +26,7 @@ struct JSONLineWriter: Sendable {
     func write(_ fields: [(String, LogValue)]) {
         let time = Date().formatted(
             .iso8601.year().month().day().timeZone(separator: .omitted).time(includingFractionalSeconds: true))
-        let body = ([("time", LogValue.string(time))] + fields).map { LogValue.quoted($0.0) + ":" + $0.1.json }
+        let body = ([("time", LogValue.string(time))] + fields).map { JSONValue.quoted($0.0) + ":" + $0.1.json }
         let line = "{" + body.joined(separator: ",") + "}\n"
         // One write per line: lines from several threads do not interleave.
         var bytes = Array(line.utf8)
