@@ -6,7 +6,7 @@ import Foundation
 /// attribute or a stylesheet, once XML entities and CSS escapes are decoded), an `@import`.
 /// Independent of the sanitiser's own reader: it relies only on the output being
 /// well-formed and escaped, which the sanitiser promises.
-struct SVGReferenceCheck {
+public struct SVGReferenceCheck {
     static let forbiddenElements: Set<String> = ["script", "foreignObject", "iframe", "handler", "listener"]
     static let referenceAttributes: Set<String> = ["href", "src", "data"]
     static let embeddedImagePrefixes = ["data:image/png", "data:image/jpeg", "data:image/jpg", "data:image/gif"]
@@ -19,7 +19,7 @@ struct SVGReferenceCheck {
     }
 
     /// The first problem in `source`, or nil.
-    static func problem(in source: String) -> String? {
+    public static func problem(in source: String) -> String? {
         var check = SVGReferenceCheck(source)
         return check.firstProblem()
     }
@@ -75,7 +75,7 @@ struct SVGReferenceCheck {
     /// comments are gone. (Declarations, as in a style attribute, can hold no at-rule.)
     static func stylesheetProblem(_ css: String, isSheet: Bool) -> String? {
         let text = unescapingCSS(css).lowercased()
-        if isSheet, text.contains("@import") { return "an @import" }
+        if isSheet, withoutURLsAndStrings(text).contains("@import") { return "an @import" }
         var rest = Substring(text)
         while let found = rest.range(of: "url(") {
             let target = rest[found.upperBound...].drop { " \t\n\r\u{0C}\"'".contains($0) }
@@ -83,6 +83,32 @@ struct SVGReferenceCheck {
             rest = target
         }
         return nil
+    }
+
+    /// `text` without the bodies of `url(…)` and of quoted strings: an `@import` inside them
+    /// (`url(#a@import)`, a fragment id holding the word) is no at-rule.
+    static func withoutURLsAndStrings(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let next = rest.firstIndex(where: { $0 == "\"" || $0 == "'" || $0 == "u" }) {
+            result += rest[..<next]
+            let character = rest[next]
+            if character == "u" {
+                guard rest[next...].hasPrefix("url(") else {
+                    result.append("u")
+                    rest = rest[rest.index(after: next)...]
+                    continue
+                }
+                result += "url()"
+                let body = rest[rest.index(next, offsetBy: 4)...]
+                rest = body.firstIndex(of: ")").map { body[body.index(after: $0)...] } ?? ""
+            } else {
+                result += "\"\""
+                let body = rest[rest.index(after: next)...]
+                rest = body.firstIndex(of: character).map { body[body.index(after: $0)...] } ?? ""
+            }
+        }
+        return result + rest
     }
 
     /// CSS with its escapes decoded (`\75 ` and `\000075` are `u`, `\"` is `"`) and its

@@ -66,4 +66,20 @@ struct FuzzRegressionTests {
         #expect(run.status == 0, "\(String(decoding: run.standardError.suffix(4000), as: UTF8.self))")
         #expect(String(decoding: run.standardOutput, as: UTF8.self) == "\(input.file.path): accepted\n")
     }
+
+    /// The svg target's own check must fail a sanitised logo that refers outside itself, or
+    /// its silence on the findings above would prove nothing; and it must not take a word
+    /// inside a fragment reference for an at-rule.
+    @Test(arguments: [
+        ("<svg><style>@import url(#a); .a { fill: red }</style></svg>", true),
+        ("<svg><style>@\\69mport \"x.css\";</style></svg>", true),
+        ("<svg><rect style=\"fill: url(file:///etc/passwd)\"/></svg>", true),
+        ("<svg><image href=\"http://example.invalid/a.png\"/></svg>", true),
+        ("<svg><style>.a { fill: url(#logo-a@import) }</style></svg>", false),
+        ("<svg><style>.a { font-family: \"@import\" }</style></svg>", false),
+        ("<svg><rect style=\"fill: url(#logo-fade)\"/></svg>", false),
+    ])
+    func referenceCheckTellsReferencesFromNames(_ source: String, isProblem: Bool) {
+        #expect((SVGReferenceCheck.problem(in: source) != nil) == isProblem, "\(source)")
+    }
 }
