@@ -29,6 +29,9 @@ struct ItemsTable {
     let typesetter: Typesetter
     let items: [InvoiceContent.Item]
     let headers: Headers
+    /// Every item's numbers, when the table is short enough to keep them (`keepsNumbers`);
+    /// empty otherwise.
+    private let keptNumbers: [Numbers]
     let columns: Columns
     let x: Double
     let width: Double
@@ -37,7 +40,7 @@ struct ItemsTable {
     /// their widest value (a number never wraps); the description gives up the room.
     init(
         style: InvoiceStyle, typesetter: Typesetter, items: [InvoiceContent.Item], headers: Headers, x: Double,
-        width: Double
+        width: Double, keepsNumbers: Bool
     ) {
         self.style = style
         self.typesetter = typesetter
@@ -45,15 +48,21 @@ struct ItemsTable {
         self.headers = headers
         self.x = x
         self.width = width
-        // Only the widest of each column is kept: the rows shape their numbers again when they
-        // are made, a page at a time, so that a long table is never held whole.
+        // A short table keeps its shaped numbers for the rows (shaping them again, after the
+        // shaper's cache has let them go, cost a 500-item table a fifth of its layout); a long
+        // one keeps the widest of each column and shapes a row's numbers again when the row is
+        // made, a page at a time, so that it is never held whole.
         var widest = (quantity: 0.0, rate: 0.0, amount: 0.0)
+        var kept: [Numbers] = []
+        if keepsNumbers { kept.reserveCapacity(items.count) }
         for item in items {
             let numbers = Self.numbers(of: item, style: style, typesetter: typesetter)
+            if keepsNumbers { kept.append(numbers) }
             widest.quantity = max(widest.quantity, numbers.quantity.text.isEmpty ? 0 : numbers.quantity.width)
             widest.rate = max(widest.rate, numbers.rate.text.isEmpty ? 0 : numbers.rate.width)
             widest.amount = max(widest.amount, numbers.amount.text.isEmpty ? 0 : numbers.amount.width)
         }
+        keptNumbers = kept
         func fit(_ widest: Double, header: String, minimum: Double) -> Double {
             let headerWidth = typesetter.width(of: header, style.tableHeader)
             return max(minimum, max(widest, headerWidth) + style.numberColumnPadding)
@@ -122,7 +131,8 @@ struct ItemsTable {
     /// One item row: the description wraps in its column; the numbers sit on its first line.
     func rowBlock(_ index: Int) -> Block {
         let item = items[index]
-        let shaped = Self.numbers(of: item, style: style, typesetter: typesetter)
+        let shaped =
+            keptNumbers.isEmpty ? Self.numbers(of: item, style: style, typesetter: typesetter) : keptNumbers[index]
         var block = Block(height: 0)
         let top = style.rowPadding
         // A little room between a long description and the centred quantity.
