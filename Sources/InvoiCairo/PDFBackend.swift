@@ -163,24 +163,27 @@ final class PDFStream {
             block.append(contentsOf: bytes)
         }
         byteCount += bytes.count
-        guard isFinishing else { return true }
-        let previousTail = tail.suffix(64)
+        if isFinishing { keep(bytes) }
+        return true
+    }
+
+    /// While Cairo finishes the file: the tail, and the catalog once its mark has gone by.
+    /// Cairo writes a few hundred bytes at a time (a sample PDF makes about 800 calls), so
+    /// nothing here allocates per call and the mark is looked for only in the new bytes.
+    private func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // The mark may begin in the bytes before these: look from its length back.
+        let searchStart = max(0, tail.count - (Self.catalogMark.count - 1))
         tail.append(contentsOf: bytes)
-        if tail.count > 2 * Self.tailSize { tail.removeFirst(tail.count - Self.tailSize) }
         if var object = capturing {
+            capturing = nil
             object.append(contentsOf: bytes)
             capture(object)
-        } else if catalog == nil {
-            // The mark may begin in the bytes before these: look in the two together.
-            var window = Array(previousTail)
-            window.append(contentsOf: bytes)
-            if let mark = Self.firstIndex(of: Self.catalogMark, in: window),
-                let header = Self.objectHeaderStart(in: window, before: mark)
-            {
-                capture(Array(window[header...]))
-            }
+        } else if catalog == nil, let mark = Self.firstIndex(of: Self.catalogMark, in: tail, from: searchStart),
+            let header = Self.objectHeaderStart(in: tail, before: mark)
+        {
+            capture(Array(tail[header...]))
         }
-        return true
+        if tail.count > 2 * Self.tailSize { tail.removeFirst(tail.count - Self.tailSize) }
     }
 
     /// Sends the bytes held back to the output; false (and the error kept) when it refuses them.
@@ -227,13 +230,23 @@ final class PDFStream {
         return nil
     }
 
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for index in 0...(haystack.count - needle.count)
-        where haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
-            return index
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
+        guard haystack.count - start >= needle.count else { return nil }
+        // memchr to each candidate, memcmp there (memmem is a GNU extension Swift's Glibc lacks).
+        return haystack.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                let base = haystack.baseAddress!
+                let last = haystack.count - needle.count
+                var position = start
+                while position <= last,
+                    let found = memchr(base + position, Int32(needle[0]), last - position + 1)
+                {
+                    if memcmp(found, needle.baseAddress!, needle.count) == 0 { return UnsafeRawPointer(found) - base }
+                    position = UnsafeRawPointer(found) - base + 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
 }
