@@ -57,6 +57,35 @@ import Testing
         #expect(date.formatted(language: "fa") == "12 مارس 2026", "the Gregorian calendar, Latin digits")
     }
 
+    /// ICU's C API must write what Foundation's DateFormatter writes with the same settings
+    /// (medium style, Gregorian, Latin digits, GMT), in every language invoi speaks and more,
+    /// on both sides of the Julian–Gregorian change of 1582 and at the ends of the years.
+    @Test(arguments: [
+        "ar", "bg", "cs", "da", "de", "de-CH", "el", "en-GB", "en-IN", "es", "fa", "fi", "fr", "he", "hi", "hu", "it",
+        "ja", "ko", "nb", "nl", "pl", "pt-BR", "ro", "ru", "sv", "th", "tr", "uk", "zh", "ar-SA-u-nu-arab",
+        "ja-JP-u-ca-japanese", "en_US", "pt_PT",
+    ])
+    func formatsAsFoundationsDateFormatter(language: String) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let formatter = DateFormatter()
+        var components = Locale.Components(identifier: language)
+        components.numberingSystem = "latn"
+        formatter.locale = Locale(components: components)
+        formatter.calendar = calendar
+        formatter.timeZone = .gmt
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .none
+        let format = CalendarDate.mediumStyle(language: language)
+        for iso in ["2026-03-12", "2026-12-31", "2027-01-01", "2024-02-29", "1999-07-04", "1582-10-15", "1000-06-01",
+            "0001-01-01", "9999-12-31"]
+        {
+            let day = try #require(CalendarDate(iso: iso))
+            let date = try #require(calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)))
+            #expect(format(day) == formatter.string(from: date), "\(language) \(iso)")
+        }
+    }
+
     @Test func ordersByDay() throws {
         let a = try #require(CalendarDate(iso: "2025-12-31"))
         let b = try #require(CalendarDate(iso: "2026-01-01"))
