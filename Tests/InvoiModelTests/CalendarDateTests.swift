@@ -77,9 +77,10 @@ import Testing
         formatter.dateStyle = .medium
         formatter.timeStyle = .none
         let format = CalendarDate.mediumStyle(language: language)
-        for iso in ["2026-03-12", "2026-12-31", "2027-01-01", "2024-02-29", "1999-07-04", "1582-10-15", "1000-06-01",
-            "0001-01-01", "9999-12-31"]
-        {
+        for iso in [
+            "2026-03-12", "2026-12-31", "2027-01-01", "2024-02-29", "1999-07-04", "1582-10-15", "1000-06-01",
+            "0001-01-01", "9999-12-31",
+        ] {
             let day = try #require(CalendarDate(iso: iso))
             let date = try #require(calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)))
             #expect(format(day) == formatter.string(from: date), "\(language) \(iso)")
