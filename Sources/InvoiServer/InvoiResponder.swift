@@ -72,6 +72,7 @@ struct InvoiResponder: HTTPResponder {
     }
 
     private func render(_ request: Request, format: inout OutputFormat?) async throws -> Response {
+        let arrival = ContinuousClock.now
         let query = try RenderQuery(parameters: QueryString.pairs(request.uri.query ?? ""))
         format = query.format
         guard let contentType = request.headers[.contentType], MediaType.isJSON(contentType) else {
@@ -80,12 +81,14 @@ struct InvoiResponder: HTTPResponder {
         let limit = service.configuration.maximumBodySize
         let tooLarge = APIError(.contentTooLarge, "the body is over the server's limit of \(limit) bytes")
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
+        // Refused before its body is read: a full server holds no more bodies than it has room for.
+        guard service.pool.hasRoom else { throw InvoiService.queueFull }
         var body = Data()
         for try await chunk in request.body {
             guard body.count + chunk.readableBytes <= limit else { throw tooLarge }
             body.append(contentsOf: chunk.readableBytesView)
         }
-        let rendered = try await service.render(body, query: query)
+        let rendered = try await service.render(body, query: query, arrival: arrival)
         var headers: HTTPFields = [
             .contentType: rendered.format.mediaType,
             .contentDisposition: ContentDisposition.attachment(fileName: rendered.fileName),

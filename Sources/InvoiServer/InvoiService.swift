@@ -12,7 +12,7 @@ final class InvoiService: Sendable {
     let pool: RenderPool
     let metrics = ServerMetrics()
     let log: JSONLineWriter
-    private let rendering: InvoiceRendering
+    let rendering: InvoiceRendering
     private let draining = Atomic(false)
 
     init(configuration: ServerConfiguration) throws {
@@ -29,28 +29,39 @@ final class InvoiService: Sendable {
 
     func beginDraining() { draining.store(true, ordering: .relaxed) }
 
-    /// Decodes and renders on a worker; 429 when the queue is full, 503 at the timeout.
-    func render(_ body: Data, query: RenderQuery) async throws(APIError) -> RenderedFile {
+    /// 429: every worker is busy and the queue is full.
+    static let queueFull = APIError(
+        .tooManyRequests, "every worker is busy and the queue is full; retry later", headerFields: [.retryAfter: "1"])
+
+    /// Decodes and renders on a worker; 429 when the queue is full, 503 once `timeout` has
+    /// passed since the request's `arrival` (reading its body counts).
+    func render(
+        _ body: Data, query: RenderQuery, arrival: ContinuousClock.Instant
+    ) async throws(APIError) -> RenderedFile {
+        let timeout = configuration.timeout
+        let left = timeout - (ContinuousClock.now - arrival)
+        guard left > .zero else { throw Self.timedOut(timeout) }
         // One creation date per request, read as the CLI reads it (SOURCE_DATE_EPOCH, or now).
         let creationDate = Date.documentCreationDate()
         let rendering = self.rendering
         let metrics = self.metrics
         let result: Result<RenderedFile, APIError>
         do {
-            result = try await pool.run(timeout: configuration.timeout) {
+            result = try await pool.run(timeout: left) { isAbandoned in
                 let start = ContinuousClock.now
-                let result = rendering.render(body, query: query, creationDate: creationDate)
+                let result = rendering.render(body, query: query, creationDate: creationDate, isAbandoned: isAbandoned)
                 metrics.recordRender(format: query.format, duration: ContinuousClock.now - start)
                 return result
             }
         } catch .queueFull {
-            throw APIError(
-                .tooManyRequests, "every worker is busy and the queue is full; retry later",
-                headerFields: [.retryAfter: "1"])
+            throw Self.queueFull
         } catch {
-            throw APIError(
-                .serviceUnavailable, "the render took longer than the server's timeout of \(configuration.timeout)")
+            throw Self.timedOut(timeout)
         }
         return try result.get()
+    }
+
+    private static func timedOut(_ timeout: Duration) -> APIError {
+        APIError(.serviceUnavailable, "the render took longer than the server's timeout of \(timeout)")
     }
 }

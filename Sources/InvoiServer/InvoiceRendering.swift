@@ -22,7 +22,11 @@ struct InvoiceRendering: Sendable {
     /// must not make the server read its files).
     let logoDirectory: String?
 
-    func render(_ body: Data, query: RenderQuery, creationDate: Date) -> Result<RenderedFile, APIError> {
+    /// The file for `body`; `isAbandoned` turns true once the request has been answered
+    /// without it (the render then stops at its next file or write).
+    func render(
+        _ body: Data, query: RenderQuery, creationDate: Date, isAbandoned: @escaping @Sendable () -> Bool
+    ) -> Result<RenderedFile, APIError> {
         let settings = query.settings(creationDate: creationDate)
         let invoice: Invoice
         do {
@@ -43,7 +47,7 @@ struct InvoiceRendering: Sendable {
         } catch {
             return .failure(.badParameter("profile", "\(error)"))
         }
-        let target = MemoryTarget()
+        let target = RequestTarget(page: query.page, isAbandoned: isAbandoned)
         do {
             _ = try renderer.render(invoice, settings: settings, to: target)
         } catch let logo as LogoError {
@@ -51,30 +55,31 @@ struct InvoiceRendering: Sendable {
                 APIError(
                     .unprocessableContent, "the logo cannot be used",
                     problems: [.init(path: "logo", message: "\(logo)")]))
+        } catch  where target.stopped != nil {
+            // The page asked for is written, or there is no such page, or nobody waits.
         } catch {
             return .failure(APIError(.internalServerError, "could not render (\(error)); this is a bug in invoi"))
         }
+        if target.stopped == .abandoned {
+            return .failure(APIError(.serviceUnavailable, "the render was stopped: its request had timed out"))
+        }
+        guard let bytes = target.bytes, let pageCount = target.pageCount else {
+            let count = target.pageCount ?? 0
+            return .failure(
+                .badParameter("page", "the invoice has \(count) page\(count == 1 ? "" : "s") (got \(query.page))"))
+        }
         let base = OutputName.base(for: invoice)
         let fileExtension = query.format.fileExtension
-        switch target.output {
-        case .document(let data):
+        guard target.isPaged else {
             return .success(
                 RenderedFile(
-                    bytes: data, format: query.format,
+                    bytes: bytes, format: query.format,
                     fileName: OutputName.fileNames(base: base, fileExtension: fileExtension, count: 1)[0]))
-        case .pages(let pages):
-            guard query.page <= pages.count else {
-                return .failure(
-                    .badParameter(
-                        "page", "the invoice has \(pages.count) page\(pages.count == 1 ? "" : "s") (got \(query.page))")
-                )
-            }
-            let names = OutputName.fileNames(base: base, fileExtension: fileExtension, count: pages.count)
-            return .success(
-                RenderedFile(
-                    bytes: pages[query.page - 1], format: query.format, fileName: names[query.page - 1],
-                    pageCount: pages.count))
         }
+        let names = OutputName.fileNames(base: base, fileExtension: fileExtension, count: pageCount)
+        return .success(
+            RenderedFile(
+                bytes: bytes, format: query.format, fileName: names[query.page - 1], pageCount: pageCount))
     }
 
     /// The invoice, or 400 for a body that is no JSON text (with its line and column) and 422

@@ -7,10 +7,10 @@ import Synchronization
 /// event loop they would stall every connection, and on Swift's cooperative pool they
 /// would starve the tasks that answer `/health`. Each worker is a `Thread` of its own.
 ///
-/// A render cannot be stopped midway (the backends have no cancellation points), so a
-/// request that times out is answered at once, but a render that has already started
-/// keeps its worker until it ends; its result is then dropped. A job still waiting in
-/// the queue when its time is up is taken out and never starts.
+/// A request that times out is answered at once. A job still waiting in the queue then is
+/// taken out and never starts; a running one is told through `isAbandoned`, which the work
+/// checks wherever it can stop (the render: at each file and each write), so that it gives
+/// its worker back soon instead of rendering for nobody.
 public final class RenderPool: Sendable {
     /// Why a job was not run to the end for its caller.
     public enum Refusal: Error, Sendable, Hashable {
@@ -59,16 +59,22 @@ public final class RenderPool: Sendable {
         }
     }
 
+    /// Whether a job would find room now: the queue is not full.
+    public var hasRoom: Bool {
+        state.withLock { $0.queue.count + $0.running < workerCount + queueCapacity }
+    }
+
     /// Runs `work` on a worker and returns its result, or throws `Refusal.queueFull` at once
     /// when there is no room, or `Refusal.timedOut` when `timeout` passes first (counted
-    /// from now, so time spent waiting in the queue counts).
+    /// from now, so time spent waiting in the queue counts). `work` is given a function that
+    /// turns true once its caller has been answered without it.
     public func run<Value: Sendable>(
-        timeout: Duration, _ work: @escaping @Sendable () -> Value
+        timeout: Duration, _ work: @escaping @Sendable (_ isAbandoned: @escaping @Sendable () -> Bool) -> Value
     ) async throws(Refusal) -> Value {
         let outcome: Result<Value, Refusal> = await withCheckedContinuation { continuation in
             let job = Job(
                 work: { job in
-                    let value = work()
+                    let value = work { job.isAnswered }
                     return { if job.claim() { continuation.resume(returning: .success(value)) } }
                 },
                 refuse: { continuation.resume(returning: .failure($0)) })
@@ -91,7 +97,7 @@ public final class RenderPool: Sendable {
         return try outcome.get()
     }
 
-    /// The job's time is up: a queued job leaves the queue; a running one keeps its worker.
+    /// The job's time is up: a queued job leaves the queue; a running one is told it is abandoned.
     private func expire(_ job: Job) {
         state.withLock { state in
             state.queue.removeAll { $0 === job }
@@ -150,6 +156,8 @@ private final class Job: Sendable {
         guard let work, !answered.withLock({ $0 }) else { return nil }
         return work(self)
     }
+
+    var isAnswered: Bool { answered.withLock { $0 } }
 
     func answer(_ refusal: RenderPool.Refusal) {
         guard claim() else { return }

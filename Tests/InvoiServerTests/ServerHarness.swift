@@ -31,7 +31,7 @@ func withServer<T: Sendable>(
 /// returns once they are all running.
 func occupyWorkers(of pool: RenderPool, until release: DispatchSemaphore) async throws {
     for _ in 0..<pool.workerCount {
-        Task { try? await pool.run(timeout: .seconds(60)) { release.wait() } }
+        Task { try? await pool.run(timeout: .seconds(60)) { _ in release.wait() } }
     }
     let deadline = ContinuousClock.now + .seconds(10)
     while pool.load.running < pool.workerCount {
