@@ -15,3 +15,53 @@ extension Unicode.Scalar {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }
+
+extension Unicode.Scalar {
+    /// The invisible marks LRM (U+200E), RLM (U+200F) and ALM (U+061C): strong characters
+    /// of their direction, so one placed among digits can show them in another order.
+    public var isBidiMark: Bool {
+        value == 0x200E || value == 0x200F || value == 0x061C
+    }
+
+    /// U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE, …):
+    /// permanently unassigned, and refused by Cairo's UTF-8 check.
+    public var isNoncharacter: Bool {
+        (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+    }
+
+    /// Why the scalar may not stand in an identifier (an account number, an invoice number,
+    /// a phone number, an email address), or nil when it may: a bidi control or mark or
+    /// another invisible format character can show the identifier in another order or with
+    /// characters the reader cannot see, and a digit other than ASCII 0–9 reads like one
+    /// but is not what a bank or a tax office compares.
+    public var identifierProblem: IdentifierCharacterProblem? {
+        if value < 0x80 { return nil }
+        if isBidiFormattingControl || isBidiMark { return .bidiControl }
+        switch properties.generalCategory {
+        case .format: return .invisible
+        case .decimalNumber: return .nonASCIIDigit(properties.numericValue.map { Int($0) })
+        default: break
+        }
+        if properties.numericType == .digit { return .nonASCIIDigit(properties.numericValue.map { Int($0) }) }
+        return nil
+    }
+
+    /// `U+200F RIGHT-TO-LEFT MARK`: how a message names the scalar.
+    public var codePointName: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        guard let name = properties.name ?? properties.nameAlias else { return code }
+        return "\(code) \(name)"
+    }
+}
+
+/// What is wrong with a character in an identifier field.
+public enum IdentifierCharacterProblem: Equatable, Sendable {
+    /// A bidi embedding, override or isolate control, or the mark LRM, RLM or ALM.
+    case bidiControl
+    /// Another invisible format character (a zero-width space or joiner, a soft hyphen, …).
+    case invisible
+    /// A digit of another script or style (Arabic-Indic, fullwidth, mathematical), with
+    /// its value when it has one.
+    case nonASCIIDigit(Int?)
+}

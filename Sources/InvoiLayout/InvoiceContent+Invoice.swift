@@ -17,6 +17,7 @@ extension InvoiceContent {
             labels: invoice.labels)
         // Values keep their own order inside right-to-left text (see `Wording.isolated`).
         let value = wording.isolated
+        let identifier = wording.identifier
         // Plain English keeps the hand-made date, which is ICU's en medium style without loading ICU's calendar data.
         let isPlainEnglish = invoice.language == nil || invoice.language?.lowercased() == "en"
         let date = isPlainEnglish ? { $0.formatted } : CalendarDate.mediumStyle(language: wording.tag)
@@ -37,7 +38,7 @@ extension InvoiceContent {
         case nil: break
         }
         let references = [(WordKey.buyerReference, invoice.buyerReference), (.orderReference, invoice.orderReference)]
-            .filter { !$0.1.isEmpty }.map { LabeledValue(label: wording[$0.0], value: value($0.1)) }
+            .filter { !$0.1.isEmpty }.map { LabeledValue(label: wording[$0.0], value: identifier($0.1)) }
 
         let units = QuantityWording(language: wording.tag)
         let items = zip(invoice.lineItems, totals.lineAmounts).map { item, amount in
@@ -79,26 +80,26 @@ extension InvoiceContent {
             (.account, invoice.bankAccount, true), (.swift, invoice.bankSwift, true),
         ]
         .filter { !$0.1.isEmpty }
-        .map { LabeledValue(label: wording[$0.0], value: $0.2 ? value($0.1) : $0.1) }
+        .map { LabeledValue(label: wording[$0.0], value: $0.2 ? identifier($0.1) : $0.1) }
 
         let titleKey = invoice.documentType.titleKey
         let titleParts = [invoice.invoiceNumber, invoice.fromName].filter { !$0.isEmpty }
         self.init(
             title: wording.uppercased(wording[titleKey]),
-            invoiceNumber: value(invoice.invoiceNumber),
+            invoiceNumber: identifier(invoice.invoiceNumber),
             sender: Party(
-                name: invoice.fromName, email: value(invoice.fromEmail),
-                details: [value(invoice.fromPhone)]
+                name: invoice.fromName, email: identifier(invoice.fromEmail),
+                details: [identifier(invoice.fromPhone)]
                     + Self.address(
                         invoice.fromAddress, street: invoice.fromStreet, postalCode: invoice.fromPostalCode,
                         city: invoice.fromCity, country: invoice.fromCountry, language: wording.tag),
-                taxId: invoice.fromTaxId, wording: wording),
+                taxId: identifier(invoice.fromTaxId), wording: wording),
             client: Party(
-                name: invoice.toName, email: value(invoice.toEmail),
+                name: invoice.toName, email: identifier(invoice.toEmail),
                 details: Self.address(
                     invoice.toAddress, street: invoice.toStreet, postalCode: invoice.toPostalCode, city: invoice.toCity,
                     country: invoice.toCountry, language: wording.tag),
-                taxId: invoice.toTaxId, wording: wording),
+                taxId: identifier(invoice.toTaxId), wording: wording),
             dates: dates,
             items: items,
             totalsRows: totalsRows,
@@ -113,9 +114,9 @@ extension InvoiceContent {
                     .filter { !$0.isEmpty }.joined(separator: " ")),
             author: Self.metadataText(invoice.fromName),
             allocationLine: invoice.allocationNumber.isEmpty
-                ? "" : wording.text(.allocationNumber, [.number: invoice.allocationNumber]),
+                ? "" : wording.text(.allocationNumber, [.number: identifier(invoice.allocationNumber)]),
             correctionLine: invoice.precedingInvoice.isEmpty
-                ? "" : wording.text(.precedingInvoice, [.number: invoice.precedingInvoice]),
+                ? "" : wording.text(.precedingInvoice, [.number: identifier(invoice.precedingInvoice)]),
             references: references,
             paymentTerms: invoice.paymentTerms.isEmpty
                 ? nil : LabeledValue(label: wording[.paymentTerms], value: invoice.paymentTerms),

@@ -22,14 +22,20 @@ struct Typesetter {
     /// paragraph direction when it has no strong character. A paragraph that is one isolated
     /// value (an amount, a phone number in a right-to-left document) is shaped as the value
     /// alone, in its own direction: the same glyphs in the same order, without the isolate
-    /// characters in the text a PDF reader extracts.
+    /// characters in the text a PDF reader extracts. A left-to-right isolate (an identifier)
+    /// is shaped alone when nothing in it is of a right-to-left script, so that it is left to
+    /// right by itself; otherwise it keeps its isolate, which forces the direction.
     private func source(_ text: String, _ style: TextStyle) -> (text: String, fallback: TextDirection?) {
         let shown = displayed(text, style)
-        guard fallbackDirection != nil, shown.unicodeScalars.first == "\u{2068}",
-            shown.unicodeScalars.last == "\u{2069}",
-            shown.unicodeScalars.dropFirst().dropLast().allSatisfy({ !(0x2066...0x2069).contains($0.value) })
+        let scalars = shown.unicodeScalars
+        guard let first = scalars.first, first == "\u{2068}" || first == "\u{2066}", scalars.last == "\u{2069}",
+            first == "\u{2066}" || fallbackDirection != nil
         else { return (shown, fallbackDirection) }
-        return (String(String.UnicodeScalarView(shown.unicodeScalars.dropFirst().dropLast())), nil)
+        let inner = scalars.dropFirst().dropLast()
+        guard inner.allSatisfy({ !(0x2066...0x2069).contains($0.value) }),
+            first == "\u{2068}" || !inner.contains(where: \.isOfRightToLeftScript)
+        else { return (shown, fallbackDirection) }
+        return (String(String.UnicodeScalarView(inner)), nil)
     }
 
     /// The height `paragraph` would give `text` in a column `width` wide, without placing it.
@@ -134,9 +140,23 @@ struct Typesetter {
     }
 }
 
-/// A `mailto:` URI for an email address, or nil when the text is not one.
+/// A `mailto:` URI for an email address, or nil when the text is not one. The isolate
+/// around an address on the page is no part of it.
 func mailtoLink(_ email: String) -> String? {
-    let trimmed = email.trimmingCharacters(in: .whitespaces)
+    let bare = String(String.UnicodeScalarView(email.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }))
+    let trimmed = bare.trimmingCharacters(in: .whitespaces)
     guard trimmed.contains("@"), !trimmed.contains(where: { $0.isWhitespace || $0 == "\n" }) else { return nil }
     return "mailto:" + trimmed
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is in a block of a right-to-left script (Hebrew, Arabic, Syriac,
+    /// Thaana, NKo, Samaritan, Mandaic, their presentation forms, and the historic
+    /// right-to-left scripts of the supplementary planes).
+    fileprivate var isOfRightToLeftScript: Bool {
+        switch value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
+    }
 }

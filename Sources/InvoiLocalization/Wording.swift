@@ -44,9 +44,27 @@ public struct Wording: Hashable, Sendable {
     public func isolated(_ value: String) -> String {
         guard isRightToLeft, !value.isEmpty,
             !value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }),
-            !(value.unicodeScalars.first == "\u{2068}" && value.unicodeScalars.last == "\u{2069}")
+            !Self.isIsolate(value)
         else { return value }
         return "\u{2068}" + value + "\u{2069}"
+    }
+
+    /// An identifier (an account, invoice or phone number, an email address) as it must
+    /// stand on the page: one left-to-right isolate (LRI … PDI), so that neither the
+    /// document's direction nor a right-to-left word inside it can change the order of its
+    /// parts. ASCII in a left-to-right document, and a number of digits alone in any, are
+    /// already shown as stored, and stay as they are.
+    public func identifier(_ value: String) -> String {
+        guard !value.isEmpty, isRightToLeft || !value.utf8.allSatisfy({ $0 < 0x80 }),
+            !value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), !Self.isIsolate(value)
+        else { return value }
+        return "\u{2066}" + value + "\u{2069}"
+    }
+
+    /// Whether `value` is one isolate already: an initiator (LRI, RLI, FSI) … PDI.
+    private static func isIsolate(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last else { return false }
+        return (0x2066...0x2068).contains(first.value) && last == "\u{2069}"
     }
 
     /// `text` in capitals by the language's rules (Turkish i → İ, Greek without accents).

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 
 /// Collects one file's diagnostics while its fields are read, and reads the basic value
 /// kinds (text, exact numbers, dates) with messages that name what was found instead.
@@ -103,7 +104,47 @@ struct DecodingContext {
                 ? "1 invisible control character" : "\(cleaned.removedCount) invisible control characters"
             warning(path, "removed \(what) (such as escape codes or bidi overrides) from the text")
         }
+        if let first = cleaned.firstNoncharacter {
+            let what =
+                cleaned.replacedCount == 1 ? "\(first.codePointName)" : "\(cleaned.replacedCount) noncharacters such as \(first.codePointName)"
+            warning(path, "replaced \(what) with U+FFFD REPLACEMENT CHARACTER: noncharacters are not text and no font or file format shows them")
+        }
         return cleaned.text
+    }
+
+    /// An identifier field (an invoice or account number, a phone number, an email address):
+    /// a text field that also refuses bidi controls and marks, other invisible format
+    /// characters and digits other than ASCII 0–9 — each one an error naming the code point,
+    /// because what the reader sees must be what is stored.
+    mutating func identifier(_ node: JSONNode, path: String) -> String? {
+        if case .string(let raw) = node.value, raw.utf8.count <= Self.maximumTextSize,
+            raw.utf8.contains(where: { $0 >= 0x80 })
+        {
+            var refused = false
+            for (offset, scalar) in raw.unicodeScalars.enumerated() {
+                guard let problem = scalar.identifierProblem else { continue }
+                refused = true
+                error(path, Self.identifierMessage(scalar, problem, at: offset + 1))
+            }
+            if refused { return nil }
+        }
+        return text(node, path: path)
+    }
+
+    private static func identifierMessage(
+        _ scalar: Unicode.Scalar, _ problem: IdentifierCharacterProblem, at position: Int
+    ) -> String {
+        let found = "\(scalar.codePointName) (character \(position))"
+        switch problem {
+        case .bidiControl:
+            return "\(found) is not allowed in an identifier: this invisible character can show its characters in another order than they are stored; remove it"
+        case .invisible:
+            return "\(found) is not allowed in an identifier: the reader cannot see it; remove it"
+        case .nonASCIIDigit(let digit?) where (0...9).contains(digit):
+            return "\(found) is not allowed in an identifier, which takes the digits 0–9 only; write \(digit)"
+        case .nonASCIIDigit:
+            return "\(found) is not allowed in an identifier, which takes the digits 0–9 only"
+        }
     }
 
     /// An exact number within ±10^12; nil (with an error) otherwise.

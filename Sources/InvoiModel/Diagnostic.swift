@@ -100,12 +100,11 @@ enum DiagnosticText {
         text.unicodeScalars.map { $0.quotedStringEscape ?? printable(String($0)) }.joined()
     }
 
-    /// Control and bidi-control characters written as `\u{…}`, line breaks as `\n`: the
-    /// text can be printed to a terminal without changing anything but its own line.
+    /// Control characters, bidi controls and marks written as `\u{…}`, line breaks as `\n`:
+    /// the text can be printed to a terminal without changing anything but its own line, and
+    /// an invisible mark shows where it is.
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.isControlCharacter || $0.isBidiFormattingControl }) else {
-            return text
-        }
+        guard text.unicodeScalars.contains(where: \.needsEscapeInMessage) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -113,7 +112,7 @@ enum DiagnosticText {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.isControlCharacter || scalar.isBidiFormattingControl {
+                if scalar.needsEscapeInMessage {
                     result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -125,6 +124,8 @@ enum DiagnosticText {
 }
 
 extension Unicode.Scalar {
+    fileprivate var needsEscapeInMessage: Bool { isControlCharacter || isBidiFormattingControl || isBidiMark }
+
     /// `\"` and `\\`, the escapes of the two characters a quoted string cannot hold as they
     /// are (in JSON and in the quoted values of messages); nil for every other character.
     var quotedStringEscape: String? {

@@ -23,11 +23,11 @@ extension InvoiceDecoder {
         case "toStreet": context.text(node, path: key).map { invoice.toStreet = $0 }
         case "toCity": context.text(node, path: key).map { invoice.toCity = $0 }
         case "toPostalCode": context.text(node, path: key).map { invoice.toPostalCode = $0 }
-        case "fromRegistrationId": context.text(node, path: key).map { invoice.fromRegistrationId = $0 }
+        case "fromRegistrationId": context.identifier(node, path: key).map { invoice.fromRegistrationId = $0 }
         case "fromContact": context.text(node, path: key).map { invoice.fromContact = $0 }
-        case "buyerReference": context.text(node, path: key).map { invoice.buyerReference = $0 }
-        case "orderReference": context.text(node, path: key).map { invoice.orderReference = $0 }
-        case "precedingInvoice": context.text(node, path: key).map { invoice.precedingInvoice = $0 }
+        case "buyerReference": context.identifier(node, path: key).map { invoice.buyerReference = $0 }
+        case "orderReference": context.identifier(node, path: key).map { invoice.orderReference = $0 }
+        case "precedingInvoice": context.identifier(node, path: key).map { invoice.precedingInvoice = $0 }
         case "paymentTerms": context.text(node, path: key).map { invoice.paymentTerms = $0 }
         case "vatExemptionReason": context.text(node, path: key).map { invoice.vatExemptionReason = $0 }
         case "fromCountry": invoice.fromCountry = readCountry(node, path: key, context: &context)
@@ -60,7 +60,7 @@ extension InvoiceDecoder {
     func readElectronicAddress(
         _ node: JSONNode, path: String, context: inout DecodingContext
     ) -> ElectronicAddress? {
-        guard let text = context.text(node, path: path), !text.isEmpty else { return nil }
+        guard let text = context.identifier(node, path: path), !text.isEmpty else { return nil }
         let example = "\"0088:4012345000009\", \"9930:DE123456789\" or \"EM:ap@example.com\""
         guard let colon = text.firstIndex(of: ":") else {
             context.error(

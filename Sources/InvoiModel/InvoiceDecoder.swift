@@ -83,17 +83,17 @@ public struct InvoiceDecoder: Sendable {
             if case .null = node.value { continue }  // null means "not given": the default stays
             switch key {
             case "fromName": context.text(node, path: key).map { invoice.fromName = $0 }
-            case "fromEmail": context.text(node, path: key).map { invoice.fromEmail = $0 }
-            case "fromPhone": context.text(node, path: key).map { invoice.fromPhone = $0 }
+            case "fromEmail": context.identifier(node, path: key).map { invoice.fromEmail = $0 }
+            case "fromPhone": context.identifier(node, path: key).map { invoice.fromPhone = $0 }
             case "fromAddress": context.text(node, path: key).map { invoice.fromAddress = $0 }
             case "toName": context.text(node, path: key).map { invoice.toName = $0 }
-            case "toEmail": context.text(node, path: key).map { invoice.toEmail = $0 }
+            case "toEmail": context.identifier(node, path: key).map { invoice.toEmail = $0 }
             case "toAddress": context.text(node, path: key).map { invoice.toAddress = $0 }
-            case "invoiceNumber": context.text(node, path: key).map { invoice.invoiceNumber = $0 }
+            case "invoiceNumber": context.identifier(node, path: key).map { invoice.invoiceNumber = $0 }
             case "bankBeneficiary": context.text(node, path: key).map { invoice.bankBeneficiary = $0 }
             case "bankName": context.text(node, path: key).map { invoice.bankName = $0 }
-            case "bankAccount": context.text(node, path: key).map { invoice.bankAccount = $0 }
-            case "bankSwift": context.text(node, path: key).map { invoice.bankSwift = $0 }
+            case "bankAccount": context.identifier(node, path: key).map { invoice.bankAccount = $0 }
+            case "bankSwift": context.identifier(node, path: key).map { invoice.bankSwift = $0 }
             case "issueDate":
                 if case .date(let date)? = context.date(node, path: key) { invoice.issueDate = date }
             case "dueDate":
@@ -138,14 +138,14 @@ public struct InvoiceDecoder: Sendable {
                 }
             case "labels":
                 invoice.labels = readLabels(node, path: key, context: &context)
-            case "allocationNumber": context.text(node, path: key).map { invoice.allocationNumber = $0 }
+            case "allocationNumber": context.identifier(node, path: key).map { invoice.allocationNumber = $0 }
             case "documentType":
                 if let type: DocumentType = readChoice(node, path: key, naming: "document type", context: &context) {
                     invoice.documentType = type
                 }
             case "notes": context.text(node, path: key).map { invoice.notes = $0 }
-            case "fromTaxId": context.text(node, path: key).map { invoice.fromTaxId = $0 }
-            case "toTaxId": context.text(node, path: key).map { invoice.toTaxId = $0 }
+            case "fromTaxId": context.identifier(node, path: key).map { invoice.fromTaxId = $0 }
+            case "toTaxId": context.identifier(node, path: key).map { invoice.toTaxId = $0 }
             case "discount":
                 if let discount = readDiscount(node, path: key, context: &context) {
                     invoice.discount = discount

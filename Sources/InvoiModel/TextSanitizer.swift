@@ -7,6 +7,9 @@ enum TextSanitizer {
         var text: String
         /// How many characters were removed (line-break normalisation is not counted).
         var removedCount: Int
+        /// How many noncharacters were replaced by U+FFFD, and the first of them.
+        var replacedCount = 0
+        var firstNoncharacter: Unicode.Scalar?
     }
 
     /// Keeps `\n` and `\t`; turns `\r\n`, a lone `\r`, U+2028 and U+2029 into `\n`;
@@ -14,11 +17,14 @@ enum TextSanitizer {
     /// override and isolate controls (U+202A–U+202E, U+2066–U+2069), which can make an
     /// account number or an amount display in a different order than it is stored —
     /// the Unicode bidi algorithm orders real Hebrew or Arabic text correctly without them.
-    /// The marks LRM, RLM and ALM are kept: they change no embedding level.
+    /// The marks LRM, RLM and ALM are kept: they change no embedding level. Noncharacters
+    /// (U+FDD0–U+FDEF, U+xFFFE/F) become U+FFFD, so that no backend ever sees them.
     static func clean(_ text: String) -> Result {
         guard text.unicodeScalars.contains(where: needsWork) else { return Result(text: text, removedCount: 0) }
         var scalars = String.UnicodeScalarView()
         var removed = 0
+        var replaced = 0
+        var firstNoncharacter: Unicode.Scalar?
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
             defer { previousWasCarriageReturn = scalar == "\r" }
@@ -32,16 +38,21 @@ enum TextSanitizer {
             default:
                 if scalar.isControlCharacter || scalar.isBidiFormattingControl {
                     removed += 1
+                } else if scalar.isNoncharacter {
+                    replaced += 1
+                    if firstNoncharacter == nil { firstNoncharacter = scalar }
+                    scalars.append("\u{FFFD}")
                 } else {
                     scalars.append(scalar)
                 }
             }
         }
-        return Result(text: String(scalars), removedCount: removed)
+        return Result(
+            text: String(scalars), removedCount: removed, replacedCount: replaced, firstNoncharacter: firstNoncharacter)
     }
 
     private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.isControlCharacter && scalar != "\n" && scalar != "\t") || scalar.isBidiFormattingControl
-            || scalar == "\u{2028}" || scalar == "\u{2029}"
+            || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar.isNoncharacter
     }
 }

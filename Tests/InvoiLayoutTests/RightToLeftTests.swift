@@ -91,9 +91,9 @@ import Testing
         invoice.lineItems = (1...40).map { LineItem(id: "\($0)", description: "שורה \($0)", quantity: 1, rate: 1) }
         let document = layout.document(for: invoice)
         #expect(document.pages.count > 1)
-        // The footer isolates the invoice number; its glyphs stay in logical order.
+        // The footer holds the invoice number as a left-to-right isolate; its glyphs stay in logical order.
         let footer = try #require(document.allTextOps.first { $0.text.contains("עמוד 1 מתוך") })
-        #expect(footer.text == "\u{2068}IL-2026-7\u{2069} · עמוד 1 מתוך \(document.pages.count)")
+        #expect(footer.text == "\u{2066}IL-2026-7\u{2069} · עמוד 1 מתוך \(document.pages.count)")
         #expect(footer.direction == .rightToLeft)
         let latin = footer.runs.filter { $0.direction == .leftToRight }
         #expect(
