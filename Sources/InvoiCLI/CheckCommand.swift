@@ -69,7 +69,8 @@ struct CheckCommand: ParsableCommand {
         log: MessageLog
     ) -> ExitStatus {
         do {
-            let (invoice, warnings) = try decoder.decode(data, file: name, baseDirectory: baseDirectory)
+            let (invoice, decodingWarnings) = try decoder.decode(data, file: name, baseDirectory: baseDirectory)
+            let warnings = decodingWarnings + DisplayOrderReview().warnings(for: invoice, file: name)
             log.write(warnings)
             if let logo = invoice.logo, let kind = logo.kind {
                 do throws(LogoError) {

@@ -106,8 +106,12 @@ struct DecodingContext {
         }
         if let first = cleaned.firstNoncharacter {
             let what =
-                cleaned.replacedCount == 1 ? "\(first.codePointName)" : "\(cleaned.replacedCount) noncharacters such as \(first.codePointName)"
-            warning(path, "replaced \(what) with U+FFFD REPLACEMENT CHARACTER: noncharacters are not text and no font or file format shows them")
+                cleaned.replacedCount == 1
+                ? "\(first.codePointName)" : "\(cleaned.replacedCount) noncharacters such as \(first.codePointName)"
+            warning(
+                path,
+                "replaced \(what) with U+FFFD REPLACEMENT CHARACTER: noncharacters are not text and no font or file format shows them"
+            )
         }
         return cleaned.text
     }
@@ -137,7 +141,8 @@ struct DecodingContext {
         let found = "\(scalar.codePointName) (character \(position))"
         switch problem {
         case .bidiControl:
-            return "\(found) is not allowed in an identifier: this invisible character can show its characters in another order than they are stored; remove it"
+            return
+                "\(found) is not allowed in an identifier: this invisible character can show its characters in another order than they are stored; remove it"
         case .invisible:
             return "\(found) is not allowed in an identifier: the reader cannot see it; remove it"
         case .nonASCIIDigit(let digit?) where (0...9).contains(digit):

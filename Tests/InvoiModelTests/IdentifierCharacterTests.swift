@@ -1,0 +1,100 @@
+import Foundation
+import InvoiModel
+import Testing
+
+/// Identifier fields refuse what can make the page show another identifier than the one
+/// stored; free text keeps the marks Hebrew and Arabic writers use.
+@Suite struct IdentifierCharacterTests {
+    static let identifierFields = [
+        "invoiceNumber", "allocationNumber", "bankAccount", "bankSwift", "fromTaxId", "toTaxId",
+        "fromRegistrationId", "fromPhone", "fromEmail", "toEmail", "buyerReference", "orderReference",
+        "precedingInvoice",
+    ]
+
+    private func errors(_ json: String) -> [Diagnostic] {
+        do {
+            _ = try decode(json)
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    @Test(arguments: identifierFields)
+    func aRightToLeftMarkIsRefusedByPath(_ field: String) {
+        let found = errors(#"{"\#(field)": "GB29 NWBK\u200f6016 1331 9268 19"}"#)
+        #expect(found.map(\.path) == [field])
+        #expect(found.first?.message.hasPrefix("U+200F RIGHT-TO-LEFT MARK (character 10) is not allowed") == true)
+    }
+
+    @Test(arguments: [
+        ("\\u200e", "U+200E LEFT-TO-RIGHT MARK"), ("\\u061c", "U+061C ARABIC LETTER MARK"),
+        ("\\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"), ("\\u2067", "U+2067 RIGHT-TO-LEFT ISOLATE"),
+        ("\\u200b", "U+200B ZERO WIDTH SPACE"), ("\\u00ad", "U+00AD SOFT HYPHEN"),
+    ])
+    func invisibleCharactersAreRefused(_ escaped: String, _ name: String) {
+        let found = errors(#"{"bankAccount": "IL62 0108\#(escaped)0000 0009"}"#)
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("\(name) (character 10) is not allowed in an identifier") == true)
+    }
+
+    @Test(arguments: [
+        ("\\u0661", "U+0661 ARABIC-INDIC DIGIT ONE", "write 1"),
+        ("\\u06f7", "U+06F7 EXTENDED ARABIC-INDIC DIGIT SEVEN", "write 7"),
+        ("\\uff13", "U+FF13 FULLWIDTH DIGIT THREE", "write 3"),
+        ("\\ud835\\udfd7", "U+1D7D7 MATHEMATICAL BOLD DIGIT NINE", "write 9"),
+        ("\\u0969", "U+0969 DEVANAGARI DIGIT THREE", "write 3"),
+    ])
+    func digitsOtherThanASCIIAreRefused(_ escaped: String, _ name: String, _ advice: String) {
+        let found = errors(#"{"fromPhone": "+1 234 \#(escaped)00"}"#)
+        #expect(found.map(\.path) == ["fromPhone"])
+        #expect(found.first?.message.hasPrefix("\(name) (character 8) is not allowed") == true)
+        #expect(found.first?.message.hasSuffix(advice) == true)
+    }
+
+    @Test func everyRefusedCharacterIsNamed() {
+        let found = errors(#"{"invoiceNumber": "\u200fINV\u0661\u200e"}"#)
+        #expect(found.count == 3)
+        #expect(found.map { $0.message.prefix(6) } == ["U+200F", "U+0661", "U+200E"])
+    }
+
+    @Test func electronicAddressesAreIdentifiers() {
+        let found = errors(#"{"toElectronicAddress": "0088:4012345\u200f000009"}"#)
+        #expect(found.map(\.path) == ["toElectronicAddress"])
+    }
+
+    @Test func plainAndNonLatinIdentifiersAreKept() throws {
+        let (invoice, warnings) = try decode(
+            #"{"invoiceNumber": "חש-2026-7", "bankAccount": "IL62 0108 0000 0009 9999 999", "toEmail": "דוד@example.co.il", "fromPhone": "+972-52-555-0187"}"#
+        )
+        #expect(warnings.isEmpty)
+        #expect(invoice.invoiceNumber == "חש-2026-7")
+        #expect(invoice.toEmail == "דוד@example.co.il")
+    }
+
+    @Test func freeTextKeepsMarksAndOtherDigits() throws {
+        let (invoice, warnings) = try decode(
+            #"{"toName": "שלום\u200f.", "notes": "رقم \u0661\u0662\u061c", "lineItems": [{"description": "a\u200eb", "rate": 1}]}"#
+        )
+        #expect(warnings.isEmpty)
+        #expect(invoice.toName == "שלום\u{200F}.")
+        #expect(invoice.notes == "رقم ١٢\u{061C}")
+        #expect(invoice.lineItems[0].description == "a\u{200E}b")
+    }
+
+    @Test(arguments: [("\\ufffe", "U+FFFE"), ("\\ufdd0", "U+FDD0"), ("\\udbff\\udfff", "U+10FFFF")])
+    func noncharactersBecomeTheReplacementCharacter(_ escaped: String, _ name: String) throws {
+        let (invoice, warnings) = try decode(
+            #"{"fromName": "Acme \#(escaped)", "lineItems": [{"description": "x\#(escaped)\#(escaped)", "rate": 1}]}"#)
+        #expect(invoice.fromName == "Acme \u{FFFD}")
+        #expect(invoice.lineItems[0].description == "x\u{FFFD}\u{FFFD}")
+        #expect(warnings.map(\.path) == ["fromName", "lineItems[0].description"])
+        #expect(warnings[0].message.hasPrefix("replaced \(name) with U+FFFD"))
+        #expect(warnings[1].message.hasPrefix("replaced 2 noncharacters such as \(name) with U+FFFD"))
+    }
+
+    @Test func messagesShowMarksEscaped() {
+        let found = errors(#"{"currency": "EU\u200fR"}"#)
+        #expect(found.first?.message.contains(#""EU\u{200F}R""#) == true)
+    }
+}
