@@ -4,7 +4,9 @@ import Foundation
 /// Turns the visible PDF into a Factur-X / ZUGFeRD PDF/A-3b (DESIGN §11) with qpdf: the CII
 /// XML embedded as `factur-x.xml` and listed in the catalog's /AF, XMP metadata with the
 /// PDF/A identification and the Factur-X extension schema, an sRGB output intent, the Info
-/// dictionary in step with the XMP, the Print flag on every annotation, PDF 1.7 and an /ID.
+/// dictionary in step with the XMP, the Print flag on every annotation, a /CIDToGIDMap on
+/// every Type 2 CIDFont, no image interpolation, an end-of-line before every `endstream`,
+/// PDF 1.7 and an /ID.
 /// It knows bytes only: what the invoice is, and the XML's validity, are the caller's.
 public enum FacturXConverter {
     /// The PDF/A-3b bytes of `pdf` with `xml` embedded. The same inputs give the same bytes.
@@ -27,8 +29,14 @@ public enum FacturXConverter {
             metadata[keyPath: path] = XMPPacket.storable(metadata[keyPath: path])
         }
         metadata.subject = metadata.subject.map(XMPPacket.storable)
-        let document = try QPDFSession(pdf: pdf)
+        var document = try QPDFSession(pdf: pdf)
         try document.read(byteCount: pdf.count)
+        for font in document.cidFontsWithoutGlyphMap {
+            document.set("/CIDToGIDMap", document.name("/Identity"), in: font)
+        }
+        for image in document.interpolatedImages {
+            document.set("/Interpolate", document.parse("false"), in: image)
+        }
         let date = stamp(metadata.creationDate)
         let root = document.api.qpdfGetRoot(document.handle)
         let attachment = embed(xml, conformance: conformance, date: date, in: document)

@@ -46,6 +46,7 @@ final class LibQPDF: @unchecked Sendable {
     let qpdfOhIsDictionary: invoi_qpdf_oh_is_dictionary_t
     let qpdfOhIsIndirect: invoi_qpdf_oh_is_indirect_t
     let qpdfOhIsInteger: invoi_qpdf_oh_is_integer_t
+    let qpdfOhIsNameAndEquals: invoi_qpdf_oh_is_name_and_equals_t
     let qpdfOhIsStream: invoi_qpdf_oh_is_stream_t
     let qpdfOhIsString: invoi_qpdf_oh_is_string_t
     let qpdfOhNewDictionary: invoi_qpdf_oh_new_dictionary_t
@@ -62,6 +63,7 @@ final class LibQPDF: @unchecked Sendable {
     let qpdfReadMemory: invoi_qpdf_read_memory_t
     let qpdfSetAttemptRecovery: invoi_qpdf_set_attempt_recovery_t
     let qpdfSetDeterministicID: invoi_qpdf_set_deterministic_ID_t
+    let qpdfSetNewlineBeforeEndstream: invoi_qpdf_set_newline_before_endstream_t
     let qpdfSetSuppressWarnings: invoi_qpdf_set_suppress_warnings_t
     let qpdfSilenceErrors: invoi_qpdf_silence_errors_t
     let qpdfWrite: invoi_qpdf_write_t
@@ -110,6 +112,8 @@ final class LibQPDF: @unchecked Sendable {
         qpdfOhIsDictionary = try function("qpdf_oh_is_dictionary", as: invoi_qpdf_oh_is_dictionary_t.self)
         qpdfOhIsIndirect = try function("qpdf_oh_is_indirect", as: invoi_qpdf_oh_is_indirect_t.self)
         qpdfOhIsInteger = try function("qpdf_oh_is_integer", as: invoi_qpdf_oh_is_integer_t.self)
+        qpdfOhIsNameAndEquals = try function(
+            "qpdf_oh_is_name_and_equals", as: invoi_qpdf_oh_is_name_and_equals_t.self)
         qpdfOhIsStream = try function("qpdf_oh_is_stream", as: invoi_qpdf_oh_is_stream_t.self)
         qpdfOhIsString = try function("qpdf_oh_is_string", as: invoi_qpdf_oh_is_string_t.self)
         qpdfOhNewDictionary = try function("qpdf_oh_new_dictionary", as: invoi_qpdf_oh_new_dictionary_t.self)
@@ -130,6 +134,8 @@ final class LibQPDF: @unchecked Sendable {
             "qpdf_set_attempt_recovery", as: invoi_qpdf_set_attempt_recovery_t.self)
         qpdfSetDeterministicID = try function(
             "qpdf_set_deterministic_ID", as: invoi_qpdf_set_deterministic_ID_t.self)
+        qpdfSetNewlineBeforeEndstream = try function(
+            "qpdf_set_newline_before_endstream", as: invoi_qpdf_set_newline_before_endstream_t.self)
         qpdfSetSuppressWarnings = try function(
             "qpdf_set_suppress_warnings", as: invoi_qpdf_set_suppress_warnings_t.self)
         qpdfSilenceErrors = try function("qpdf_silence_errors", as: invoi_qpdf_silence_errors_t.self)

@@ -7,6 +7,12 @@ struct QPDFSession: ~Copyable {
     let api: LibQPDF
     let handle: qpdf_data
     private let input: UnsafeMutableBufferPointer<CChar>
+    /// The Type 2 CIDFonts `read` found without a /CIDToGIDMap, which PDF/A requires and
+    /// Cairo leaves out (its subsets number glyphs by CID, so the map is /Identity).
+    private(set) var cidFontsWithoutGlyphMap: [qpdf_oh] = []
+    /// The image streams `read` found with an /Interpolate entry, which PDF/A allows only
+    /// as false (Cairo writes true for a logo it smooths).
+    private(set) var interpolatedImages: [qpdf_oh] = []
 
     init(pdf: [UInt8]) throws(FacturXError) {
         let api = try LibQPDF.loaded.get()
@@ -30,7 +36,7 @@ struct QPDFSession: ~Copyable {
 
     /// Parses the input. Recovery is off: the input is a PDF invoi has just written, so a
     /// file qpdf would have to rebuild is a damaged one, not one to repair silently.
-    func read(byteCount: Int) throws(FacturXError) {
+    mutating func read(byteCount: Int) throws(FacturXError) {
         api.qpdfSetAttemptRecovery(handle, QPDF_FALSE)
         let code = api.qpdfReadMemory(handle, "invoice.pdf", input.baseAddress, UInt64(byteCount), nil)
         if code & QPDF_ERRORS != 0 || api.qpdfHasError(handle) != QPDF_FALSE {
@@ -48,8 +54,10 @@ struct QPDFSession: ~Copyable {
     /// warning; one the document uses is damage. Cairo 1.16 lists objects it never writes
     /// (offset 15, the first object's), but nothing refers to them: their warnings, which
     /// come when the writer reads the whole table, are dropped.
-    private func visitEveryObject() throws(FacturXError) {
+    private mutating func visitEveryObject() throws(FacturXError) {
         discardWarnings()
+        cidFontsWithoutGlyphMap = []
+        interpolatedImages = []
         var visited = Set<Int32>()
         var pending = [api.qpdfGetTrailer(handle)]
         while let object = pending.popLast() {
@@ -57,10 +65,19 @@ struct QPDFSession: ~Copyable {
                 guard visited.insert(api.qpdfOhGetObjectId(handle, object)).inserted else { continue }
             }
             if api.qpdfOhIsStream(handle, object) != QPDF_FALSE {
-                pending.append(api.qpdfOhGetDict(handle, object))
+                let dictionary = api.qpdfOhGetDict(handle, object)
+                if api.qpdfOhHasKey(handle, dictionary, "/Interpolate") != QPDF_FALSE {
+                    interpolatedImages.append(dictionary)
+                }
+                pending.append(dictionary)
             } else if isArray(object) {
                 pending += arrayItems(object)
             } else if isDictionary(object) {
+                if isName(value("/Subtype", in: object), "/CIDFontType2"),
+                    api.qpdfOhHasKey(handle, object, "/CIDToGIDMap") == QPDF_FALSE
+                {
+                    cidFontsWithoutGlyphMap.append(object)
+                }
                 // The key iterator is the document's, so the keys are taken before the values.
                 var keys: [String] = []
                 api.qpdfOhBeginDictKeyIter(handle, object)
@@ -110,6 +127,9 @@ struct QPDFSession: ~Copyable {
     func value(_ key: String, in dictionary: qpdf_oh) -> qpdf_oh { api.qpdfOhGetKey(handle, dictionary, key) }
     func isDictionary(_ object: qpdf_oh) -> Bool { api.qpdfOhIsDictionary(handle, object) != QPDF_FALSE }
     func isArray(_ object: qpdf_oh) -> Bool { api.qpdfOhIsArray(handle, object) != QPDF_FALSE }
+    func isName(_ object: qpdf_oh, _ name: String) -> Bool {
+        api.qpdfOhIsNameAndEquals(handle, object, name) != QPDF_FALSE
+    }
 
     /// The text of a string object as UTF-8, or nil for anything else.
     func string(_ object: qpdf_oh) -> String? {
@@ -150,6 +170,8 @@ struct QPDFSession: ~Copyable {
     func write(version: String) throws(FacturXError) -> [UInt8] {
         guard api.qpdfInitWriteMemory(handle) & QPDF_ERRORS == 0 else { throw .conversionFailed(errorText()) }
         api.qpdfSetDeterministicID(handle, QPDF_TRUE)
+        // PDF/A wants an end-of-line marker before every `endstream`.
+        api.qpdfSetNewlineBeforeEndstream(handle, QPDF_TRUE)
         api.qpdfForcePdfVersion(handle, version)
         let code = api.qpdfWrite(handle)
         if code & QPDF_ERRORS != 0 || api.qpdfHasError(handle) != QPDF_FALSE { throw .conversionFailed(errorText()) }
