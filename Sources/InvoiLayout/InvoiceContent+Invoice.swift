@@ -103,7 +103,10 @@ extension InvoiceContent {
             dates: dates,
             items: items,
             totalsRows: totalsRows,
-            total: LabeledValue(label: wording[.total], value: value(formatter.string(for: totals.total))),
+            total: LabeledValue(
+                label: wording[
+                    Self.totalKey(chargesTax: totals.vatBreakdown.contains { $0.rate != 0 }, labels: invoice.labels)],
+                value: value(formatter.string(for: totals.total))),
             settlement: settlement,
             paymentRows: payment,
             notes: invoice.notes,
@@ -123,6 +126,13 @@ extension InvoiceContent {
             taxNote: invoice.vatExemptionReason,
             wording: wording
         )
+    }
+
+    /// The total's label: a document that charges no tax has a total without tax ("Net à payer",
+    /// not "Total TTC"), unless the invoice relabels `total` alone, which then stands for both.
+    static func totalKey(chargesTax: Bool, labels: [WordKey: String]) -> WordKey {
+        guard !chargesTax else { return .total }
+        return labels[.total] != nil && labels[.totalWithoutTax] == nil ? .total : .totalWithoutTax
     }
 
     /// The address as the invoice writes it, else its parts: the street, the postal code and

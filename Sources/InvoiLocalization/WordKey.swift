@@ -22,6 +22,8 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case discountPercent
     case tax
     case total
+    /// The total of a document that charges no tax, where the language's `total` names one ("Total TTC").
+    case totalWithoutTax
     case paid
     case balanceDue
     case paymentDetails

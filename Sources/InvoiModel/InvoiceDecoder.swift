@@ -173,6 +173,7 @@ public struct InvoiceDecoder: Sendable {
             }
         }
         checkEInvoiceFields(of: &invoice, periods: periods, context: &context)
+        if moneyIsReadable { suggestDocumentType(for: invoice, context: &context) }
         if let due = invoice.dueDate, due < invoice.issueDate {
             context.warning("dueDate", "the due date \(due.iso) is before the issue date \(invoice.issueDate.iso)")
         }
@@ -380,6 +381,18 @@ public struct InvoiceDecoder: Sendable {
     }
 
     // MARK: - Checks across fields
+
+    /// Israel's bookkeeping rules know no bare "invoice": a Hebrew one that charges VAT is a
+    /// tax invoice, and printed as a plain invoice it would be titled a payment request.
+    private func suggestDocumentType(for invoice: Invoice, context: inout DecodingContext) {
+        guard invoice.documentType == .invoice, invoice.printedLanguage.code == "he",
+            invoice.lineItems.contains(where: { invoice.vatRate(of: $0) != 0 })
+        else { return }
+        context.warning(
+            "documentType",
+            "a Hebrew invoice that charges VAT is a tax invoice (חשבונית מס): set \"documentType\" to \"taxInvoice\", or \"taxInvoiceReceipt\" once it is paid; as \"invoice\" it is titled חשבון עסקה, a request for payment"
+        )
+    }
 
     private func checkTotals(of invoice: Invoice, context: inout DecodingContext) {
         let totals = invoice.totals

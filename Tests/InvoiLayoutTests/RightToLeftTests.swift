@@ -29,7 +29,7 @@ import Testing
         let document = try kind.layout().document(for: Self.invoice(language: "he"))
         let edge = Self.page.width - Self.padding
         // The title and its number on the left, aligned left; the sender on the right.
-        let title = try #require(document.text("חשבונית"))
+        let title = try #require(document.text("חשבון עסקה"))
         #expect(abs(title.box.minX - Self.padding) < 0.01 && title.alignment == .left)
         let number = try #require(document.allTextOps.first { $0.text.contains("IL-2026-7") })
         #expect(number.box.minX < Self.page.width / 2)

@@ -101,13 +101,57 @@ struct CatalogTests {
 
     @Test func theWordsNativeAccountantsPrint() {
         let expected: [(String, WordKey, String)] = [
-            ("de", .invoiceTitle, "Rechnung"), ("fr", .invoiceTitle, "Facture"), ("he", .invoiceTitle, "חשבונית"),
+            ("de", .invoiceTitle, "Rechnung"), ("fr", .invoiceTitle, "Facture"), ("he", .invoiceTitle, "חשבון עסקה"),
             ("he", .taxInvoiceTitle, "חשבונית מס"), ("he", .taxInvoiceReceiptTitle, "חשבונית מס / קבלה"),
             ("he", .receiptTitle, "קבלה"), ("he", .proformaTitle, "חשבון עסקה"),
             ("he", .creditNoteTitle, "חשבונית זיכוי"), ("he", .tax, "מע״מ {rate}%"),
         ]
         for (code, key, text) in expected {
             #expect(Catalog.of(Language(tag: code)!)[key] == text)
+        }
+    }
+
+    /// Words that claim a legal document the title is not, or mean something else; each fixed
+    /// entry's reason is its legal note in the catalog.
+    static let misleadingWords: [(language: String, key: WordKey, word: String)] = [
+        ("zh-Hans", .invoiceTitle, "发票"), ("zh-Hans", .taxInvoiceTitle, "发票"),
+        ("zh-Hans", .taxInvoiceReceiptTitle, "发票"), ("uk", .taxInvoiceTitle, "Податкова накладна"),
+        ("uk", .taxInvoiceReceiptTitle, "Податкова накладна"), ("uk", .creditNoteTitle, "Розрахунок коригування"),
+        ("uk", .validUntil, "Дійсно"), ("ro", .taxInvoiceTitle, "fiscală"), ("ro", .taxInvoiceReceiptTitle, "fiscală"),
+        ("hu", .taxInvoiceReceiptTitle, "Nyugta"), ("ko", .taxInvoiceReceiptTitle, "영수증"),
+        ("ru", .taxInvoiceReceiptTitle, "Квитанция"), ("uk", .taxInvoiceReceiptTitle, "Квитанція"),
+        ("ru", .buyerReference, "Ссылка"), ("uk", .buyerReference, "Посилання"), ("pl", .buyerReference, "Referencja"),
+        ("fi", .servicePeriod, "Laskutus"), ("fr", .allocationNumber, "allocation"), ("fr", .totalWithoutTax, "TTC"),
+        ("pl", .totalWithoutTax, "brutto"),
+    ]
+
+    @Test func noTitleClaimsADocumentItIsNot() {
+        for (code, key, word) in Self.misleadingWords {
+            let catalog = Catalog.of(Language(tag: code)!)
+            #expect(!catalog[key].contains(word), "\(code) \(key.rawValue): \(catalog[key])")
+            #expect((catalog.legalNotes[key]?.count ?? 0) > 40, "\(code) \(key.rawValue) says why in its legal note")
+        }
+        // A bare חשבונית is none of Israel's document types.
+        #expect(Catalog.of(Language(tag: "he")!)[.invoiceTitle] != "חשבונית")
+    }
+
+    /// The space CLDR puts between a number and "%" in the language ("18 %" with a no-break
+    /// space in French), or "" where it puts none; nil where the sign stands elsewhere.
+    static func percentSeparator(_ language: Language) -> String? {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: language.code)
+        formatter.numberStyle = .percent
+        let text = String((formatter.string(from: 0.18) ?? "").unicodeScalars.filter { $0 != "\u{200E}" })
+        guard text.hasPrefix("18"), text.hasSuffix("%") else { return nil }
+        return String(text.dropFirst(2).dropLast())
+    }
+
+    @Test(arguments: Language.all)
+    func aRateIsFollowedByThePercentSignAsCLDRWritesIt(_ language: Language) {
+        guard let separator = Self.percentSeparator(language) else { return }
+        let catalog = Catalog.of(language)
+        for key in [WordKey.tax, .discountPercent] where catalog[key].contains("%") {
+            #expect(catalog[key].contains("{rate}\(separator)%"), "\(language) \(key.rawValue): \(catalog[key])")
         }
     }
 }

@@ -98,3 +98,21 @@ import Testing
         #expect(found.first?.message.contains(#""EU\u{200F}R""#) == true)
     }
 }
+
+@Suite struct HebrewDocumentTypeTests {
+    @Test func aHebrewInvoiceWithVATIsToldItIsATaxInvoice() throws {
+        let (_, warnings) = try decode(#"{"language": "he", "vatRate": 18, "lineItems": [{"rate": 100}]}"#)
+        #expect(warnings.map(\.path) == ["documentType"])
+        #expect(warnings.first?.message.contains(#"set "documentType" to "taxInvoice""#) == true)
+    }
+
+    @Test func otherHebrewDocumentsAreLeftAlone() throws {
+        for json in [
+            #"{"language": "he", "vatRate": 0, "lineItems": [{"rate": 100}]}"#,
+            #"{"language": "he", "vatRate": 18, "documentType": "taxInvoice", "lineItems": [{"rate": 100}]}"#,
+            #"{"language": "de", "vatRate": 19, "lineItems": [{"rate": 100}]}"#,
+        ] {
+            #expect(try decode(json).warnings.isEmpty, "\(json)")
+        }
+    }
+}
