@@ -12,7 +12,8 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("en ") && $0.hasSuffix("English · INVOICE · Mar 12, 2026") })
         #expect(lines.contains { $0.hasPrefix("de ") && $0.hasSuffix("Deutsch · RECHNUNG · 12.03.2026") })
         #expect(
-            lines.contains { $0.hasPrefix("he       rtl  Hebrew") && $0.hasSuffix("עברית · חשבון עסקה · 12 במרץ 2026") })
+            lines.contains { $0.hasPrefix("he       rtl  Hebrew") && $0.hasSuffix("עברית · חשבון עסקה · 12 במרץ 2026") }
+        )
         #expect(lines.contains { $0.hasPrefix("ja ") && $0.hasSuffix("日本語 · 請求書 · 2026/03/12") })
         #expect(!result.standardOutput.unicodeScalars.contains { $0 == "\u{200F}" || $0 == "\u{200E}" })
     }
