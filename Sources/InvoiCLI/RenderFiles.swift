@@ -65,7 +65,7 @@ final class RenderFiles: OutputTarget {
             let pathExt = url.pathExtension.isEmpty ? ext : url.pathExtension
             let target =
                 count == 1 ? path : OutputName.fileNames(base: base, fileExtension: pathExt, count: count)[index]
-            try inputs.refuseOverwriting(target, option: "-o")
+            try inputs.refuseOverwriting(target, option: "-o path")
             pageNames = (base, pathExt, count)
             return try open(OutputFile.open(target))
         case .directory(let directory):
@@ -73,7 +73,7 @@ final class RenderFiles: OutputTarget {
             self.name = name
             let file = OutputName.fileNames(base: name, fileExtension: ext, count: count)[index]
             let target = (directory as NSString).appendingPathComponent(file)
-            try inputs.refuseOverwriting(target, option: "--out-dir, or --format")
+            try inputs.refuseOverwriting(target, option: "--out-dir or --format")
             pageNames = ((directory as NSString).appendingPathComponent(name), ext, count)
             // A single file may take an earlier run's place by exchange (BatchWriter); the pages
             // of a set are renamed into place together.

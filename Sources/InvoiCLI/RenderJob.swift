@@ -40,7 +40,7 @@ struct RenderJob: Sendable {
             return .usage
         case .path(let path):
             do {
-                try inputs.refuseOverwriting(path, option: "-o")
+                try inputs.refuseOverwriting(path, option: "-o path")
             } catch {
                 log.write(error)
                 return error.status
