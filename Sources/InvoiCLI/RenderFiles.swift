@@ -38,6 +38,12 @@ final class RenderFiles: OutputTarget {
         self.naming = naming
     }
 
+    /// Takes the output name now, for a format that writes one file whatever the page count:
+    /// a batch's later invoices then need not wait for this one to be drawn.
+    func nameSingleFile() {
+        if case .directory = destination, format != .png, format != .svg, name == nil { name = naming(1) }
+    }
+
     func sink(forPage page: Int?, of pageCount: Int) throws -> any ByteSink {
         if Interruption.isRequested { throw Interruption.failure }
         let count = page == nil ? 1 : pageCount

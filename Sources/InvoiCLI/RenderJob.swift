@@ -158,7 +158,7 @@ struct RenderJob: Sendable {
             }
             let base = OutputName.base(for: invoice)
             let format = settings.format
-            // The name is claimed once the page count is known: a set of pages claims every page's file.
+            // A set of pages claims every page's file, so PNG and SVG claim once the page count is known.
             let files = RenderFiles(
                 destination: destination, format: format, scratch: scratch, inputs: inputs, names: names
             ) { pageCount in
@@ -178,6 +178,7 @@ struct RenderJob: Sendable {
                 }
                 return name
             }
+            files.nameSingleFile()
             let uncovered: [Unicode.Scalar]
             do {
                 uncovered = try renderer.render(invoice, settings: settings, to: files)
