@@ -20,9 +20,14 @@ public enum LogoError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `/bills/logo.png: cannot be read (No such file or directory)`.
     public var description: String {
+        description(showing: path)
+    }
+
+    /// The description with the path shown as `shownPath` (shortened or escaped by the caller).
+    public func description(showing shownPath: String) -> String {
         switch self {
-        case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
-        case .undecodable(let path, let reason): "\(path): \(reason)"
+        case .unreadable(_, let reason): "\(shownPath): cannot be read (\(reason))"
+        case .undecodable(_, let reason): "\(shownPath): \(reason)"
         }
     }
 }

@@ -49,6 +49,13 @@ extension AtomicFile {
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
+    /// Writes `text` as UTF-8; 0 on success, else the errno of the failed write.
+    @discardableResult
+    static func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
     /// 0 on success, else the errno of the failed write.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
         guard let base = bytes.baseAddress else { return 0 }

@@ -66,7 +66,27 @@ enum DirectoryFlush {
 
 /// Standard output, written whole.
 enum StandardOutput {
+    /// Whether the process started with standard output closed (`>&-`). Read first thing,
+    /// before anything is opened: descriptor 1 is then held by /dev/null, so that no file
+    /// opened later takes its number and receives what was meant for standard output.
+    static let wasClosed: Bool = {
+        guard fcntl(STDOUT_FILENO, F_GETFD) == -1, errno == EBADF else { return false }
+        let descriptor = open("/dev/null", O_WRONLY)
+        if descriptor >= 0, descriptor != STDOUT_FILENO {
+            dup2(descriptor, STDOUT_FILENO)
+            close(descriptor)
+        }
+        return true
+    }()
+
+    static func refuseIfClosed() throws(CLIFailure) {
+        guard wasClosed else { return }
+        throw CLIFailure(
+            .cannotCreate, "standard output is closed; redirect it to a file (> FILE) or give -o FILE")
+    }
+
     static func write(_ data: Data) throws(CLIFailure) {
+        try refuseIfClosed()
         let code = data.withUnsafeBytes { AtomicFile.writeAll($0, to: STDOUT_FILENO) }
         guard code == 0 else { throw AtomicFile.failure("standard output", errno: code) }
     }

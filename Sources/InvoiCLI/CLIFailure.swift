@@ -1,4 +1,9 @@
 import InvoiAssets
+import InvoiModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// sysexits(3) codes: 64 usage, 65 data, 66 input, 70 internal, 73 output (README, Exit status).
 enum ExitStatus: Int32, Sendable, Comparable {
@@ -9,10 +14,18 @@ enum ExitStatus: Int32, Sendable, Comparable {
     case unavailable = 69
     case software = 70
     case cannotCreate = 73
+    /// A render stopped by SIGINT or SIGTERM (`Interruption`); the process exits 128 + the signal.
+    case interrupted = 130
 
     static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool {
         // The most telling problem wins when several invoices fail differently.
         lhs.rank < rhs.rank
+    }
+
+    /// The process's exit status: an interruption exits 128 + the signal's number, as a
+    /// shell reports a process the signal ended (130 for SIGINT, 143 for SIGTERM).
+    var processStatus: Int32 {
+        self == .interrupted ? 128 + (Interruption.receivedSignal ?? SIGINT) : rawValue
     }
 
     private var rank: Int {
@@ -24,6 +37,7 @@ enum ExitStatus: Int32, Sendable, Comparable {
         case .usage: 4
         case .unavailable: 5
         case .software: 6
+        case .interrupted: 7
         }
     }
 }
@@ -48,6 +62,6 @@ extension CLIFailure {
             case .unreadable: .noInput
             case .undecodable: .dataError
             }
-        self.init(status, "\(invoice): logo: \(error)")
+        self.init(status, "\(invoice): logo: \(error.description(showing: Diagnostic.shortPath(error.path)))")
     }
 }

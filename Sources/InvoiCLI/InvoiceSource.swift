@@ -65,9 +65,11 @@ enum InputFile {
     /// The largest invoice file invoi reads (DESIGN §13); a JSON Lines line has the same limit.
     static let maximumSize = 64 << 20
 
-    static func read(_ path: String) throws(CLIFailure) -> Data {
+    /// `regularOnly`: anything but a regular file is refused without waiting (a FIFO opened
+    /// without O_NONBLOCK waits for a writer, a terminal device for input).
+    static func read(_ path: String, regularOnly: Bool = false) throws(CLIFailure) -> Data {
         let shown = Diagnostic.printable(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR {
@@ -78,6 +80,19 @@ enum InputFile {
                 .noInput, "\(shown): cannot be read (\(String(cString: strerror(code)))); check its permissions")
         }
         defer { close(descriptor) }
+        if regularOnly {
+            var status = stat()
+            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+                let kind =
+                    switch status.st_mode & S_IFMT {
+                    case S_IFDIR: "a directory"
+                    case S_IFIFO: "a named pipe (FIFO)"
+                    case S_IFCHR, S_IFBLK: "a device"
+                    default: "a special file"
+                    }
+                throw CLIFailure(.noInput, "\(shown): is \(kind), not an invoice file; watch a regular file")
+            }
+        }
         return try readAll(
             descriptor, named: shown, directoryHint: " (to render every invoice in it: invoi render \(shown)/*.json)")
     }
@@ -108,7 +123,8 @@ enum InputFile {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, chunk) }
             if count == 0 { return data }
             if count < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR && !Interruption.isRequested { continue }
+                if errno == EINTR { throw Interruption.failure }
                 throw CLIFailure(.noInput, "\(shown): cannot be read (\(String(cString: strerror(errno))))")
             }
             guard data.count + count <= maximumSize else { throw tooLarge(shown) }

@@ -111,9 +111,13 @@ final class JSONLinesReader {
             repeat {
                 readCount = Glibc.read(descriptor, bytes.baseAddress! + old, chunk)
                 code = readCount < 0 ? errno : 0
-            } while readCount < 0 && code == EINTR
+            } while readCount < 0 && code == EINTR && !Interruption.isRequested
         }
         buffer.removeLast(chunk - max(readCount, 0))
+        if readCount < 0 && code == EINTR {
+            atEnd = true  // interrupted: no more invoices are taken
+            return
+        }
         if readCount < 0 {
             atEnd = true
             let shown = name == "-" ? "<stdin>" : name

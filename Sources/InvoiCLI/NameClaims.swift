@@ -1,11 +1,13 @@
 import Foundation
 
 /// Output names of a batch, claimed in input order, so that of two invoices that would
-/// get the same name the later input always gets " (2)" whichever finishes first. Each
-/// invoice claims its name right after decoding, waiting only for the invoices before it
-/// to be decoded (never rendered). Names are kept as 64-bit hashes with the claimant's
-/// input (24 bytes an invoice): a batch of any size stays flat. Two different names with
-/// the same hash would only give the later one a needless suffix, never overwrite a file.
+/// write a file of the same name the later input always gets " (2)" whichever finishes
+/// first. A claim covers every file of the render: `X-1.svg` … `X-5.svg` of a five-page
+/// `X` as well as the one-page `X-1`'s `X-1.svg`. Each invoice claims its names once its
+/// page count is known, waiting only for the invoices before it to get that far (never to
+/// finish). Names are kept as 64-bit hashes with the claimant's input (24 bytes a file): a
+/// batch of any size stays flat. Two different names with the same hash would only give
+/// the later one a needless suffix, never overwrite a file.
 final class NameClaims: @unchecked Sendable {
     /// Guards everything below (a condition variable: claims wait for their turn).
     private let condition = NSCondition()
@@ -13,22 +15,33 @@ final class NameClaims: @unchecked Sendable {
     private var taken: [UInt64: SourceReference] = [:]
 
     /// The suffix number for `base` claimed by invoice `index` (nil: the name as it is),
-    /// and who took the plain name first when there is a suffix.
+    /// and who took one of its files first when there is a suffix. `fileNames` lists the
+    /// files a base name stands for (one, or one per page).
     func claim(
-        _ base: String, index: Int, reference: SourceReference
+        _ base: String, fileNames: (String) -> [String] = { [$0] }, index: Int, reference: SourceReference
     ) -> (suffix: Int?, firstClaimant: SourceReference?) {
         waitForTurn(index)
         defer { advance() }
         var number = 1
-        var name = base
         var first: SourceReference?
-        while let claimant = taken[Self.key(name)] {
+        while true {
+            let keys = fileNames(Self.name(base, suffix: number > 1 ? number : nil)).map(Self.key)
+            guard let claimant = keys.lazy.compactMap({ self.taken[$0] }).first else {
+                for key in keys { taken[key] = reference }
+                break
+            }
             if number == 1 { first = claimant }
             number += 1
-            name = Self.name(base, suffix: number)
         }
-        taken[Self.key(name)] = reference
         return (number > 1 ? number : nil, first)
+    }
+
+    /// Runs `body` while no claim is being made, telling it whether a file name is claimed
+    /// (so that a file it removes cannot be one this batch is about to write).
+    func withNoClaimInProgress<Result>(_ body: ((String) -> Bool) -> Result) -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        return body { self.taken[Self.key($0)] != nil }
     }
 
     /// Invoice `index` has no name to claim (it could not be read or decoded).

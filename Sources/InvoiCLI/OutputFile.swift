@@ -70,6 +70,7 @@ final class OutputFile {
     {
         let shown = Diagnostic.printable(path)
         if let descriptor = namedDescriptor(path) {
+            if descriptor == STDOUT_FILENO { try StandardOutput.refuseIfClosed() }
             let copy = dup(descriptor)
             guard copy >= 0 else { throw AtomicFile.failure(shown, errno: errno) }
             return OutputFile(path: path, mode: .through, descriptor: copy, durability: durability)
@@ -111,6 +112,11 @@ final class OutputFile {
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(CLIFailure) {
+        // A render stops at its next write once interrupted; its temporary file goes.
+        if Interruption.isRequested {
+            discard()
+            throw Interruption.failure
+        }
         let code = AtomicFile.writeAll(bytes, to: descriptor)
         guard code == 0 else { throw fail(code) }
     }
@@ -176,6 +182,12 @@ final class OutputFile {
             exchangeOutcome = .failed
         case .through: break
         }
+    }
+
+    /// Whether it went to a file name (renamed or exchanged into place), not through a
+    /// FIFO or device: only then can page files beside it belong to an earlier render.
+    var isReplaceable: Bool {
+        if case .through = mode { false } else { true }
     }
 
     /// Removes a committed file again (a page of a set whose later page failed). Written-through outputs stay.

@@ -76,7 +76,7 @@ struct PreviewCommand: ParsableCommand {
                 sources: SourceStream(sample: false, inputs: InputList([input])),
                 destination: .standardOutput, jobs: 1, terminal: terminal
             ).run()
-            if status != .ok { throw ExitCode(status.rawValue) }
+            if status != .ok { throw ExitCode(status.processStatus) }
             return
         }
         Watcher(path: input, renderer: renderer, settings: settings, fixedWidth: width, terminal: terminal).run()
@@ -94,19 +94,30 @@ struct Watcher {
     let terminal: TerminalInfo
 
     func run() -> Never {
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .main)
-        for source in [interrupt, terminate] {
-            source.setEventHandler {
-                // Show the cursor again and leave the last render on screen.
-                FileHandle.standardOutput.write(Data("\u{1B}[?25h\n".utf8))
-                exit(0)
+        // Screen control only on a terminal; the status line's colour only where colour is wanted.
+        let controlsScreen = terminal.stdoutIsTerminal
+        let colored = settings.output.usesColor
+        // A plain signal handler, not a dispatch source on the main queue: it ends the watch
+        // even while the main queue is busy. It shows the cursor again and leaves the last
+        // render on screen (write and _exit are safe in a signal handler).
+        var action = sigaction()
+        if controlsScreen {
+            action.__sigaction_handler.sa_handler = { _ in
+                let text: StaticString = "\u{1B}[?25h\n"
+                _ = Glibc.write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+                _exit(0)
             }
-            source.resume()
+        } else {
+            action.__sigaction_handler.sa_handler = { _ in
+                let text: StaticString = "\n"
+                _ = Glibc.write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+                _exit(0)
+            }
         }
-        FileHandle.standardOutput.write(Data("\u{1B}[?25l".utf8))
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        if controlsScreen { AtomicFile.writeAll("\u{1B}[?25l", to: STDOUT_FILENO) }
 
         var lastGood: String?
         // Nil until the first look: a file that does not exist yet is shown as missing at once.
@@ -129,11 +140,12 @@ struct Watcher {
             }
             let (text, problem) = render(settings: settings)
             if let text { lastGood = text }
-            var screen = "\u{1B}[H\u{1B}[2J" + (lastGood ?? "")
+            var screen = (controlsScreen ? "\u{1B}[H\u{1B}[2J" : "") + (lastGood ?? "")
             if let problem { screen += "\n" + problem }
             let time = Date().formatted(.dateTime.hour().minute().second())
-            screen += "\n\u{1B}[90mwatching \(Diagnostic.printable(path)) · \(time) · Ctrl-C to quit\u{1B}[0m"
-            FileHandle.standardOutput.write(Data(screen.utf8))
+            let status = "watching \(Diagnostic.printable(path)) · \(time) · Ctrl-C to quit"
+            screen += "\n" + (colored ? "\u{1B}[90m\(status)\u{1B}[0m" : status) + (controlsScreen ? "" : "\n")
+            AtomicFile.writeAll(screen, to: STDOUT_FILENO)
         }
         timer.resume()
         dispatchMain()
@@ -142,7 +154,8 @@ struct Watcher {
     /// The preview text, or the problems that kept it from rendering.
     private func render(settings: RenderSettings) -> (String?, String?) {
         do {
-            let data = try InputFile.read(path)
+            // Only a regular file: opening a FIFO or a terminal device would wait for a writer.
+            let data = try InputFile.read(path, regularOnly: true)
             let (invoice, warnings) = try InvoiceDecoder(today: .today())
                 .decode(data, file: path, baseDirectory: InvoiceSource.file(path).baseDirectory)
             let output = try renderer.render(invoice, settings: settings)

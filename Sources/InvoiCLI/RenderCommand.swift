@@ -93,8 +93,11 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("use -o or --out-dir, not both")
         }
         try OptionBounds.check(width: width, dpi: dpi, jobs: jobs)
-        if let output, output != "-", format == nil, Self.format(forPath: output) == nil {
-            let formats = (output as NSString).pathExtension.lowercased() == "xml" ? "cii|ubl" : "pdf|png|svg|txt|ops"
+        // No extension means the default, pdf; an extension invoi does not write is more likely a slip.
+        if let output, output != "-", format == nil, !Self.pathExtension(output).isEmpty,
+            Self.format(forPath: output) == nil
+        {
+            let formats = Self.pathExtension(output) == "xml" ? "cii|ubl" : "pdf|png|svg|txt|ops"
             throw ValidationError("cannot tell the format from \"\(output)\": add --format \(formats)")
         }
         do {
@@ -110,7 +113,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     static func format(forPath path: String) -> OutputFormat? {
-        switch (path as NSString).pathExtension.lowercased() {
+        switch pathExtension(path) {
         case "pdf": .pdf
         case "png": .png
         case "svg": .svg
@@ -118,6 +121,11 @@ struct RenderCommand: ParsableCommand {
         case "json": .ops
         default: nil
         }
+    }
+
+    /// The extension of the file name (lowercased), "" when it has none.
+    static func pathExtension(_ path: String) -> String {
+        (path as NSString).pathExtension.lowercased()
     }
 
     func run() throws {
@@ -157,7 +165,7 @@ struct RenderCommand: ParsableCommand {
         // library's exit handlers, which only free and tidy up too (they touched enough
         // new pages to raise the peak memory). Standard output and error are flushed first.
         withExtendedLifetime(job) {
-            ProcessEnd.exit(job.run().rawValue)
+            ProcessEnd.exit(job.run().processStatus)
         }
     }
 

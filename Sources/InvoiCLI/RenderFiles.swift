@@ -8,24 +8,44 @@ import InvoiRender
 #endif
 
 /// The files of one render, opened as the backend asks for them and written as it draws,
-/// then put in place together by `commit` — or all removed by `discard` (DESIGN §13: a
-/// several-page PNG or SVG set is all or nothing; a failed render leaves nothing behind).
+/// then put in place together by `commit` — or all removed by `discard` (a several-page
+/// PNG or SVG set is all or nothing; a failed render leaves nothing behind). No file is
+/// opened over an input, and page files left by an earlier, longer render of the same
+/// name go once the new ones are in place.
 final class RenderFiles: OutputTarget {
     private let destination: Destination
-    /// The invoice's output name (for a directory), told apart from the batch's others.
-    private let name: String
     private let format: OutputFormat
     private var scratch: BatchWriter.Scratch
+    private let inputs: InputFiles
+    /// The invoice's output name in a directory for a page count, told apart from the
+    /// batch's others (claimed once, when the page count is known).
+    private let naming: (Int) -> String
+    private let names: NameClaims?
+    private var name: String?
     private var files: [OutputFile] = []
+    /// The base and extension of the page files, once the first file is opened.
+    private var pageNames: (base: String, fileExtension: String, count: Int)?
 
-    init(destination: Destination, name: String, format: OutputFormat, scratch: BatchWriter.Scratch) {
+    init(
+        destination: Destination, format: OutputFormat, scratch: BatchWriter.Scratch, inputs: InputFiles,
+        names: NameClaims? = nil, naming: @escaping (Int) -> String
+    ) {
         self.destination = destination
-        self.name = name
         self.format = format
         self.scratch = scratch
+        self.inputs = inputs
+        self.names = names
+        self.naming = naming
+    }
+
+    /// Takes the output name now, for a format that writes one file whatever the page count:
+    /// a batch's later invoices then need not wait for this one to be drawn.
+    func nameSingleFile() {
+        if case .directory = destination, format != .png, format != .svg, name == nil { name = naming(1) }
     }
 
     func sink(forPage page: Int?, of pageCount: Int) throws -> any ByteSink {
+        if Interruption.isRequested { throw Interruption.failure }
         let count = page == nil ? 1 : pageCount
         let index = page ?? 0
         let ext = format.fileExtension
@@ -39,15 +59,28 @@ final class RenderFiles: OutputTarget {
             }
             return StandardOutputSink()
         case .path(let path):
+            if count > 1, let kind = OutputPathKind.special(path) {
+                throw CLIFailure(
+                    .usage,
+                    "\(Diagnostic.printable(path)) is \(kind), but this invoice has \(count) pages and "
+                        + "\(format.rawValue) writes one file per page; nothing was written "
+                        + "(give -o NAME.\(ext) in a directory, or --out-dir DIR)")
+            }
             let url = URL(fileURLWithPath: path)
             let base = url.deletingPathExtension().path
             let pathExt = url.pathExtension.isEmpty ? ext : url.pathExtension
             let target =
                 count == 1 ? path : OutputName.fileNames(base: base, fileExtension: pathExt, count: count)[index]
+            try inputs.refuseOverwriting(target, option: "-o path")
+            pageNames = (base, pathExt, count)
             return try open(OutputFile.open(target))
         case .directory(let directory):
+            let name = self.name ?? naming(count)
+            self.name = name
             let file = OutputName.fileNames(base: name, fileExtension: ext, count: count)[index]
             let target = (directory as NSString).appendingPathComponent(file)
+            try inputs.refuseOverwriting(target, option: "--out-dir or --format")
+            pageNames = ((directory as NSString).appendingPathComponent(name), ext, count)
             // A single file may take an earlier run's place by exchange (BatchWriter); the pages
             // of a set are renamed into place together.
             return try open(count == 1 ? scratch.open(target) : OutputFile.open(target, durability: scratch.durability))
@@ -60,7 +93,8 @@ final class RenderFiles: OutputTarget {
     }
 
     /// Puts every file in place; when one cannot be, those already placed are removed again.
-    /// Returns the scratch state for the worker's next render.
+    /// Then removes the page files an earlier, longer render left. Returns the scratch state
+    /// for the worker's next render.
     func commit() throws(CLIFailure) -> BatchWriter.Scratch {
         for (index, file) in files.enumerated() {
             do throws(CLIFailure) {
@@ -71,6 +105,14 @@ final class RenderFiles: OutputTarget {
                 for rest in files[index...] { rest.discard() }
                 throw error
             }
+        }
+        if let pageNames, files.allSatisfy(\.isReplaceable) {
+            let remove = { (isClaimed: (String) -> Bool) in
+                StalePages.remove(
+                    base: pageNames.base, fileExtension: pageNames.fileExtension, format: self.format,
+                    after: pageNames.count, isClaimed: isClaimed)
+            }
+            if let names { names.withNoClaimInProgress(remove) } else { remove { _ in false } }
         }
         return scratch
     }
@@ -85,6 +127,8 @@ final class RenderFiles: OutputTarget {
 /// Standard output as a sink (`-o -`, and txt or ops for a single input).
 final class StandardOutputSink: ByteSink {
     func write(_ bytes: UnsafeRawBufferPointer) throws {
+        if Interruption.isRequested { throw Interruption.failure }
+        try StandardOutput.refuseIfClosed()
         let code = AtomicFile.writeAll(bytes, to: STDOUT_FILENO)
         guard code == 0 else { throw AtomicFile.failure("standard output", errno: code) }
     }

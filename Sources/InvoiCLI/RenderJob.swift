@@ -30,11 +30,21 @@ struct RenderJob: Sendable {
     func run() -> ExitStatus {
         let log = MessageLog(isTerminal: terminal.stderrIsTerminal)
         let several = sources.hasAtLeast(2)
+        // Outputs are checked against the inputs; standard output never names a file read.
+        let inputs: InputFiles
+        if case .standardOutput = destination { inputs = InputFiles() } else { inputs = InputFiles(of: sources) }
         switch destination {
         case .standardOutput where several, .path where several:
             let count = sources.knownCount.map { "\($0) were given" } ?? "the JSON Lines input has several"
             log.error("-o writes one invoice, but \(count); use --out-dir DIR to render several")
             return .usage
+        case .path(let path):
+            do {
+                try inputs.refuseOverwriting(path, option: "-o path")
+            } catch {
+                log.write(error)
+                return error.status
+            }
         case .directory(let path):
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -46,31 +56,53 @@ struct RenderJob: Sendable {
             break
         }
 
+        Interruption.install()
         MallocTuning.keepFreedMemoryForReuse()
         // One decoder, and one reading of the clock for "today", per job; the built-in sample needs neither.
-        let decoder = sources.needsDecoding ? InvoiceDecoder(today: .today()) : nil
+        let decoder =
+            sources.needsDecoding ? InvoiceDecoder(today: .today(), readsJSONLines: sources.isJSONLines) : nil
         // Names are told apart only between several invoices written into one directory.
         let names: NameClaims? = if case .directory = destination, several { NameClaims() } else { nil }
         let outcome = BatchOutcome()
         let progress = Progress(total: sources.knownCount, log: log)
         let writer = BatchWriter(flushesOnce: several)
+        // A JSON Lines stream may be endless: only its first failures are listed.
+        let reports = FailureReports(limit: sources.isJSONLines ? FailureReports.jsonLinesLimit : nil)
         let start = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
             var scratch = writer.makeScratch()
             defer { scratch.discard() }
-            while let item = sources.next() {
-                outcome.record(render(item, names: names, decoder: decoder, scratch: &scratch, log: log))
+            while !Interruption.isRequested, let item = sources.next() {
+                let status = render(
+                    item, names: names, inputs: inputs, decoder: decoder, scratch: &scratch, log: log,
+                    reports: reports)
+                outcome.record(status)
                 progress.advance()
             }
         }
         log.clearProgress()
+        if reports.unlisted > 0 {
+            log.error(
+                "\(reports.unlisted) more invoices failed; their errors are not listed (the first "
+                    + "\(FailureReports.jsonLinesLimit) are above; check a line on its own to see its errors)")
+        }
 
         let flushed = flushOutputs(durability: writer.durability, log: log)
-        let (rendered, failed, worst) = outcome.totals
+        let (rendered, failed, stopped, worst) = outcome.totals
+        let seconds =
+            Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+            + Double((ContinuousClock.now - start).components.seconds)
+        if let signal = Interruption.receivedSignal {
+            let total = sources.knownCount.map { " of \($0)" } ?? ""
+            let notRendered = sources.knownCount.map { $0 - rendered - failed } ?? stopped
+            log.info(
+                "interrupted (\(signal == SIGTERM ? "SIGTERM" : "SIGINT")): rendered \(rendered)\(total) invoices"
+                    + (failed > 0 ? ", \(failed) failed" : "")
+                    + (notRendered > 0 ? ", \(notRendered) not rendered" : "")
+                    + "; the finished files are kept, unfinished ones removed")
+            return .interrupted
+        }
         if rendered + failed > 1 {
-            let seconds =
-                Double((ContinuousClock.now - start).components.attoseconds) / 1e18
-                + Double((ContinuousClock.now - start).components.seconds)
             log.info(
                 "rendered \(rendered) of \(rendered + failed) invoices"
                     + (failed > 0 ? " (\(failed) failed)" : "") + String(format: " in %.2f s", seconds))
@@ -100,8 +132,8 @@ struct RenderJob: Sendable {
     }
 
     private func render(
-        _ item: SourceStream.Item, names: NameClaims?, decoder: InvoiceDecoder?,
-        scratch: inout BatchWriter.Scratch, log: MessageLog
+        _ item: SourceStream.Item, names: NameClaims?, inputs: InputFiles, decoder: InvoiceDecoder?,
+        scratch: inout BatchWriter.Scratch, log: MessageLog, reports: FailureReports
     ) -> ExitStatus {
         // Every invoice takes its turn at naming, named or not, so that later ones never wait forever.
         var passedNaming = names == nil
@@ -110,7 +142,7 @@ struct RenderJob: Sendable {
         switch item.source {
         case .success(let value): source = value
         case .failure(let failure):
-            log.write(failure)
+            reports.list { log.write(failure) }
             return failure.status
         }
         do {
@@ -124,19 +156,29 @@ struct RenderJob: Sendable {
                         Diagnostic(severity: .error, file: source.displayName, path: $0.path, message: $0.message)
                     })
             }
-            var name = OutputName.base(for: invoice)
-            if let names {
-                let claim = names.claim(name, index: item.index, reference: item.reference)
+            let base = OutputName.base(for: invoice)
+            let format = settings.format
+            // A set of pages claims every page's file, so PNG and SVG claim once the page count is known.
+            let files = RenderFiles(
+                destination: destination, format: format, scratch: scratch, inputs: inputs, names: names
+            ) { pageCount in
+                guard let names else { return base }
+                let claim = names.claim(
+                    base,
+                    fileNames: {
+                        OutputName.fileNames(base: $0, fileExtension: format.fileExtension, count: pageCount)
+                    },
+                    index: item.index, reference: item.reference)
                 passedNaming = true
-                name = NameClaims.name(name, suffix: claim.suffix)
+                let name = NameClaims.name(base, suffix: claim.suffix)
                 if let first = claim.firstClaimant {
                     log.warning(
-                        "\(source.displayName) would be named like \(sources.displayName(of: first)): "
+                        "\(source.displayName) would be written to the same file as \(sources.displayName(of: first)): "
                             + "writing \"\(name)\" instead")
                 }
+                return name
             }
-            let files = RenderFiles(
-                destination: destination, name: name, format: settings.format, scratch: scratch)
+            files.nameSingleFile()
             let uncovered: [Unicode.Scalar]
             do {
                 uncovered = try renderer.render(invoice, settings: settings, to: files)
@@ -154,30 +196,67 @@ struct RenderJob: Sendable {
             }
             return .ok
         } catch let failure as CLIFailure {
-            log.write(failure)
+            // An interrupted render is counted in the summary, not reported on its own.
+            if failure.status != .interrupted { reports.list { log.write(failure) } }
             return failure.status
         } catch let invalid as InvoiceDecodingError {
-            for diagnostic in invalid.diagnostics { log.raw(diagnostic.description) }
+            reports.list { for diagnostic in invalid.diagnostics { log.raw(diagnostic.description) } }
             return .dataError
         } catch {
-            log.error("\(source.displayName): could not render (\(error)); this is a bug in invoi, please report it")
+            reports.list {
+                log.error(
+                    "\(source.displayName): could not render (\(error)); this is a bug in invoi, please report it")
+            }
             return .software
         }
     }
 }
 
+/// Which failed invoices have their errors listed: all of them, or for a JSON Lines stream,
+/// which may be endless (`/dev/urandom`), the first `limit`; the others are only counted.
+final class FailureReports: Sendable {
+    static let jsonLinesLimit = 20
+    private let limit: Int?
+    private let counts = Mutex((listed: 0, unlisted: 0))
+
+    init(limit: Int?) {
+        self.limit = limit
+    }
+
+    /// Runs `report` if this failure is to be listed.
+    func list(_ report: () -> Void) {
+        let listed = counts.withLock { counts in
+            if let limit, counts.listed >= limit {
+                counts.unlisted += 1
+                return false
+            }
+            counts.listed += 1
+            return true
+        }
+        if listed { report() }
+    }
+
+    var unlisted: Int { counts.withLock { $0.unlisted } }
+}
+
 /// How a batch went: invoices rendered and failed, and the worst exit status.
 final class BatchOutcome: Sendable {
-    private let state = Mutex((rendered: 0, failed: 0, worst: ExitStatus.ok))
+    private let state = Mutex((rendered: 0, failed: 0, stopped: 0, worst: ExitStatus.ok))
 
     func record(_ status: ExitStatus) {
         state.withLock { state in
-            if status == .ok { state.rendered += 1 } else { state.failed += 1 }
-            state.worst = max(state.worst, status)
+            switch status {
+            case .ok: state.rendered += 1
+            case .interrupted: state.stopped += 1
+            default:
+                state.failed += 1
+                state.worst = max(state.worst, status)
+            }
         }
     }
 
-    var totals: (rendered: Int, failed: Int, worst: ExitStatus) {
+    /// `stopped`: renders the interruption ended.
+    var totals: (rendered: Int, failed: Int, stopped: Int, worst: ExitStatus) {
         state.withLock { $0 }
     }
 }

@@ -68,6 +68,26 @@ final class SourceStream: Sendable {
         }
     }
 
+    /// How many input files there are: the listed files, or the JSON Lines files.
+    var inputCount: Int {
+        switch origin {
+        case .files(_, let inputs): inputs.count
+        case .jsonLines(let inputs): inputs.count
+        }
+    }
+
+    /// Input file `index` as given (`-` for standard input).
+    func inputPath(at index: Int) -> String {
+        switch origin {
+        case .files(_, let inputs): inputs[index]
+        case .jsonLines(let inputs): inputs[index]
+        }
+    }
+
+    var isJSONLines: Bool {
+        if case .jsonLines = origin { true } else { false }
+    }
+
     /// Whether there are at least `count` invoices in all, reading ahead as far as needed
     /// (at most `count` lines of a JSON Lines stream).
     func hasAtLeast(_ count: Int) -> Bool {

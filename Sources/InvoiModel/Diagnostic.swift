@@ -37,6 +37,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         DiagnosticText.printable(text)
     }
 
+    /// A path for a message: escaped, and when longer than `limit` characters its start and
+    /// end around `…` (the end names the file, the start where it is).
+    public static func shortPath(_ path: String, limit: Int = 80) -> String {
+        guard path.count > limit else { return DiagnosticText.printable(path) }
+        let head = limit / 4
+        let tail = limit - head - 1
+        return DiagnosticText.printable(String(path.prefix(head)) + "…" + String(path.suffix(tail)))
+    }
+
     /// `invoi: error: bills/acme.json: lineItems[2].quantity: expected a number, got "two"`,
     /// or `invoi: error: bills/acme.json:3:14: …` when there is a line and column.
     /// Safe to print to a terminal: control characters in file names are escaped.

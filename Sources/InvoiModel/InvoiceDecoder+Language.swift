@@ -43,6 +43,13 @@ extension InvoiceDecoder {
                 )
                 continue
             }
+            // A blank label would leave its value (the total, a column's amounts) unlabelled.
+            if text.allSatisfy({ $0.isWhitespace }) {
+                context.warning(
+                    memberPath,
+                    "the label is empty, so what it names is shown without a label; give it a text, "
+                        + "or remove the key to use the language's word")
+            }
             labels[key] = text
         }
         return labels

@@ -10,8 +10,12 @@ public struct InvoiceDecoder: Sendable {
     /// The issue date of an invoice that gives none.
     public let today: CalendarDate
 
-    public init(today: CalendarDate) {
+    /// Whether each input is one line of a JSON Lines stream (hints then speak of lines, not files).
+    public var readsJSONLines: Bool
+
+    public init(today: CalendarDate, readsJSONLines: Bool = false) {
         self.today = today
+        self.readsJSONLines = readsJSONLines
     }
 
     /// Decodes and validates one invoice. Throws `InvoiceDecodingError` — all of the file's
@@ -69,13 +73,17 @@ public struct InvoiceDecoder: Sendable {
         guard case .object(let members) = root.value else {
             let hint =
                 if case .array = root.value {
-                    "; a file holds one invoice (for one invoice per line, use a .jsonl file with render --jsonl)"
+                    readsJSONLines
+                        ? "; a line holds one invoice: put each invoice of the array on a line of its own"
+                        : "; a file holds one invoice (for one invoice per line, use a .jsonl file with render --jsonl)"
                 } else { "" }
             context.error(
                 "", "expected a JSON object with the invoice's fields, got \(DecodingContext.describe(root))\(hint)")
             return invoice
         }
         var moneyIsReadable = true
+        // An unreadable issue date leaves today's in its place: no due date is compared with that.
+        var issueDateIsReadable = true
         var periods = ServicePeriodFields()
         for member in Self.uniqueMembers(members, path: { $0 }, context: &context) {
             let key = member.key
@@ -95,7 +103,11 @@ public struct InvoiceDecoder: Sendable {
             case "bankAccount": context.identifier(node, path: key).map { invoice.bankAccount = $0 }
             case "bankSwift": context.identifier(node, path: key).map { invoice.bankSwift = $0 }
             case "issueDate":
-                if case .date(let date)? = context.date(node, path: key) { invoice.issueDate = date }
+                switch context.date(node, path: key) {
+                case .date(let date)?: invoice.issueDate = date
+                case .empty?: break
+                case nil: issueDateIsReadable = false
+                }
             case "dueDate":
                 switch context.date(node, path: key) {
                 case .date(let date)?: invoice.dueDate = date
@@ -174,7 +186,7 @@ public struct InvoiceDecoder: Sendable {
         }
         checkEInvoiceFields(of: &invoice, periods: periods, context: &context)
         if moneyIsReadable { suggestDocumentType(for: invoice, context: &context) }
-        if let due = invoice.dueDate, due < invoice.issueDate {
+        if issueDateIsReadable, let due = invoice.dueDate, due < invoice.issueDate {
             context.warning("dueDate", "the due date \(due.iso) is before the issue date \(invoice.issueDate.iso)")
         }
         if moneyIsReadable { checkTotals(of: invoice, context: &context) }

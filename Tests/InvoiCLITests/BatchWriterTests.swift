@@ -127,6 +127,26 @@ import Testing
         #expect(second.suffix == 2)
         #expect(second.firstClaimant == SourceReference(input: 0, line: 4))
     }
+
+    @Test func aSetOfPagesClaimsEveryPagesFile() {
+        let claims = NameClaims()
+        let pages = { (base: String) in (1...5).map { "\(base)-\($0).svg" } }
+        let single = { (base: String) in ["\(base).svg"] }
+        #expect(
+            claims.claim("X", fileNames: pages, index: 0, reference: SourceReference(input: 0, line: 0)).suffix == nil)
+        let one = claims.claim("X-1", fileNames: single, index: 1, reference: SourceReference(input: 1, line: 0))
+        #expect(one.suffix == 2)
+        #expect(one.firstClaimant == SourceReference(input: 0, line: 0))
+        #expect(
+            claims.claim("X-6", fileNames: single, index: 2, reference: SourceReference(input: 2, line: 0)).suffix
+                == nil)
+        // A set whose pages would take a single file's name moves as a whole.
+        let set = claims.claim("X-6", fileNames: pages, index: 3, reference: SourceReference(input: 3, line: 0))
+        #expect(set.suffix == nil)
+        let clash = claims.claim(
+            "X", fileNames: { ["\($0)-6.svg"] }, index: 4, reference: SourceReference(input: 4, line: 0))
+        #expect(clash.suffix == 2)
+    }
 }
 
 @Suite struct SourceStreamTests {

@@ -16,6 +16,7 @@ extension InvoiCommand {
     /// completion scripts, any parse error — goes through `main()`, so every message
     /// and exit status stays exactly that of the full command tree.
     public static func runFromCommandLine() {
+        _ = StandardOutput.wasClosed  // before any file is opened
         do {
             guard Speedups.process.isOn(.directParsing), var direct = directSubcommand(for: .process, from: 1) else {
                 var command = try parseAsRoot()

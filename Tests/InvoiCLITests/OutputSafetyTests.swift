@@ -1,0 +1,232 @@
+import Foundation
+import InvoiTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Nothing written over what is read, no output lost to another's name, no stale pages,
+/// no files beside a pipe or device, and an interrupted batch that tidies up. Each run is
+/// bounded by `timeout`.
+@Suite struct OutputSafetyTests {
+    /// Runs `sh -c SCRIPT` (the binary is "$INVOI"), killed after 120 s.
+    private func shell(_ script: String, in directory: TemporaryDirectory) throws -> InvoiProcess.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["INVOI"] = InvoiProcess.executable.path
+        let run = try Tools.execute(
+            URL(fileURLWithPath: "/usr/bin/timeout"), ["-k", "5", "120", "/bin/sh", "-c", script],
+            in: directory.url, environment: environment)
+        return InvoiProcess.Result(
+            status: run.status, standardOutput: String(decoding: run.standardOutput, as: UTF8.self),
+            standardError: String(decoding: run.standardError, as: UTF8.self))
+    }
+
+    private func invoi(_ arguments: [String], in directory: TemporaryDirectory) throws -> InvoiProcess.Result {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        return try shell(#""$INVOI" "# + quoted.joined(separator: " "), in: directory)
+    }
+
+    /// An invoice of `items` line items (90 make several pages), with no sender, so that its
+    /// files are named by the number alone.
+    private func invoice(number: String, items: Int = 1) -> String {
+        let lines = (1...items).map { #"{"description": "Design work, part \#($0)", "quantity": 1, "rate": 10}"# }
+        return #"{"invoiceNumber": "\#(number)", "fromName": "", "lineItems": [\#(lines.joined(separator: ","))]}"#
+    }
+
+    private func entries(_ directory: TemporaryDirectory, in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent(folder).path).sorted()
+    }
+
+    // MARK: - Batch names
+
+    @Test func pageFilesOfOneInvoiceNeverOverwriteAnotherInvoice() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(invoice(number: "X", items: 90), to: "a.json")
+        try directory.write(invoice(number: "X-1"), to: "b.json")
+        try directory.write(invoice(number: "X-2"), to: "c.json")
+        let result = try invoi(
+            ["render", "a.json", "b.json", "c.json", "--out-dir", "o", "--format", "svg", "--jobs", "3"],
+            in: directory)
+        #expect(result.status == 0)
+        let files = try entries(directory, in: "o")
+        let pages = files.filter { $0.range(of: #"^X-[0-9]+\.svg$"#, options: .regularExpression) != nil }
+        #expect(pages.count >= 3)
+        #expect(files.count == pages.count + 2)
+        #expect(files.contains("X-1 (2).svg"))
+        #expect(files.contains("X-2 (2).svg"))
+        #expect(try directory.contents(of: "o/X-1 (2).svg").contains("<title>Invoice X-1</title>"))
+        #expect(try directory.contents(of: "o/X-1.svg").contains("<title>Invoice X</title>"))
+        #expect(result.standardError.contains("invoi: warning: b.json would be written to the same file as a.json"))
+        #expect(result.standardError.contains("invoi: warning: c.json would be written to the same file as a.json"))
+        #expect(result.standardError.contains("rendered 3 of 3 invoices"))
+    }
+
+    @Test func anInvoiceWhosePagesWouldTakeAnEarlierInvoicesNameIsRenamed() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(invoice(number: "X-1"), to: "b.json")
+        try directory.write(invoice(number: "X", items: 90), to: "a.json")
+        let result = try invoi(
+            ["render", "b.json", "a.json", "--out-dir", "o", "--format", "png", "--dpi", "18"], in: directory)
+        #expect(result.status == 0)
+        let files = try entries(directory, in: "o")
+        #expect(files.contains("X-1.png"))
+        #expect(files.contains("X (2)-1.png"))
+        #expect(!files.contains("X-2.png"))
+        #expect(result.standardError.contains("a.json would be written to the same file as b.json"))
+    }
+
+    // MARK: - Outputs over inputs
+
+    @Test func anOutputThatIsTheInputIsRefusedBeforeRendering() throws {
+        let directory = try TemporaryDirectory()
+        let bill = invoice(number: "INV-1")
+        try directory.write(bill, to: "bill.json")
+        let made = try shell("ln -s bill.json link.json && ln bill.json hard.json && mkdir d", in: directory)
+        try #require(made.status == 0)
+        for arguments in [
+            ["render", "bill.json", "-o", "bill.json"],
+            ["render", "bill.json", "-o", "./link.json", "--format", "ops"],
+            ["render", "bill.json", "-o", "hard.json"],
+            ["render", "bill.json", "-o", "../\(directory.url.lastPathComponent)/bill.json", "--format", "txt"],
+        ] {
+            let result = try invoi(arguments, in: directory)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.standardError.contains("the output would replace the invoice being read"), "\(arguments)")
+            #expect(try directory.contents(of: "bill.json") == bill, "\(arguments)")
+        }
+        let piped = try shell(#""$INVOI" render - -o bill.json --format ops < bill.json"#, in: directory)
+        #expect(piped.status == 64)
+        #expect(try directory.contents(of: "bill.json") == bill)
+        #expect(try directory.entries() == ["bill.json", "d", "hard.json", "link.json"])
+    }
+
+    @Test func anOutputDirectoryNameThatIsAnInputIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let bill = #"{"invoiceNumber": "INV-1", "fromName": "Acme"}"#
+        let other = #"{"invoiceNumber": "INV-2", "fromName": "Acme"}"#
+        let made = try shell("mkdir d", in: directory)
+        try #require(made.status == 0)
+        try directory.write(bill, to: "d/INV-1 - Acme.json")
+        try directory.write(other, to: "other.json")
+        let result = try invoi(
+            ["render", "d/INV-1 - Acme.json", "other.json", "--format", "ops", "--out-dir", "d"], in: directory)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("INV-1 - Acme.json: the output would replace the invoice being read"))
+        #expect(try directory.contents(of: "d/INV-1 - Acme.json") == bill)
+        #expect(try entries(directory, in: "d") == ["INV-1 - Acme.json", "INV-2 - Acme.json"])
+    }
+
+    // MARK: - Page sets
+
+    /// /dev/stdout and /dev/null themselves are not used: a build without the check, run as
+    /// root, would create page files in /dev. A private null device, /dev/fd/1 (whose
+    /// directory holds no files) and a link to /dev/stdout stand in for them.
+    @Test(arguments: ["png", "svg"])
+    func severalPagesToAPipeOrDeviceAreAUsageError(_ format: String) throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(invoice(number: "L", items: 90), to: "long.json")
+        let made = try shell("mkfifo fifo && ln -s /dev/stdout stdout.\(format)", in: directory)
+        try #require(made.status == 0)
+        var outputs = ["fifo", "/dev/fd/1", "stdout.\(format)"]
+        if try shell("mknod null c 1 3", in: directory).status == 0 { outputs.append("null") }
+        for output in outputs {
+            let result = try invoi(
+                ["render", "long.json", "--format", format, "--dpi", "18", "-o", output], in: directory)
+            #expect(result.status == 64, "\(output)")
+            #expect(result.standardError.contains("writes one file per page; nothing was written"), "\(output)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        #expect(try directory.entries().filter { $0 != "null" } == ["fifo", "long.json", "stdout.\(format)"])
+    }
+
+    @Test func aShorterRenderRemovesTheEarlierRendersLaterPages() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(invoice(number: "L", items: 200), to: "long.json")
+        try directory.write(invoice(number: "M", items: 60), to: "medium.json")
+        try directory.write(invoice(number: "S"), to: "short.json")
+        #expect(try shell("mkdir m", in: directory).status == 0)
+        #expect(try invoi(["render", "long.json", "-o", "o.svg"], in: directory).status == 0)
+        let longPages = try directory.entries().filter { $0.hasPrefix("o-") }.count
+        #expect(longPages >= 4)
+        // Not pages of that render: after a gap, by another name, or not invoi's SVG.
+        try directory.write("mine", to: "o-\(longPages + 2).svg")
+        try directory.write("mine", to: "o-notes.svg")
+
+        #expect(try invoi(["render", "medium.json", "-o", "m/o.svg"], in: directory).status == 0)
+        let mediumCount = try entries(directory, in: "m").count
+        #expect(mediumCount >= 2 && mediumCount < longPages)
+
+        #expect(try invoi(["render", "medium.json", "-o", "o.svg"], in: directory).status == 0)
+        let pages = try directory.entries().filter {
+            $0.range(of: #"^o-[0-9]+\.svg$"#, options: .regularExpression) != nil
+        }
+        #expect(Set(pages) == Set((1...mediumCount).map { "o-\($0).svg" } + ["o-\(longPages + 2).svg"]))
+        #expect(try directory.contents(of: "o-1.svg").contains("<title>Invoice M</title>"))
+
+        try directory.write("mine", to: "o-3.svg")
+        try directory.write("mine", to: "o-4.svg")
+        #expect(try invoi(["render", "short.json", "-o", "o.svg"], in: directory).status == 0)
+        #expect(
+            try directory.entries()
+                == [
+                    "long.json", "m", "medium.json", "o-3.svg", "o-4.svg", "o-\(longPages + 2).svg", "o-notes.svg",
+                    "o.svg", "short.json",
+                ].sorted())
+    }
+
+    @Test func aShorterRenderInAnOutputDirectoryRemovesItsOldPagesButNoOtherInvoices() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(invoice(number: "X", items: 200), to: "x.json")
+        #expect(
+            try invoi(["render", "x.json", "--format", "png", "--dpi", "18", "--out-dir", "o"], in: directory).status
+                == 0)
+        let oldPages = try entries(directory, in: "o").count
+        #expect(oldPages >= 4)
+        // X now has one page; X-2 is an invoice of the same batch.
+        try directory.write(invoice(number: "X"), to: "x.json")
+        try directory.write(invoice(number: "X-2"), to: "x2.json")
+        let result = try invoi(
+            ["render", "x.json", "x2.json", "--format", "png", "--dpi", "18", "--out-dir", "o"], in: directory)
+        #expect(result.status == 0)
+        // X-1.png of the old render goes; X-2.png is the other invoice's, so the removal stops there.
+        #expect(try entries(directory, in: "o").contains("X.png"))
+        #expect(try entries(directory, in: "o").contains("X-2.png"))
+        #expect(try !entries(directory, in: "o").contains("X-1.png"))
+    }
+
+    // MARK: - Interruptions
+
+    @Test(arguments: ["INT", "TERM"])
+    func anInterruptedBatchRemovesItsTemporaryFilesAndSaysWhatItDid(_ signal: String) throws {
+        let directory = try TemporaryDirectory()
+        for index in 1...40 {
+            try directory.write(invoice(number: "B-\(index)", items: 120), to: "b\(index).json")
+        }
+        // A background job of sh ignores SIGINT (and the test may run with SIGTERM ignored):
+        // env gives both back their defaults, as in a shell's foreground job.
+        let result = try shell(
+            #"""
+            env --default-signal=INT,TERM "$INVOI" render b*.json --out-dir o --format png --jobs 2 2> errors & pid=$!
+            i=0; until ls o 2>/dev/null | grep -q png || [ $i -ge 1200 ]; do sleep 0.05; i=$((i+1)); done
+            kill -\#(signal) $pid
+            i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done
+            if kill -0 $pid 2>/dev/null; then kill -KILL $pid; echo HUNG; fi
+            wait $pid; echo "status $?"
+            """#, in: directory)
+        #expect(result.standardOutput == "status \(signal == "INT" ? 130 : 143)\n")
+        let message = try directory.contents(of: "errors")
+        #expect(message.hasPrefix("invoi: interrupted (SIG\(signal)): rendered "), "\(message)")
+        #expect(message.contains(" of 40 invoices"))
+        #expect(message.contains(" not rendered; the finished files are kept"))
+        let out = directory.url.appendingPathComponent("o")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(!names.isEmpty)
+        #expect(!names.contains { $0.hasPrefix(".") }, "\(names)")
+        // Every file left is whole: a PNG ends with its IEND chunk.
+        for name in names {
+            let data = try Data(contentsOf: out.appendingPathComponent(name))
+            #expect(data.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(name)")
+        }
+    }
+}
