@@ -56,6 +56,40 @@ public struct AmountFormatter: Sendable {
         }
     }
 
+    /// A line's rate: as an amount, or with its own decimals when it has more than the
+    /// currency shows, up to 4 (`$0.004`, `0,335 €`), so that a reader can check quantity ×
+    /// rate = amount on every row. A rate with more than 4 decimals is rounded half away from
+    /// zero to 4.
+    public func rateString(for money: Money) -> String {
+        let digits = Self.rateFractionDigits(of: money.amount, currencyDigits: money.currency.fractionDigits)
+        guard digits > money.currency.fractionDigits else { return string(for: money) }
+        let shown = money.amount.roundedHalfAwayFromZero(fractionDigits: digits)
+        switch notation {
+        case .convention(let convention):
+            if money.currency == currency, let text = convention.currencyString(shown, fractionDigits: digits) {
+                return text
+            }
+            return shown.formatted(
+                ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                    .currencyStyle(for: money.currency).precision(.fractionLength(digits)))
+        case .icu(let styles):
+            return shown.formatted(styles.currencyStyle(for: money.currency).precision(.fractionLength(digits)))
+        }
+    }
+
+    /// The most decimals a rate is shown with.
+    public static let rateFractionDigitsLimit = 4
+
+    /// The decimals `rate` needs, from the currency's up to `rateFractionDigitsLimit`.
+    static func rateFractionDigits(of rate: Decimal, currencyDigits: Int) -> Int {
+        var digits = currencyDigits
+        // Most rates have no more digits than the currency: one comparison for them.
+        while digits < rateFractionDigitsLimit, rate.roundedHalfAwayFromZero(fractionDigits: digits) != rate {
+            digits += 1
+        }
+        return digits
+    }
+
     /// A quantity without trailing zeros: `1`, `12.5` (`12,5` in de-DE), `-2`.
     public func quantityString(_ quantity: Decimal) -> String {
         plainString(quantity)

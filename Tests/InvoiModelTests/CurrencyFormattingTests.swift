@@ -50,6 +50,32 @@ import Testing
         #expect(try format("2.5", "JPY") == "¥3")
     }
 
+    private func rate(_ amount: String, _ code: String, locale: String? = nil) throws -> String {
+        let currency = try #require(Currency(code: code))
+        let value = try #require(Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")))
+        return AmountFormatter(currency: currency, locale: locale).rateString(
+            for: Money(amount: value, currency: currency))
+    }
+
+    /// A rate keeps its own decimals, up to 4, so that quantity × rate = amount can be checked;
+    /// with no more decimals than the currency's it is written as an amount.
+    @Test func writesRatesWithTheirOwnDecimals() throws {
+        #expect(try rate("0.004", "USD") == "$0.004")
+        #expect(try rate("33.335", "USD") == "$33.335")
+        #expect(try rate("33.335", "EUR") == "33,335\u{A0}€")
+        #expect(try rate("1234.5678", "EUR") == "1.234,5678\u{A0}€")
+        #expect(try rate("-0.004", "USD") == "-$0.004")
+        #expect(try rate("33", "USD") == "$33.00")
+        #expect(try rate("33.5", "USD") == "$33.50")
+        #expect(try rate("33.1000", "USD") == "$33.10")
+        #expect(try rate("0.12345", "USD") == "$0.1235", "rounded half away from zero at 4")
+        #expect(try rate("0.00001", "USD") == "$0.0000", "4 decimals at most")
+        #expect(try rate("12.5", "JPY") == "¥12.5")
+        #expect(try rate("1.2345", "KWD") == "KWD\u{A0}1.2345")
+        #expect(try rate("0.004", "USD", locale: "de-DE") == "0,004\u{A0}$")
+        #expect(try rate("0.335", "EUR", locale: "fr-FR") == "0,335\u{A0}€")
+    }
+
     @Test func overridesTheLocale() throws {
         #expect(try format("1234.56", "EUR", locale: "en-US") == "€1,234.56")
         #expect(try format("1234.56", "USD", locale: "de-DE") == "1.234,56\u{A0}$")
