@@ -48,11 +48,12 @@ public struct AmountFormatter: Sendable {
         switch notation {
         case .convention(let convention):
             if money.currency == currency, let text = convention.currencyString(shown) { return text }
-            return shown.formatted(
-                ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
-                    .currencyStyle(for: money.currency))
+            return ICUStyles.withoutBidiMarks(
+                shown.formatted(
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                        .currencyStyle(for: money.currency)))
         case .icu(let styles):
-            return shown.formatted(styles.currencyStyle(for: money.currency))
+            return ICUStyles.withoutBidiMarks(shown.formatted(styles.currencyStyle(for: money.currency)))
         }
     }
 
@@ -69,11 +70,13 @@ public struct AmountFormatter: Sendable {
             if money.currency == currency, let text = convention.currencyString(shown, fractionDigits: digits) {
                 return text
             }
-            return shown.formatted(
-                ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
-                    .currencyStyle(for: money.currency).precision(.fractionLength(digits)))
+            return ICUStyles.withoutBidiMarks(
+                shown.formatted(
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                        .currencyStyle(for: money.currency).precision(.fractionLength(digits))))
         case .icu(let styles):
-            return shown.formatted(styles.currencyStyle(for: money.currency).precision(.fractionLength(digits)))
+            return ICUStyles.withoutBidiMarks(
+                shown.formatted(styles.currencyStyle(for: money.currency).precision(.fractionLength(digits))))
         }
     }
 
@@ -106,9 +109,10 @@ public struct AmountFormatter: Sendable {
         switch notation {
         case .convention(let convention):
             if let text = convention.plainString(value) { return text }
-            return value.formatted(ICUStyles(currency: currency, localeIdentifier: localeIdentifier).plainStyle)
+            return ICUStyles.withoutBidiMarks(
+                value.formatted(ICUStyles(currency: currency, localeIdentifier: localeIdentifier).plainStyle))
         case .icu(let styles):
-            return value.formatted(styles.plainStyle)
+            return ICUStyles.withoutBidiMarks(value.formatted(styles.plainStyle))
         }
     }
 }
@@ -129,6 +133,18 @@ struct ICUStyles: Sendable {
             .grouping(.never)
             .precision(.fractionLength(0...38))
             .rounded(rule: .toNearestOrAwayFromZero)
+    }
+
+    /// `text` without the bidi marks (LRM, RLM, ALM) ICU puts into numbers of right-to-left
+    /// locales (ar-EG writes `RLM LRM -1,828,877.18 US$`) for running text in such a locale.
+    /// invoi draws every number as a value of its own, in its own direction; there a leading
+    /// RLM made the paragraph right to left and split the currency around the number
+    /// (`$-1,828,877.18 US`).
+    static func withoutBidiMarks(_ text: String) -> String {
+        let isMark = { (scalar: Unicode.Scalar) in scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
+        }
+        guard text.unicodeScalars.contains(where: isMark) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isMark($0) }))
     }
 
     func currencyStyle(for other: Currency) -> Decimal.FormatStyle.Currency {

@@ -81,6 +81,25 @@ import Testing
         #expect(try format("1234.56", "USD", locale: "de-DE") == "1.234,56\u{A0}$")
     }
 
+    /// ICU writes bidi marks into a right-to-left locale's numbers (ar-EG: RLM LRM before the
+    /// minus) for running text; invoi draws an amount as a value of its own, where a leading
+    /// RLM turned it right to left and split `US$` around the number.
+    @Test func leavesOutICUsBidiMarks() throws {
+        #expect(try format("-1828877.18", "USD", locale: "ar-EG") == "-1,828,877.18\u{A0}US$")
+        #expect(try format("1828877.18", "USD", locale: "ar-EG") == "1,828,877.18\u{A0}US$")
+        #expect(try format("-2.5", "EUR", locale: "he-IL") == "-2.50\u{A0}€")
+        #expect(try rate("-0.004", "USD", locale: "ar-EG") == "-0.004\u{A0}US$")
+        let formatter = AmountFormatter(currency: .usd, locale: "fa-IR")
+        #expect(formatter.quantityString(-2) == "\u{2212}2")
+        let marks: Set<Unicode.Scalar> = ["\u{200E}", "\u{200F}", "\u{061C}"]
+        for locale in ["ar-EG", "ar", "ar-MA", "fa-IR", "he-IL", "ur-PK"] {
+            for code in ["USD", "EUR", "SAR"] {
+                let text = try format("-1828877.18", code, locale: locale)
+                #expect(!text.unicodeScalars.contains { marks.contains($0) }, "\(locale) \(code)")
+            }
+        }
+    }
+
     /// A locale whose own digits are not Latin still prints 0–9.
     @Test func alwaysWritesLatinDigits() throws {
         let text = try format("1234.5", "SAR", locale: "ar-SA")
