@@ -10,9 +10,11 @@ struct BillToSection {
         // so that the last one ends on the right edge; the payment terms under them.
         var right = Block(height: 0)
         var datesWidth = 0.0
-        for fields in [content.dates, content.references] where !fields.isEmpty {
+        // The client keeps at least two fifths of the row; the dates and references wrap in the rest.
+        let rightRoom = (width - style.headerColumnGap) * 0.6
+        for (fields, areDates) in [(content.dates, true), (content.references, false)] where !fields.isEmpty {
             let top = right.height == 0 ? 0 : right.height + style.labelGap * 2
-            let row = columns(fields, right: x + width, top: top)
+            let row = columns(fields, right: x + width, top: top, room: rightRoom, keepsValues: areDates)
             right.ops += row.block.ops
             right.height = row.block.height
             datesWidth = max(datesWidth, row.width)
@@ -55,17 +57,25 @@ struct BillToSection {
         return block
     }
 
-    /// A row of label-over-value columns ending at `right`, and its width.
+    /// A row of label-over-value columns ending at `right`, and its width: each column as wide
+    /// as its label and value, or, when they do not fit in `room`, sharing it — a label, and a
+    /// value unless `keepsValues` (dates, which never wrap), wrapping in its share.
     private func columns(
-        _ fields: [InvoiceContent.LabeledValue], right: Double, top: Double
+        _ fields: [InvoiceContent.LabeledValue], right: Double, top: Double, room: Double, keepsValues: Bool
     ) -> (block: Block, width: Double) {
+        // A value may have lines of its own (a service period's two dates).
+        let valueWidths = fields.map { field in
+            field.value.split(separator: "\n").map { typesetter.width(of: String($0), style.dateValue) }.max() ?? 0
+        }
+        let wanted = zip(fields, valueWidths).map { field, valueWidth in
+            max(typesetter.width(of: field.label, style.label), valueWidth)
+        }
+        let gaps = Double(fields.count - 1) * style.dateColumnGap
+        let widths = ColumnShares.widths(
+            wanted: wanted, least: keepsValues ? valueWidths : wanted.map { _ in 0 }, room: max(room - gaps, 0))
         var block = Block(height: top)
         var columnRight = right
-        for field in fields.reversed() {
-            // A value may have lines of its own (a service period's two dates).
-            let valueWidth =
-                field.value.split(separator: "\n").map { typesetter.width(of: String($0), style.dateValue) }.max() ?? 0
-            let columnWidth = max(typesetter.width(of: field.label, style.label), valueWidth)
+        for (field, columnWidth) in zip(fields, widths).reversed() {
             let columnX = columnRight - columnWidth
             let label = typesetter.paragraph(
                 field.label, style.label, x: columnX, width: columnWidth, top: top, alignment: .right)

@@ -36,7 +36,37 @@ struct BlockCuts {
             if lowestBottom <= y + Self.tolerance { positions.append(y) }
         }
         self.positions = positions
+        lineBottoms = candidates
         tops = block.ops.map(\.topY).sorted()
+    }
+
+    /// Every text line's bottom, ascending: where a cut may be forced.
+    private let lineBottoms: [Double]
+
+    /// A cut at the lowest line bottom below `offset` and not below `limit`, for a block with
+    /// no clean cut there (columns side by side whose lines never end at the same height,
+    /// taller than a page): the lines it would cut through go to the next piece, which starts
+    /// at the top of the highest of them (`nextStart`). Nil when there is none, or when the
+    /// next piece would start no lower than `offset`.
+    func forcedCut(after offset: Double, atMost limit: Double) -> (cut: Double, nextStart: Double)? {
+        guard let cut = lineBottoms.last(where: { $0 > offset + Self.tolerance && $0 <= limit + Self.tolerance })
+        else { return nil }
+        var nextStart = cut
+        for op in block.ops where Self.movesOnFromCut(op, at: cut) { nextStart = min(nextStart, op.topY) }
+        guard nextStart > offset + Self.tolerance else { return nil }
+        return (cut, nextStart)
+    }
+
+    /// Whether `op` is a line of text (or its link) that a cut at `cut` would go through:
+    /// it goes after the cut, whole. At a clean cut there is none.
+    private static func movesOnFromCut(_ op: DrawOp, at cut: Double) -> Bool {
+        let span: (top: Double, bottom: Double)
+        switch op {
+        case .text(let text): span = (text.box.minY, text.box.maxY)
+        case .link(let link): span = (link.rect.minY, link.rect.maxY)
+        default: return false
+        }
+        return span.top < cut - tolerance && span.bottom > cut + tolerance
     }
 
     /// The lowest cut below `offset` and not below `limit`, or nil.
@@ -77,6 +107,8 @@ struct BlockCuts {
                 let middle = (low + high) / 2
                 if top < cuts[middle] - Self.tolerance { high = middle } else { low = middle + 1 }
             }
+            // A line a forced cut goes through follows it.
+            if low < cuts.count, Self.movesOnFromCut(op, at: cuts[low]) { low += 1 }
             pieces[low].append(op.offsetBy(dx: 0, dy: -starts[low]))
         }
         return pieces

@@ -45,7 +45,7 @@ extension InvoiceContent {
             Item(
                 description: item.description,
                 quantity: value(Self.quantity(item, formatter: formatter, units: units)),
-                rate: value(formatter.string(for: Money(amount: item.rate, currency: invoice.currency))),
+                rate: value(formatter.rateString(for: Money(amount: item.rate, currency: invoice.currency))),
                 amount: value(formatter.string(for: amount)))
         }
 

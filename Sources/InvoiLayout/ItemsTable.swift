@@ -63,20 +63,41 @@ struct ItemsTable {
             widest.amount = max(widest.amount, numbers.amount.text.isEmpty ? 0 : numbers.amount.width)
         }
         keptNumbers = kept
-        func fit(_ widest: Double, header: String, minimum: Double) -> Double {
-            let headerWidth = typesetter.width(of: header, style.tableHeader)
-            return max(minimum, max(widest, headerWidth) + style.numberColumnPadding)
+        // A number column is at least as wide as its widest value (a number never wraps); its
+        // head widens it as far as the description keeps its minimum. A head too long for that
+        // wraps, in columns that then take at most two thirds of the table, so that the
+        // descriptions are not squeezed for a label.
+        let least = [
+            max(style.quantityColumnWidth, widest.quantity + style.numberColumnPadding),
+            max(style.rateColumnWidth, widest.rate + style.numberColumnPadding),
+            max(style.amountColumnWidth, widest.amount + style.numberColumnPadding),
+        ]
+        let wanted = zip([headers.quantity, headers.rate, headers.amount], least).map { header, least in
+            max(least, typesetter.width(of: header, style.tableHeader) + style.numberColumnPadding)
         }
-        let quantity = fit(widest.quantity, header: headers.quantity, minimum: style.quantityColumnWidth)
-        let rate = fit(widest.rate, header: headers.rate, minimum: style.rateColumnWidth)
-        let amount = fit(widest.amount, header: headers.amount, minimum: style.amountColumnWidth)
-        let description = max(style.minimumDescriptionWidth, width - quantity - rate - amount)
+        let room = width - style.minimumDescriptionWidth
+        let shares =
+            wanted.reduce(0, +) <= room
+            ? wanted : Self.shares(wanted: wanted, least: least, room: min(room, width * 2 / 3))
+        let (quantity, rate, amount) = (shares[0], shares[1], shares[2])
+        let description = max(min(style.minimumDescriptionWidth, width / 4), width - quantity - rate - amount)
         columns = Columns(
             description: (x, description),
             quantity: (x + description, quantity),
             rate: (x + description + quantity, rate),
             amount: (x + description + quantity + rate, amount)
         )
+    }
+
+    /// Widths for heads too long for their columns: each column its least width and a part of
+    /// what is left in proportion to what its head lacks, so that the heads wrap to about the
+    /// same number of lines (the header row, repeated on every page, is as short as it can be).
+    private static func shares(wanted: [Double], least: [Double], room: Double) -> [Double] {
+        let lacking = zip(wanted, least).map { max($0 - $1, 0) }
+        let total = lacking.reduce(0, +)
+        let left = room - least.reduce(0, +)
+        guard total > 0, left > 0 else { return least }
+        return zip(least, lacking).map { $0 + left * $1 / total }
     }
 
     /// The header row with its dark rule; repeated at the top of every continuation page.
@@ -89,22 +110,24 @@ struct ItemsTable {
             (headers.rate, columns.rate, .right),
             (headers.amount, columns.amount, .right),
         ]
+        var height = labelStyle.lineBoxHeight
         for (text, column, alignment) in cells {
-            let line = typesetter.shapeLine(text, labelStyle)
-            block.ops += typesetter.place(
-                line, labelStyle,
-                box: Rect(
-                    x: column.x, y: 0, width: column.width,
-                    height: labelStyle.lineBoxHeight),
-                alignment: alignment)
+            // A head wraps in its column, clear of the next column's head.
+            let wrapWidth = column.width - (alignment == .left ? 1 : 2) * style.numberColumnPadding / 2
+            let cell = typesetter.label(
+                text, labelStyle,
+                box: Rect(x: column.x, y: 0, width: column.width, height: labelStyle.lineBoxHeight),
+                alignment: alignment, wrapWidth: max(wrapWidth, 1))
+            block.ops += cell.ops
+            height = max(height, cell.height)
         }
-        let ruleY = labelStyle.lineBoxHeight + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth / 2
+        let ruleY = height + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth / 2
         block.ops.append(
             .line(
                 LineOp(
                     from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
                     width: style.tableHeaderRuleWidth, color: style.accent)))
-        block.height = labelStyle.lineBoxHeight + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth
+        block.height = height + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth
         return block
     }
 

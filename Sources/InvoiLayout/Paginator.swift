@@ -125,21 +125,30 @@ struct Paginator {
         }
         let cuts = BlockCuts(block)
         var chosen: [Double] = []
+        var starts = [0.0]
         var places: [(page: Int, start: Double)] = []
         var offset = 0.0
         var restGap = gap
         while !fits(block.height - offset, gap: restGap) {
             let room = bottom - (pageIsEmpty ? top : y + restGap)
-            guard let cut = cuts.cut(after: offset, atMost: offset + room) else { break }
-            places.append(reserve(cut - offset, gap: restGap))
-            chosen.append(cut)
+            let next: (cut: Double, nextStart: Double)
+            if let cut = cuts.cut(after: offset, atMost: offset + room) {
+                next = (cut, cut)
+            } else if let forced = cuts.forcedCut(after: offset, atMost: offset + room) {
+                next = forced
+            } else {
+                break
+            }
+            places.append(reserve(next.cut - offset, gap: restGap))
+            chosen.append(next.cut)
+            starts.append(next.nextStart)
             newPage()
             if let continuation { emit(continuation, gap: 0) }
-            offset = cut
+            offset = next.nextStart
             restGap = 0
         }
         places.append(reserve(block.height - offset, gap: restGap))
-        let pieces = cuts.pieces(cutAt: chosen, startingAt: [0] + chosen)
+        let pieces = cuts.pieces(cutAt: chosen, startingAt: starts)
         for (ops, place) in zip(pieces, places) {
             append(ops.map { $0.offsetBy(dx: 0, dy: place.start) }, toPage: place.page)
         }
@@ -204,6 +213,14 @@ struct Paginator {
                 minimumHead = 0
             } else if !pageIsEmpty {
                 newPage()
+            } else if let forced = cuts.forcedCut(after: offset, atMost: offset + room) {
+                places.append(reserve(forced.cut - offset, gap: restGap))
+                chosen.append(forced.cut)
+                newPage()
+                offset = forced.nextStart
+                starts.append(offset)
+                restGap = 0
+                minimumHead = 0
             } else {
                 break
             }

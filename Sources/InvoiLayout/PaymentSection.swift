@@ -12,11 +12,16 @@ struct PaymentSection {
         // The spec's label column, widened for a language whose labels are longer
         // ("Rekeningnummer") rather than breaking a word.
         let widestLabel = content.paymentRows.map { typesetter.width(of: $0.label, style.paymentLabel) }.max() ?? 0
-        let labelWidth = max(style.paymentLabelColumnWidth, widestLabel + style.paymentLabelGap)
+        // A label longer than two fifths of the width wraps instead, clear of its value.
+        let labelWidth = min(
+            max(style.paymentLabelColumnWidth, widestLabel + style.paymentLabelGap),
+            max(style.paymentLabelColumnWidth, width * 0.4))
         let valueX = x + labelWidth
         let valueWidth = width - labelWidth
         for row in content.paymentRows {
-            let name = typesetter.paragraph(row.label, style.paymentLabel, x: x, width: labelWidth, top: y)
+            let name = typesetter.paragraph(
+                row.label, style.paymentLabel, x: x, width: labelWidth, top: y,
+                wrapWidth: max(labelWidth - style.paymentLabelGap, 1))
             let value = typesetter.paragraph(row.value, style.paymentText, x: valueX, width: valueWidth, top: y)
             block.append(name, at: 0)
             block.append(value, at: 0)

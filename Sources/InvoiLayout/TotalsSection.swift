@@ -1,4 +1,5 @@
 import InvoiDocument
+import InvoiText
 
 /// The right-aligned totals block: Subtotal, Discount, VAT, a separator, the bold Total;
 /// then, when an amount was paid, Paid, a second separator and the bold Balance due; then why
@@ -19,7 +20,9 @@ struct TotalsSection {
             widths.append(rowWidth(settlement.paid, style.totalsLabel, style.totalsValue))
             widths.append(rowWidth(settlement.balanceDue, style.balanceLabel, style.balanceValue))
         }
-        let width = max(style.totalsWidth, widths.max() ?? 0)
+        // As wide as its widest row, but never wider than the page's content: a longer
+        // label wraps beside its value, which is never cut.
+        let width = min(max(style.totalsWidth, widths.max() ?? 0), right - left)
         let x = right - width
 
         var block = Block(height: 0)
@@ -59,13 +62,18 @@ struct TotalsSection {
         into block: inout Block
     ) -> Double {
         let box = Rect(x: x, y: top, width: width, height: style.totalsLabel.lineBoxHeight)
-        block.ops += typesetter.place(
-            typesetter.shapeLine(row.label, style.totalsLabel), style.totalsLabel,
-            box: box, alignment: .left)
-        block.ops += typesetter.place(
-            typesetter.shapeLine(row.value, style.totalsValue), style.totalsValue,
-            box: box, alignment: .right)
-        return box.maxY
+        let value = typesetter.shapeLine(row.value, style.totalsValue)
+        let label = typesetter.label(
+            row.label, style.totalsLabel, box: box, alignment: .left,
+            wrapWidth: labelRoom(width: width, value: value))
+        block.ops += label.ops
+        block.ops += typesetter.place(value, style.totalsValue, box: box, alignment: .right)
+        return max(box.maxY, top + label.height)
+    }
+
+    /// How wide a label may be beside `value` in a row `width` wide.
+    private func labelRoom(width: Double, value: ShapedLine) -> Double {
+        max(width - value.width - style.numberColumnPadding, 1)
     }
 
     /// The light rule across the block, with its margins; returns the bottom of the lower margin.
@@ -92,8 +100,13 @@ struct TotalsSection {
                 x: x, y: style == tall ? top : baseline - typesetter.baselineOffset(style), width: width,
                 height: style.lineBoxHeight)
         }
-        block.ops += typesetter.place(typesetter.shapeLine(row.label, label), label, box: box(label), alignment: .left)
-        block.ops += typesetter.place(typesetter.shapeLine(row.value, value), value, box: box(value), alignment: .right)
-        return top + tall.lineBoxHeight
+        let shapedValue = typesetter.shapeLine(row.value, value)
+        let labelBox = box(label)
+        let labelBlock = typesetter.label(
+            row.label, label, box: labelBox, alignment: .left,
+            wrapWidth: labelRoom(width: width, value: shapedValue))
+        block.ops += labelBlock.ops
+        block.ops += typesetter.place(shapedValue, value, box: box(value), alignment: .right)
+        return max(top + tall.lineBoxHeight, labelBox.minY + labelBlock.height)
     }
 }

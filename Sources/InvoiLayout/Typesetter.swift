@@ -49,15 +49,18 @@ struct Typesetter {
     }
 
     /// Lays `text` into the column `x ..< x + width` from `top` down, wrapping to the
-    /// column. Empty text takes no room. A `link` makes the laid text clickable.
+    /// column, or to `wrapWidth` when the lines must keep clear of something beside them in
+    /// the column (each line's box is still the column). Empty text takes no room. A `link`
+    /// makes the laid text clickable.
     func paragraph(
         _ text: String, _ style: TextStyle, x: Double, width: Double, top: Double,
-        alignment: TextAlignment = .left, link: String? = nil
+        alignment: TextAlignment = .left, link: String? = nil, wrapWidth: Double? = nil
     ) -> Block {
         guard !text.isEmpty else { return Block(height: 0) }
         let (shown, fallback) = source(text, style)
         let lines = shaper.breakLines(
-            shown, font: style.font, tracking: style.tracking, width: max(width, 1), fallbackDirection: fallback)
+            shown, font: style.font, tracking: style.tracking, width: max(wrapWidth ?? width, 1),
+            fallbackDirection: fallback)
         let ends = Self.lineEnds(of: lines, in: shown)
         var block = Block(height: 0)
         for (index, line) in lines.enumerated() {
@@ -120,6 +123,23 @@ struct Typesetter {
             if next == text.endIndex || text[next].isNewline { return .paragraphEnd }
             return sawSpace ? .wrappedAtSpace : .wrappedInWord
         }
+    }
+
+    /// `text` on one line in `box` when it fits `wrapWidth`, as a label beside a value is
+    /// drawn; otherwise wrapped to `wrapWidth` from the box's top down, each line in a box as
+    /// wide as `box`. A label of any length stays in its column. The block's height is the
+    /// text's: from the box's top, which the ops are placed from.
+    func label(
+        _ text: String, _ style: TextStyle, box: Rect, alignment: TextAlignment, wrapWidth: Double
+    ) -> Block {
+        guard !text.isEmpty else { return Block(height: 0) }
+        let line = shapeLine(text, style)
+        // A column made to fit the text exactly may come out a rounding error narrower.
+        guard line.width > wrapWidth + 1e-6 else {
+            return Block(height: box.height, ops: place(line, style, box: box, alignment: alignment))
+        }
+        return paragraph(
+            text, style, x: box.minX, width: box.width, top: box.minY, alignment: alignment, wrapWidth: wrapWidth)
     }
 
     /// The baseline of a line box of `style` whose top is at 0.

@@ -48,12 +48,49 @@ public struct AmountFormatter: Sendable {
         switch notation {
         case .convention(let convention):
             if money.currency == currency, let text = convention.currencyString(shown) { return text }
-            return shown.formatted(
-                ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
-                    .currencyStyle(for: money.currency))
+            return ICUStyles.withoutBidiMarks(
+                shown.formatted(
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                        .currencyStyle(for: money.currency)))
         case .icu(let styles):
-            return shown.formatted(styles.currencyStyle(for: money.currency))
+            return ICUStyles.withoutBidiMarks(shown.formatted(styles.currencyStyle(for: money.currency)))
         }
+    }
+
+    /// A line's rate: as an amount, or with its own decimals when it has more than the
+    /// currency shows, up to 4 (`$0.004`, `0,335 €`), so that a reader can check quantity ×
+    /// rate = amount on every row. A rate with more than 4 decimals is rounded half away from
+    /// zero to 4.
+    public func rateString(for money: Money) -> String {
+        let digits = Self.rateFractionDigits(of: money.amount, currencyDigits: money.currency.fractionDigits)
+        guard digits > money.currency.fractionDigits else { return string(for: money) }
+        let shown = money.amount.roundedHalfAwayFromZero(fractionDigits: digits)
+        switch notation {
+        case .convention(let convention):
+            if money.currency == currency, let text = convention.currencyString(shown, fractionDigits: digits) {
+                return text
+            }
+            return ICUStyles.withoutBidiMarks(
+                shown.formatted(
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                        .currencyStyle(for: money.currency).precision(.fractionLength(digits))))
+        case .icu(let styles):
+            return ICUStyles.withoutBidiMarks(
+                shown.formatted(styles.currencyStyle(for: money.currency).precision(.fractionLength(digits))))
+        }
+    }
+
+    /// The most decimals a rate is shown with.
+    public static let rateFractionDigitsLimit = 4
+
+    /// The decimals `rate` needs, from the currency's up to `rateFractionDigitsLimit`.
+    static func rateFractionDigits(of rate: Decimal, currencyDigits: Int) -> Int {
+        var digits = currencyDigits
+        // Most rates have no more digits than the currency: one comparison for them.
+        while digits < rateFractionDigitsLimit, rate.roundedHalfAwayFromZero(fractionDigits: digits) != rate {
+            digits += 1
+        }
+        return digits
     }
 
     /// A quantity without trailing zeros: `1`, `12.5` (`12,5` in de-DE), `-2`.
@@ -72,9 +109,10 @@ public struct AmountFormatter: Sendable {
         switch notation {
         case .convention(let convention):
             if let text = convention.plainString(value) { return text }
-            return value.formatted(ICUStyles(currency: currency, localeIdentifier: localeIdentifier).plainStyle)
+            return ICUStyles.withoutBidiMarks(
+                value.formatted(ICUStyles(currency: currency, localeIdentifier: localeIdentifier).plainStyle))
         case .icu(let styles):
-            return value.formatted(styles.plainStyle)
+            return ICUStyles.withoutBidiMarks(value.formatted(styles.plainStyle))
         }
     }
 }
@@ -95,6 +133,18 @@ struct ICUStyles: Sendable {
             .grouping(.never)
             .precision(.fractionLength(0...38))
             .rounded(rule: .toNearestOrAwayFromZero)
+    }
+
+    /// `text` without the bidi marks (LRM, RLM, ALM) ICU puts into numbers of right-to-left
+    /// locales (ar-EG writes `RLM LRM -1,828,877.18 US$`) for running text in such a locale.
+    /// invoi draws every number as a value of its own, in its own direction; there a leading
+    /// RLM made the paragraph right to left and split the currency around the number
+    /// (`$-1,828,877.18 US`).
+    static func withoutBidiMarks(_ text: String) -> String {
+        let isMark = { (scalar: Unicode.Scalar) in scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
+        }
+        guard text.unicodeScalars.contains(where: isMark) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isMark($0) }))
     }
 
     func currencyStyle(for other: Currency) -> Decimal.FormatStyle.Currency {

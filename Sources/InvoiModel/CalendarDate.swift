@@ -47,8 +47,8 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
     }
 
     /// The date in ICU's medium date style for the language tag `language` (de `12.03.2026`,
-    /// fr `12 mars 2026`, he `12 במרץ 2026`, ja `2026/03/12`): Gregorian, Latin digits, no time
-    /// zone, whatever the machine's settings.
+    /// fr `12 mars 2026`, he `12 במרץ 2026`, ja `2026/03/12`): proleptic Gregorian, Latin digits,
+    /// no time zone, whatever the machine's settings.
     public func formatted(language identifier: String) -> String {
         Self.mediumStyle(language: identifier)(self)
     }
@@ -149,6 +149,15 @@ private final class MediumDateFormat: @unchecked Sendable {
             status.rawValue <= 0
         else { return nil }
         guard let calendar = swift_ucal_clone(swift_udat_getCalendar(format), &status), status.rawValue <= 0 else {
+            swift_udat_close(format)
+            return nil
+        }
+        // Proleptic Gregorian, as the JSON dates are and as the hand-built English form is:
+        // ICU's calendar switches to the Julian one before 1582-10-15, where 1582-10-05…14
+        // do not exist and would be moved ten days on.
+        swift_ucal_setGregorianChange(calendar, -.greatestFiniteMagnitude, &status)
+        guard status.rawValue <= 0 else {
+            swift_ucal_close(calendar)
             swift_udat_close(format)
             return nil
         }

@@ -56,9 +56,11 @@ struct CurrencyConvention: Hashable, Sendable {
         table[currency.code]
     }
 
-    /// `amount` as a currency amount: rounded half away from zero to `fractionDigits`,
-    /// grouped, padded with zeros. Nil for NaN, which ICU would have to spell.
-    func currencyString(_ amount: Decimal) -> String? {
+    /// `amount` as a currency amount: rounded half away from zero to `fractionDigits` (the
+    /// currency's unless given: a rate may show more), grouped, padded with zeros. Nil for
+    /// NaN, which ICU would have to spell.
+    func currencyString(_ amount: Decimal, fractionDigits: Int? = nil) -> String? {
+        let fractionDigits = fractionDigits ?? self.fractionDigits
         let rounded = amount.roundedHalfAwayFromZero(fractionDigits: fractionDigits)
         guard let digits = DecimalDigits(rounded) else { return nil }
         var number = grouped(digits.integer)

@@ -9,22 +9,25 @@ public enum DisplayWidth {
         return isWide(value) ? 2 : 1
     }
 
-    /// Cells taken by one grapheme cluster: its widest code point, so that a
-    /// base with combining marks takes the base's cells and an emoji sequence two.
-    /// A flag — two regional indicators, each of neutral width on its own — takes two,
-    /// as terminals draw it.
+    /// Cells taken by one grapheme cluster: the widest any terminal shows it. Terminals that
+    /// measure code point by code point (wcwidth: xterm, tmux) give each part of an emoji ZWJ
+    /// sequence its own two cells and Thai SARA AM its own cell, so a cluster takes the sum of
+    /// its code points' widths; terminals that measure clusters draw an emoji presentation
+    /// (U+FE0F) two cells wide, so such a cluster takes at least two. A flag — two regional
+    /// indicators, each of neutral width on its own — takes two.
     public static func of(_ character: Character) -> Int {
-        var widest = 0
+        var sum = 0
         var regionalIndicators = 0
+        var isEmojiPresentation = false
         for scalar in character.unicodeScalars {
             if (0x1F1E6...0x1F1FF).contains(scalar.value) {
                 regionalIndicators += 1
                 if regionalIndicators == 2 { return 2 }
             }
-            widest = max(widest, of(scalar))
-            if widest == 2 { break }
+            if scalar.value == 0xFE0F { isEmojiPresentation = true }
+            sum += of(scalar)
         }
-        return widest
+        return isEmojiPresentation ? max(sum, 2) : sum
     }
 
     /// Cells taken by a string.

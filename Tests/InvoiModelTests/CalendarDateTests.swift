@@ -87,6 +87,25 @@ import Testing
         }
     }
 
+    /// One calendar rule in every language: the proleptic Gregorian calendar of the JSON dates
+    /// and the English form, also across the Julian–Gregorian change (1582-10-05…14 exist).
+    @Test func formatsTheDaysOf1582sChangeProleptically() throws {
+        for day in 4...15 {
+            let date = try #require(CalendarDate(year: 1582, month: 10, day: day))
+            let two = day < 10 ? "0\(day)" : "\(day)"
+            #expect(date.formatted(language: "en-US") == date.formatted)
+            #expect(date.formatted(language: "de") == "\(two).10.1582")
+            #expect(date.formatted(language: "ja") == "1582/10/\(two)")
+            #expect(date.formatted(language: "en-GB") == "\(day) Oct 1582")
+            #expect(date.formatted(language: "fr") == "\(day) oct. 1582")
+            #expect(date.formatted(language: "he") == "\(day) באוק׳ 1582")
+            #expect(date.formatted(language: "ru") == "\(day) окт. 1582\u{202F}г.")
+        }
+        // Long before the change, the day as given.
+        let early = try #require(CalendarDate(iso: "1000-06-01"))
+        #expect(early.formatted(language: "de") == "01.06.1000")
+    }
+
     @Test func ordersByDay() throws {
         let a = try #require(CalendarDate(iso: "2025-12-31"))
         let b = try #require(CalendarDate(iso: "2026-01-01"))

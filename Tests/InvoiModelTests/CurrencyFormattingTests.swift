@@ -50,9 +50,54 @@ import Testing
         #expect(try format("2.5", "JPY") == "¥3")
     }
 
+    private func rate(_ amount: String, _ code: String, locale: String? = nil) throws -> String {
+        let currency = try #require(Currency(code: code))
+        let value = try #require(Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")))
+        return AmountFormatter(currency: currency, locale: locale).rateString(
+            for: Money(amount: value, currency: currency))
+    }
+
+    /// A rate keeps its own decimals, up to 4, so that quantity × rate = amount can be checked;
+    /// with no more decimals than the currency's it is written as an amount.
+    @Test func writesRatesWithTheirOwnDecimals() throws {
+        #expect(try rate("0.004", "USD") == "$0.004")
+        #expect(try rate("33.335", "USD") == "$33.335")
+        #expect(try rate("33.335", "EUR") == "33,335\u{A0}€")
+        #expect(try rate("1234.5678", "EUR") == "1.234,5678\u{A0}€")
+        #expect(try rate("-0.004", "USD") == "-$0.004")
+        #expect(try rate("33", "USD") == "$33.00")
+        #expect(try rate("33.5", "USD") == "$33.50")
+        #expect(try rate("33.1000", "USD") == "$33.10")
+        #expect(try rate("0.12345", "USD") == "$0.1235", "rounded half away from zero at 4")
+        #expect(try rate("0.00001", "USD") == "$0.0000", "4 decimals at most")
+        #expect(try rate("12.5", "JPY") == "¥12.5")
+        #expect(try rate("1.2345", "KWD") == "KWD\u{A0}1.2345")
+        #expect(try rate("0.004", "USD", locale: "de-DE") == "0,004\u{A0}$")
+        #expect(try rate("0.335", "EUR", locale: "fr-FR") == "0,335\u{A0}€")
+    }
+
     @Test func overridesTheLocale() throws {
         #expect(try format("1234.56", "EUR", locale: "en-US") == "€1,234.56")
         #expect(try format("1234.56", "USD", locale: "de-DE") == "1.234,56\u{A0}$")
+    }
+
+    /// ICU writes bidi marks into a right-to-left locale's numbers (ar-EG: RLM LRM before the
+    /// minus) for running text; invoi draws an amount as a value of its own, where a leading
+    /// RLM turned it right to left and split `US$` around the number.
+    @Test func leavesOutICUsBidiMarks() throws {
+        #expect(try format("-1828877.18", "USD", locale: "ar-EG") == "-1,828,877.18\u{A0}US$")
+        #expect(try format("1828877.18", "USD", locale: "ar-EG") == "1,828,877.18\u{A0}US$")
+        #expect(try format("-2.5", "EUR", locale: "he-IL") == "-2.50\u{A0}€")
+        #expect(try rate("-0.004", "USD", locale: "ar-EG") == "-0.004\u{A0}US$")
+        let formatter = AmountFormatter(currency: .usd, locale: "fa-IR")
+        #expect(formatter.quantityString(-2) == "\u{2212}2")
+        let marks: Set<Unicode.Scalar> = ["\u{200E}", "\u{200F}", "\u{061C}"]
+        for locale in ["ar-EG", "ar", "ar-MA", "fa-IR", "he-IL", "ur-PK"] {
+            for code in ["USD", "EUR", "SAR"] {
+                let text = try format("-1828877.18", code, locale: locale)
+                #expect(!text.unicodeScalars.contains { marks.contains($0) }, "\(locale) \(code)")
+            }
+        }
     }
 
     /// A locale whose own digits are not Latin still prints 0–9.

@@ -40,7 +40,44 @@ import Testing
         #expect(DisplayWidth.of(Unicode.Scalar(0x200B)!) == 0)
         #expect(DisplayWidth.of(Unicode.Scalar(0x200D)!) == 0)
         #expect(DisplayWidth.of("\u{1100}\u{1161}") == 2)  // conjoining Hangul syllable
-        #expect(DisplayWidth.of("👩‍💻") == 2)
+    }
+
+    /// The widest a terminal shows a cluster: wcwidth terminals give each part of a ZWJ
+    /// sequence its own cells, and Thai SARA AM a cell of its own.
+    @Test func aClusterTakesTheWidestATerminalShows() {
+        #expect(DisplayWidth.of("👩‍💻") == 4)
+        #expect(DisplayWidth.of("👨‍👩‍👧") == 6)
+        #expect(DisplayWidth.of("👍🏽") == 4)  // emoji and skin tone modifier
+        #expect(DisplayWidth.of("กำ") == 2)  // KO KAI + SARA AM
+        #expect(DisplayWidth.of("\u{0E33}") == 1)
+        #expect(DisplayWidth.of("น้ำ") == 2)  // with a tone mark between
+        #expect(DisplayWidth.of("ก\u{0E34}") == 1)  // SARA I is a nonspacing mark
+        #expect(DisplayWidth.of("❤\u{FE0F}") == 2)  // emoji presentation
+        #expect(DisplayWidth.of("\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}") == 2)  // tag flag
+    }
+
+    /// The cases: `--width 20` with Thai reached 26 cells, an 80-column line with
+    /// `👩‍💻` 82, in a terminal that measures code point by code point.
+    @Test(arguments: ["ทำงานสำคัญทำนาน ", "👩‍💻 dev ", "👨‍👩‍👧👍🏽 "])
+    func linesStayWithinTheWidthInCodePointTerminals(unit: String) throws {
+        let text = String(repeating: unit, count: 20)
+        let page = Page(
+            size: Fixture.page,
+            ops: [Fixture.text(text, px: 12, box: (40, 555), baseline: 60)])
+        for columns in [20, 41, 60, 80] {
+            let lines = Preview.lines(try Preview.render(page, columns: columns))
+            // Counted apart from DisplayWidth, as wcwidth does: every code point on its own,
+            // marks and joiners none, emoji and their modifiers two.
+            let cells = { (line: String) in
+                line.unicodeScalars.reduce(0) { sum, scalar in
+                    switch scalar.properties.generalCategory {
+                    case .nonspacingMark, .enclosingMark, .format: sum
+                    default: sum + (scalar.properties.isEmojiPresentation ? 2 : 1)
+                    }
+                }
+            }
+            for line in lines { #expect(cells(line) <= columns, "\(columns): \(line)") }
+        }
     }
 
     @Test func aFlagTakesTwoCells() {
