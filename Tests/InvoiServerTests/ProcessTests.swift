@@ -12,12 +12,23 @@ struct ProcessTests {
         let log: URL
         let port: Int
 
-        init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        /// `descriptorLimit` starts it under `ulimit -n` of that many descriptors.
+        init(_ arguments: [String], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
             log = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-server-\(UUID().uuidString).log")
             try Data().write(to: log)
             let process = Process()
-            process.executableURL = BuiltProducts.server
-            process.arguments = ["--port", "0"] + arguments
+            if let descriptorLimit {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments =
+                    [
+                        "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", BuiltProducts.server.path, "--port",
+                        "0",
+                    ]
+                    + arguments
+            } else {
+                process.executableURL = BuiltProducts.server
+                process.arguments = ["--port", "0"] + arguments
+            }
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             process.standardError = try FileHandle(forWritingTo: log)
             process.standardOutput = FileHandle.nullDevice
@@ -39,6 +50,10 @@ struct ProcessTests {
             }
             port = found
         }
+
+        var pid: Int32 { process.processIdentifier }
+
+        var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
         /// The exit status, waiting at most `seconds`.
         func exitStatus(within seconds: Double) -> Int32? {
