@@ -22,6 +22,9 @@ struct InvoiceRendering: Sendable {
     /// must not make the server read its files).
     let logoDirectory: String?
 
+    private static let stopped = APIError(
+        .serviceUnavailable, "the render was stopped: its request timed out, or the server is shutting down")
+
     /// The file for `body`; `isAbandoned` turns true once the request has been answered
     /// without it (the render then stops at its next file or write).
     func render(
@@ -34,6 +37,8 @@ struct InvoiceRendering: Sendable {
         } catch {
             return .failure(error)
         }
+        // Decoding a long invoice takes a while: nobody may be waiting any more.
+        if isAbandoned() { return .failure(Self.stopped) }
         do {
             let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
             if !missing.isEmpty {
@@ -67,12 +72,7 @@ struct InvoiceRendering: Sendable {
         } catch {
             return .failure(APIError(.internalServerError, "could not render (\(error)); this is a bug in invoi"))
         }
-        if target.stopped == .abandoned {
-            return .failure(
-                APIError(
-                    .serviceUnavailable, "the render was stopped: its request timed out, or the server is shutting down"
-                ))
-        }
+        if target.stopped == .abandoned { return .failure(Self.stopped) }
         guard let bytes = target.bytes, let pageCount = target.pageCount else {
             let count = target.pageCount ?? 0
             return .failure(

@@ -163,7 +163,7 @@ struct HostileClientTests {
     /// status is 1.
     @Test func aDrainOutOfTimeStopsTheWorkAndExits1() async throws {
         let server = try SpawnedServer(["--workers", "1", "--drain-timeout", "1", "--timeout", "60"])
-        let long = Fixtures.long(items: 40_000)
+        let long = Fixtures.long(items: 10_000)
         let port = server.port
         @Sendable func post(_ id: String) async -> Int? {
             try? await HTTPTestClient.send(
