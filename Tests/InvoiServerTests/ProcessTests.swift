@@ -95,7 +95,8 @@ struct ProcessTests {
     /// SIGTERM while one render runs and another waits: readiness goes false, both finish
     /// with 200, and the process exits 0.
     @Test func drainsOnSIGTERM() async throws {
-        let server = try SpawnedServer(["--workers", "1"])
+        // A generous --timeout: on a busy machine two debug renders in a row pass the default 10 s.
+        let server = try SpawnedServer(["--workers", "1", "--timeout", "60"])
         let long = Fixtures.long(items: 2500)
         let port = server.port
         async let first = HTTPTestClient.post("/render?format=pdf", port: port, json: long)
