@@ -287,14 +287,13 @@ final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
             isRequestOpen = true
             isKeepAlive = head.isKeepAlive
             connectionGuard.headReceived()
-            if head.version.major == 1, head.version.minor == 0, !head.headers.contains(name: "host") {
+            startBodyTimer(context, head: head)
+            if head.version == .http1_0, !head.headers.contains(name: "host") {
                 // HTTP/1.0 needs no Host; an empty one tells the responder it was not left out.
                 head.headers.add(name: "host", value: "")
                 context.fireChannelRead(wrapInboundOut(.head(head)))
-                startBodyTimer(context, head: head)
                 return
             }
-            startBodyTimer(context, head: head)
         case .body:
             break
         case .end:
