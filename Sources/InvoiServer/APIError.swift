@@ -54,3 +54,16 @@ public struct APIError: Error, Sendable, Hashable {
         return ((try? encoder.encode(envelope)) ?? Data("{}".utf8)) + Data("\n".utf8)
     }
 }
+
+/// A piece of a client's input or of a server path quoted in a message: at most `limit`
+/// characters, cut with `…`, with control characters shown as `\u{…}`.
+enum Excerpt {
+    static func of(_ text: String, limit: Int = 80) -> String {
+        let shown = text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+        return String(
+            shown.unicodeScalars.map { scalar in
+                scalar.properties.generalCategory == .control
+                    ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }.joined())
+    }
+}

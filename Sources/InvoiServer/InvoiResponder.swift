@@ -3,12 +3,25 @@ import HTTPTypes
 import Hummingbird
 import InvoiDocument
 import InvoiRender
+import NIOCore
+import NIOHTTP1
+
+/// Hummingbird's basic context and the request's channel (for `100 Continue`).
+struct InvoiRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
 
 /// Answers every request: the routes, their errors as JSON, the request id, the access
 /// log line and the request counter. One responder instead of Hummingbird's router, so
 /// that 404 and 405 come from the same route table as the OpenAPI description.
 struct InvoiResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = InvoiRequestContext
     let service: InvoiService
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -18,7 +31,7 @@ struct InvoiResponder: HTTPResponder {
         var format: OutputFormat?
         var response: Response
         do {
-            response = try await answer(request, route: route, format: &format)
+            response = try await answer(request, context: context, route: route, format: &format)
         } catch let error as APIError {
             response = error.response
         } catch {
@@ -31,30 +44,42 @@ struct InvoiResponder: HTTPResponder {
         service.metrics.countRequest(
             route: route?.rawValue ?? "unmatched", method: request.method.rawValue, format: format, status: status)
         let elapsed = ContinuousClock.now - start
-        service.log.write([
-            ("level", .string("info")), ("message", .string("request")),
-            ("method", .string(request.method.rawValue)), ("path", .string(String(request.uri.path.prefix(200)))),
-            ("format", .string(format?.rawValue ?? "")), ("status", .integer(status)),
-            ("bytes", .integer(response.body.contentLength ?? 0)),
-            (
-                "duration_ms",
-                .number(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
-            ),
-            ("request_id", .string(requestID.text)),
-        ])
+        // A connection closed while its request waited (a client gone), or a request whose
+        // handling was cancelled (a drain out of time: no answer is written any more), gets no
+        // answer: the log says so rather than show a status nobody received.
+        let isAnswered = context.channel.isActive && !Task.isCancelled
+        let unanswered: [(String, LogValue)] = isAnswered ? [] : [("answered", .boolean(false))]
+        service.log.write(
+            [
+                ("level", .string("info")), ("message", .string("request")),
+                ("method", .string(request.method.rawValue)), ("path", .string(String(request.uri.path.prefix(200)))),
+                ("format", .string(format?.rawValue ?? "")), ("status", .integer(status)),
+                ("bytes", .integer(response.body.contentLength ?? 0)),
+                (
+                    "duration_ms",
+                    .number(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+                ),
+                ("request_id", .string(requestID.text)),
+            ] + unanswered)
         return response
     }
 
-    private func answer(_ request: Request, route: Route?, format: inout OutputFormat?) async throws -> Response {
+    private func answer(
+        _ request: Request, context: Context, route: Route?, format: inout OutputFormat?
+    ) async throws -> Response {
+        // HTTP/1.1 requires Host (RFC 9112 §3.2); the connection gives HTTP/1.0 an empty one.
+        guard request.head.authority != nil else {
+            throw APIError(.badRequest, "an HTTP/1.1 request must have a Host header")
+        }
         guard let route else { throw APIError(.notFound, "no such route; see /openapi.json") }
-        guard request.method == route.method else {
+        guard route.accepts(request.method) else {
             throw APIError(
-                .methodNotAllowed, "\(route.rawValue) takes \(route.method.rawValue)",
-                headerFields: [.allow: route.method.rawValue])
+                .methodNotAllowed, "\(route.rawValue) takes \(route.allowedMethods)",
+                headerFields: [.allow: route.allowedMethods])
         }
         switch route {
         case .render:
-            return try await render(request, format: &format)
+            return try await render(request, context: context, format: &format)
         case .health:
             let load = service.pool.load
             return .json(
@@ -65,30 +90,40 @@ struct InvoiResponder: HTTPResponder {
         case .metrics:
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: service.metrics.exposition(load: service.pool.load))))
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(
+                        bytes: service.metrics.exposition(
+                            load: service.pool.load, connections: service.connections.count))))
         case .openAPI:
             return .json(OpenAPIDocument.json)
         }
     }
 
-    private func render(_ request: Request, format: inout OutputFormat?) async throws -> Response {
+    private func render(_ request: Request, context: Context, format: inout OutputFormat?) async throws -> Response {
         let arrival = ContinuousClock.now
         let query = try RenderQuery(parameters: QueryString.pairs(request.uri.query ?? ""))
         format = query.format
         guard let contentType = request.headers[.contentType], MediaType.isJSON(contentType) else {
             throw APIError(.unsupportedMediaType, "send the invoice as JSON, with Content-Type: application/json")
         }
+        if let encoding = request.headers[.contentEncoding], encoding.lowercased() != "identity" {
+            throw APIError(
+                .unsupportedMediaType,
+                "the server takes no Content-Encoding (got '\(Excerpt.of(encoding))'); send the JSON as it is")
+        }
         let limit = service.configuration.maximumBodySize
         let tooLarge = APIError(.contentTooLarge, "the body is over the server's limit of \(limit) bytes")
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
-        // Refused before its body is read: a full server holds no more bodies than it has room for.
-        guard service.pool.hasRoom else { throw InvoiService.queueFull }
-        var body = Data()
-        for try await chunk in request.body {
-            guard body.count + chunk.readableBytes <= limit else { throw tooLarge }
-            body.append(contentsOf: chunk.readableBytesView)
+        let declaredLength = request.headers[.contentLength].flatMap(Int.init)
+        if let declaredLength, declaredLength > limit { throw tooLarge }
+        // A place in the queue is taken before the body is read: the bodies held at once are
+        // bounded by the queue, and a full server refuses without reading one.
+        guard let slot = service.pool.reserve() else { throw InvoiService.queueFull }
+        defer { slot.release() }
+        if request.headers[.expect]?.lowercased() == "100-continue" {
+            context.channel.triggerUserOutboundEvent(ContinueRequest(), promise: nil)
         }
-        let rendered = try await service.render(body, query: query, arrival: arrival)
+        let body = try await readBody(request, limit: limit, declaredLength: declaredLength, tooLarge: tooLarge)
+        let rendered = try await service.render(body, query: query, arrival: arrival, slot: slot)
         var headers: HTTPFields = [
             .contentType: rendered.format.mediaType,
             .contentDisposition: ContentDisposition.attachment(fileName: rendered.fileName),
@@ -96,6 +131,36 @@ struct InvoiResponder: HTTPResponder {
         if let pages = rendered.pageCount { headers[.pageCount] = String(pages) }
         return Response(
             status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: rendered.bytes)))
+    }
+}
+
+extension InvoiResponder {
+    /// The whole body: 413 past `limit`, 503 when it has not arrived within the server's
+    /// timeout, 400 when it is cut short or its chunked framing is malformed.
+    private func readBody(
+        _ request: Request, limit: Int, declaredLength: Int?, tooLarge: APIError
+    ) async throws(APIError) -> Data {
+        var body = Data()
+        do {
+            for try await chunk in request.body {
+                guard body.count + chunk.readableBytes <= limit else { throw tooLarge }
+                body.append(contentsOf: chunk.readableBytesView)
+            }
+        } catch let error as APIError {
+            throw error
+        } catch is BodyTimeout {
+            throw APIError(
+                .serviceUnavailable,
+                "the body did not arrive within the server's timeout of \(service.configuration.timeout)")
+        } catch let error as HTTPParserError {
+            throw APIError(.badRequest, "the body's framing is malformed (\(error))")
+        } catch {
+            throw APIError(.badRequest, "the body ended before it was complete (the client closed the connection)")
+        }
+        if let declaredLength, body.count < declaredLength {
+            throw APIError(.badRequest, "the body ended after \(body.count) of its \(declaredLength) bytes")
+        }
+        return body
     }
 }
 

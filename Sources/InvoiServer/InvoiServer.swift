@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import InvoiSpeedups
 import Logging
 import NIOCore
@@ -25,15 +26,30 @@ public struct InvoiServer: Sendable {
     public enum Ending: Sendable, Hashable {
         /// Stopped, and every accepted render was answered.
         case drained
-        /// Renders were still running or queued when the drain timeout passed.
+        /// Renders were still running or queued when the drain timeout passed: the queued
+        /// ones were answered 503 without running, the running ones stopped at their next page.
         case drainTimedOut
+    }
+
+    /// Why the server could not start.
+    public enum StartError: Error, CustomStringConvertible {
+        /// Another process listens on the address.
+        case addressInUse(host: String, port: Int)
+
+        public var description: String {
+            switch self {
+            case .addressInUse(let host, let port):
+                "port \(port) on \(host) is already in use (is another invoi-server running?)"
+            }
+        }
     }
 
     /// Serves until one of `signals` (then drains: readiness false, no new connections,
     /// in-flight and queued renders finish) or until the task is cancelled. `onListening`
     /// is told the port once the server accepts connections.
     public func run(
-        signals: [UnixSignal] = [.sigterm, .sigint], onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        signals: [UnixSignal] = [.sigterm, .sigint, .sighup],
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> Ending {
         // A long-running process reuses its freed memory too (switchable: INVOI_SPEEDUPS).
         MallocTuning.keepFreedMemoryForReuse()
@@ -41,15 +57,21 @@ public struct InvoiServer: Sendable {
         var logger = Logger(label: "invoi-server") { JSONLogHandler(label: $0, writer: writer) }
         logger.logLevel = .info
         let host = configuration.host
+        let port = configuration.port
+        let limits = ConnectionLimits(configuration)
+        let connections = service.connections
         let application = Application(
             responder: InvoiResponder(service: service),
-            configuration: ApplicationConfiguration(
-                address: .hostname(host, port: configuration.port), serverName: nil),
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(
+                    http1: HTTP1Channel(responder: responder), limits: limits, connections: connections)
+            },
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 writer.write([
                     ("level", .string("info")), ("message", .string("listening")), ("host", .string(host)),
-                    ("port", .integer(port)),
+                    ("port", .integer(port)), ("max_connections", .integer(connections.maximum)),
                 ])
                 await onListening(port)
             },
@@ -63,27 +85,39 @@ public struct InvoiServer: Sendable {
             ],
             logger: logger)
         group.gracefulShutdownSignals = signals
-        group.maximumGracefulShutdownDuration = configuration.drainTimeout
-        let pool = service.pool
+        // The pool is stopped at the drain timeout (DrainNotice); the moment after lets the
+        // 503s it causes reach their clients before the connections are closed.
+        group.maximumGracefulShutdownDuration = configuration.drainTimeout + .seconds(1)
         do {
             try await ServiceGroup(configuration: group).run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StartError.addressInUse(host: host, port: port)
         } catch {
-            let load = pool.load
-            if load.queued + load.running > 0 { return .drainTimedOut }
+            if service.drainTimedOut { return .drainTimedOut }
             throw error
         }
-        let load = pool.load
-        return load.queued + load.running > 0 ? .drainTimedOut : .drained
+        return service.drainTimedOut ? .drainTimedOut : .drained
     }
 }
 
-/// Marks the service not ready when a graceful shutdown begins.
+/// Marks the service not ready when a graceful shutdown begins, and stops the worker pool
+/// if the drain outlasts its timeout.
 private struct DrainNotice: Service {
     let service: InvoiService
 
     func run() async throws {
-        try? await gracefulShutdown()
+        do {
+            try await gracefulShutdown()
+        } catch {
+            return  // cancelled: the server failed or was stopped without a drain
+        }
         service.beginDraining()
         service.log.write([("level", .string("info")), ("message", .string("draining"))])
+        // Returns at once (the next service's shutdown waits for it); the timer runs on.
+        let service = self.service
+        Task {
+            try await Task.sleep(for: service.configuration.drainTimeout)
+            service.stopForDrainTimeout()
+        }
     }
 }

@@ -13,7 +13,9 @@ final class InvoiService: Sendable {
     let metrics = ServerMetrics()
     let log: JSONLineWriter
     let rendering: InvoiceRendering
+    let connections: ConnectionTable
     private let draining = Atomic(false)
+    private let timedOutDrain = Atomic(false)
 
     init(configuration: ServerConfiguration) throws {
         self.configuration = configuration
@@ -22,6 +24,7 @@ final class InvoiService: Sendable {
         if let family = configuration.fontFamily { fonts.primaryFamily = family }
         rendering = InvoiceRendering(renderer: try Renderer(fonts: fonts), logoDirectory: configuration.logoDirectory)
         pool = RenderPool(workers: configuration.workers, queueCapacity: configuration.maximumQueue)
+        connections = ConnectionTable(maximum: configuration.maximumConnections)
     }
 
     /// False once a drain has begun (SIGTERM).
@@ -29,14 +32,35 @@ final class InvoiService: Sendable {
 
     func beginDraining() { draining.store(true, ordering: .relaxed) }
 
+    /// Whether a drain ran out of time with renders queued or running.
+    var drainTimedOut: Bool { timedOutDrain.load(ordering: .relaxed) }
+
+    /// The drain's time is up: renders still queued are answered 503 without running, those
+    /// running stop at their next page and are answered 503 too, and the log says so.
+    func stopForDrainTimeout() {
+        let (queued, running) = pool.stop()
+        guard queued + running > 0 else { return }
+        timedOutDrain.store(true, ordering: .relaxed)
+        log.write([
+            ("level", .string("warning")), ("message", .string("drain timed out")),
+            ("queued_dropped", .integer(queued)), ("running_stopped", .integer(running)),
+            ("answer", .string("503 to each of these requests whose client was still connected")),
+        ])
+    }
+
     /// 429: every worker is busy and the queue is full.
     static let queueFull = APIError(
         .tooManyRequests, "every worker is busy and the queue is full; retry later", headerFields: [.retryAfter: "1"])
 
-    /// Decodes and renders on a worker; 429 when the queue is full, 503 once `timeout` has
-    /// passed since the request's `arrival` (reading its body counts).
+    /// 503: the server stopped before the render was done (a drain out of time).
+    static let stopped = APIError(
+        .serviceUnavailable, "the server is shutting down and stopped this render; retry on another instance")
+
+    /// Decodes and renders on a worker, in the queue place `slot` holds; 429 when the queue
+    /// is full, 503 once `timeout` has passed since the request's `arrival` (reading its body
+    /// counts) or when a drain runs out of time.
     func render(
-        _ body: Data, query: RenderQuery, arrival: ContinuousClock.Instant
+        _ body: Data, query: RenderQuery, arrival: ContinuousClock.Instant, slot: RenderPool.Slot? = nil
     ) async throws(APIError) -> RenderedFile {
         let timeout = configuration.timeout
         let left = timeout - (ContinuousClock.now - arrival)
@@ -47,7 +71,7 @@ final class InvoiService: Sendable {
         let metrics = self.metrics
         let result: Result<RenderedFile, APIError>
         do {
-            result = try await pool.run(timeout: left) { isAbandoned in
+            result = try await pool.run(timeout: left, in: slot) { isAbandoned in
                 let start = ContinuousClock.now
                 let result = rendering.render(body, query: query, creationDate: creationDate, isAbandoned: isAbandoned)
                 metrics.recordRender(format: query.format, duration: ContinuousClock.now - start)
@@ -55,6 +79,8 @@ final class InvoiService: Sendable {
             }
         } catch .queueFull {
             throw Self.queueFull
+        } catch .stopped {
+            throw Self.stopped
         } catch {
             throw Self.timedOut(timeout)
         }

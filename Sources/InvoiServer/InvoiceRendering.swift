@@ -22,6 +22,9 @@ struct InvoiceRendering: Sendable {
     /// must not make the server read its files).
     let logoDirectory: String?
 
+    private static let stopped = APIError(
+        .serviceUnavailable, "the render was stopped: its request timed out, or the server is shutting down")
+
     /// The file for `body`; `isAbandoned` turns true once the request has been answered
     /// without it (the render then stops at its next file or write).
     func render(
@@ -34,6 +37,8 @@ struct InvoiceRendering: Sendable {
         } catch {
             return .failure(error)
         }
+        // Decoding a long invoice takes a while: nobody may be waiting any more.
+        if isAbandoned() { return .failure(Self.stopped) }
         do {
             let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
             if !missing.isEmpty {
@@ -51,18 +56,23 @@ struct InvoiceRendering: Sendable {
         do {
             _ = try renderer.render(invoice, settings: settings, to: target)
         } catch let logo as LogoError {
+            // The path as the client wrote it, never the server's directory.
+            let written = Excerpt.of(invoice.logo?.path ?? "")
+            let message =
+                switch logo {
+                case .unreadable(_, let reason): "'\(written)' cannot be read (\(Excerpt.of(reason)))"
+                case .undecodable(_, let reason): "'\(written)': \(Excerpt.of(reason, limit: 200))"
+                }
             return .failure(
                 APIError(
-                    .unprocessableContent, "the logo cannot be used",
-                    problems: [.init(path: "logo", message: "\(logo)")]))
+                    .unprocessableContent, "the logo cannot be used", problems: [.init(path: "logo", message: message)])
+            )
         } catch  where target.stopped != nil {
             // The page asked for is written, or there is no such page, or nobody waits.
         } catch {
             return .failure(APIError(.internalServerError, "could not render (\(error)); this is a bug in invoi"))
         }
-        if target.stopped == .abandoned {
-            return .failure(APIError(.serviceUnavailable, "the render was stopped: its request had timed out"))
-        }
+        if target.stopped == .abandoned { return .failure(Self.stopped) }
         guard let bytes = target.bytes, let pageCount = target.pageCount else {
             let count = target.pageCount ?? 0
             return .failure(
@@ -85,7 +95,7 @@ struct InvoiceRendering: Sendable {
     /// The invoice, or 400 for a body that is no JSON text (with its line and column) and 422
     /// for an invoice that is (every problem with its JSON path).
     private func decode(_ body: Data) throws(APIError) -> Invoice {
-        let invoice: Invoice
+        var invoice: Invoice
         do {
             // Logo paths resolve against the logo directory, or a directory that is never read.
             invoice = try InvoiceDecoder(today: .today()).decode(
@@ -114,13 +124,24 @@ struct InvoiceRendering: Sendable {
                         .init(path: "logo", message: "this server takes no logo (it is started without --logo-dir)")
                     ])
             }
-            if logo.path.hasPrefix("/") || logo.path.split(separator: "/").contains("..") {
-                throw APIError(
-                    .unprocessableContent, "the logo must be inside the server's logo directory",
-                    problems: [.init(path: "logo", message: "give a path relative to the logo directory, without '..'")]
-                )
+            let outside = APIError(
+                .unprocessableContent, "the logo must be inside the server's logo directory",
+                problems: [.init(path: "logo", message: "give a path relative to the logo directory, without '..'")])
+            if logo.path.hasPrefix("/") || logo.path.split(separator: "/").contains("..") { throw outside }
+            // A symbolic link inside the directory may point out of it: the file's real path
+            // must lie inside the directory's. The real path is what is read.
+            if let directory = logoDirectory.flatMap(Self.realPath), let real = Self.realPath(logo.resolvedPath) {
+                guard real.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") else { throw outside }
+                invoice.logo?.resolvedPath = real
             }
         }
         return invoice
+    }
+
+    /// The path with every symbolic link resolved; nil when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -7,9 +7,11 @@ enum LogValue: Sendable, Hashable {
     case string(String)
     case integer(Int)
     case number(Double)
+    case boolean(Bool)
 
     var json: String {
         switch self {
+        case .boolean(let value): String(value)
         case .string(let text): JSONValue.quoted(text)
         case .integer(let value): String(value)
         case .number(let value): value.isFinite ? String(format: "%.3f", value) : "null"

@@ -18,6 +18,8 @@ public final class RenderPool: Sendable {
         case queueFull
         /// The time allowed passed before the job finished.
         case timedOut
+        /// The pool was stopped (a drain that ran out of time) before the job finished.
+        case stopped
     }
 
     /// What the pool is doing, for /metrics.
@@ -34,9 +36,18 @@ public final class RenderPool: Sendable {
     /// Counts jobs put in the queue; a worker waits on it for the next one.
     private let available = DispatchSemaphore(value: 0)
 
+    /// Set by `stop()`: running work is told it is abandoned, and nothing more is accepted.
+    private let isStopped = Atomic(false)
+
     private struct State: ~Copyable {
         var queue: [Job] = []
         var running = 0
+        /// Places held by requests whose bodies are being read (`reserve()`).
+        var reserved = 0
+
+        func isFull(workers: Int, capacity: Int) -> Bool {
+            queue.count + running + reserved >= workers + capacity
+        }
     }
 
     /// `workers` threads and room for `queueCapacity` jobs waiting beyond those running.
@@ -61,30 +72,85 @@ public final class RenderPool: Sendable {
 
     /// Whether a job would find room now: the queue is not full.
     public var hasRoom: Bool {
-        state.withLock { $0.queue.count + $0.running < workerCount + queueCapacity }
+        state.withLock { !$0.isFull(workers: workerCount, capacity: queueCapacity) }
+    }
+
+    /// A place in the queue, held for one request while its body is read, so that the bodies
+    /// held in memory at once are bounded by the queue rather than by the connections.
+    /// Given back by `run(timeout:in:_:)`, by `release()`, or when it is freed.
+    public final class Slot: Sendable {
+        private let pool: RenderPool
+        private let isHeld = Atomic(true)
+
+        fileprivate init(pool: RenderPool) { self.pool = pool }
+
+        /// Gives the place back unless it was given back already; true if it was held.
+        @discardableResult
+        public func release() -> Bool {
+            guard isHeld.exchange(false, ordering: .acquiringAndReleasing) else { return false }
+            pool.state.withLock { $0.reserved -= 1 }
+            return true
+        }
+
+        /// Whether the place is still held (not used by `run` nor released).
+        fileprivate func take() -> Bool { isHeld.exchange(false, ordering: .acquiringAndReleasing) }
+
+        deinit { release() }
+    }
+
+    /// Holds a place in the queue, or nil when the queue is full (or the pool stopped).
+    public func reserve() -> Slot? {
+        guard !isStopped.load(ordering: .relaxed) else { return nil }
+        let reserved = state.withLock { state in
+            guard !state.isFull(workers: workerCount, capacity: queueCapacity) else { return false }
+            state.reserved += 1
+            return true
+        }
+        return reserved ? Slot(pool: self) : nil
+    }
+
+    /// Stops the pool for good (a drain out of time): queued jobs are refused with `stopped`
+    /// and never run, running ones are told they are abandoned (a render stops at its next
+    /// page or write), and nothing more is accepted. Returns how many jobs were queued and running.
+    @discardableResult
+    public func stop() -> (queued: Int, running: Int) {
+        isStopped.store(true, ordering: .sequentiallyConsistent)
+        let (dropped, running) = state.withLock { state in
+            defer { state.queue.removeAll() }
+            return (state.queue, state.running)
+        }
+        for job in dropped { job.answer(.stopped) }
+        return (dropped.count, running)
     }
 
     /// Runs `work` on a worker and returns its result, or throws `Refusal.queueFull` at once
     /// when there is no room, or `Refusal.timedOut` when `timeout` passes first (counted
-    /// from now, so time spent waiting in the queue counts). `work` is given a function that
-    /// turns true once its caller has been answered without it.
+    /// from now, so time spent waiting in the queue counts). A job given a held `slot` takes
+    /// its place. `work` is given a function that turns true once its caller has been
+    /// answered without it (or the pool is stopped).
     public func run<Value: Sendable>(
-        timeout: Duration, _ work: @escaping @Sendable (_ isAbandoned: @escaping @Sendable () -> Bool) -> Value
+        timeout: Duration, in slot: Slot? = nil,
+        _ work: @escaping @Sendable (_ isAbandoned: @escaping @Sendable () -> Bool) -> Value
     ) async throws(Refusal) -> Value {
         let outcome: Result<Value, Refusal> = await withCheckedContinuation { continuation in
             let job = Job(
                 work: { job in
-                    let value = work { job.isAnswered }
+                    let value = work { [self] in job.isAnswered || isStopped.load(ordering: .relaxed) }
                     return { if job.claim() { continuation.resume(returning: .success(value)) } }
                 },
                 refuse: { continuation.resume(returning: .failure($0)) })
-            let accepted = state.withLock { state in
-                guard state.queue.count + state.running < workerCount + queueCapacity else { return false }
+            let hasSlot = slot?.take() ?? false
+            let refusal: Refusal? = state.withLock { state in
+                if hasSlot { state.reserved -= 1 }
+                if isStopped.load(ordering: .relaxed) { return .stopped }
+                guard hasSlot || !state.isFull(workers: workerCount, capacity: queueCapacity) else {
+                    return .queueFull
+                }
                 state.queue.append(job)
-                return true
+                return nil
             }
-            guard accepted else {
-                job.answer(.queueFull)
+            if let refusal {
+                job.answer(refusal)
                 return
             }
             available.signal()

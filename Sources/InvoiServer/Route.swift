@@ -11,6 +11,14 @@ public enum Route: String, Sendable, CaseIterable {
     public var method: HTTPRequest.Method {
         self == .render ? .post : .get
     }
+
+    /// `method`, and HEAD where it is GET (load balancers probe with HEAD).
+    func accepts(_ requestMethod: HTTPRequest.Method) -> Bool {
+        requestMethod == method || (method == .get && requestMethod == .head)
+    }
+
+    /// The `Allow` header's value.
+    var allowedMethods: String { method == .get ? "GET, HEAD" : method.rawValue }
 }
 
 extension HTTPField.Name {

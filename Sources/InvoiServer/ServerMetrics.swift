@@ -11,6 +11,7 @@ final class ServerMetrics: Sendable {
     private let queued: Gauge
     private let running: Gauge
     private let workers: Gauge
+    private let openConnections: Gauge
     private let process: ProcessMetrics
 
     /// From 1 ms to the default timeout and beyond.
@@ -35,6 +36,8 @@ final class ServerMetrics: Sendable {
         running = registry.makeGauge(
             descriptor: .named("invoi_renders_in_flight", help: "Renders running on a worker now."))
         workers = registry.makeGauge(descriptor: .named("invoi_render_workers", help: "Worker threads that render."))
+        openConnections = registry.makeGauge(
+            descriptor: .named("invoi_open_connections", help: "Client connections open now."))
         process = ProcessMetrics(registry: registry)
     }
 
@@ -55,7 +58,8 @@ final class ServerMetrics: Sendable {
     }
 
     /// The text exposition, with the gauges read now.
-    func exposition(load: RenderPool.Load) -> [UInt8] {
+    func exposition(load: RenderPool.Load, connections: Int) -> [UInt8] {
+        openConnections.set(Double(connections))
         queued.set(Double(load.queued))
         running.set(Double(load.running))
         workers.set(Double(load.workers))
@@ -68,7 +72,9 @@ final class ServerMetrics: Sendable {
 /// 2.x has no process collector, and swift-metrics' system metrics need
 /// `MetricsSystem.bootstrap`, a process-wide singleton this service does not use.
 final class ProcessMetrics: Sendable {
-    private let cpuSeconds: Gauge
+    /// A counter, as Prometheus types it: raised by the CPU time used since the last scrape.
+    private let cpuSeconds: Counter
+    private let countedCPUSeconds = Mutex(0.0)
     private let residentBytes: Gauge
     private let virtualBytes: Gauge
     private let openDescriptors: Gauge
@@ -77,7 +83,7 @@ final class ProcessMetrics: Sendable {
     private let threads: Gauge
 
     init(registry: PrometheusCollectorRegistry) {
-        cpuSeconds = registry.makeGauge(
+        cpuSeconds = registry.makeCounter(
             descriptor: .named("process_cpu_seconds_total", help: "User and system CPU time spent in seconds."))
         residentBytes = registry.makeGauge(
             descriptor: .named("process_resident_memory_bytes", help: "Resident memory size in bytes."))
@@ -98,7 +104,12 @@ final class ProcessMetrics: Sendable {
         if let stat = Self.stat() {
             let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
             let pageSize = Double(sysconf(Int32(_SC_PAGESIZE)))
-            cpuSeconds.set((stat.userTicks + stat.systemTicks) / ticks)
+            let total = (stat.userTicks + stat.systemTicks) / ticks
+            let increase = countedCPUSeconds.withLock { counted in
+                defer { counted = max(counted, total) }
+                return max(0, total - counted)
+            }
+            cpuSeconds.increment(by: increase)
             residentBytes.set(stat.residentPages * pageSize)
             virtualBytes.set(stat.virtualBytes)
             threads.set(stat.threads)

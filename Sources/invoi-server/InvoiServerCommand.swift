@@ -10,8 +10,9 @@ struct InvoiServerCommand: AsyncParsableCommand {
         abstract: "Render invoices over HTTP: POST /render?format=pdf with the invoice JSON (DESIGN §12).",
         discussion: """
             Routes: POST /render, GET /health, /ready, /metrics, /openapi.json. Logs are JSON lines \
-            on standard error. SIGTERM drains: readiness goes false, no new connections, in-flight \
-            and queued renders finish (up to --drain-timeout), then exit 0 (1 if the drain timed out).
+            on standard error. SIGTERM or SIGHUP drains: readiness goes false, no new connections, \
+            in-flight and queued renders finish (up to --drain-timeout), then exit 0 (1 if the drain \
+            timed out). Exit 69 when the server cannot start (a port in use, no font).
             """)
 
     @Option(help: "Address to listen on (INVOI_HOST; default 127.0.0.1, 0.0.0.0 in a container).")
@@ -38,6 +39,24 @@ struct InvoiServerCommand: AsyncParsableCommand {
     var drainTimeout: Double?
 
     @Option(
+        name: .customLong("max-connections"),
+        help: """
+            Open connections; at the limit the one idle longest is closed (INVOI_MAX_CONNECTIONS; \
+            default 1024, lowered to fit the descriptor limit).
+            """)
+    var maximumConnections: Int?
+
+    @Option(
+        name: .customLong("header-timeout"),
+        help: "Seconds a client may take to send a request head (INVOI_HEADER_TIMEOUT; default 10).")
+    var headerTimeout: Double?
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a kept-alive connection may wait for its next request (INVOI_IDLE_TIMEOUT; default 75).")
+    var idleTimeout: Double?
+
+    @Option(
         name: .customLong("logo-dir"),
         help: "Directory that invoices' relative logo paths are read from (INVOI_LOGO_DIR; default: logos refused).")
     var logoDirectory: String?
@@ -46,7 +65,8 @@ struct InvoiServerCommand: AsyncParsableCommand {
     var font: String?
 
     func run() async throws {
-        let settings = try resolved(environment: ProcessInfo.processInfo.environment)
+        var settings = try resolved(environment: ProcessInfo.processInfo.environment)
+        settings.fitConnectionsToDescriptorLimit()
         let server: InvoiServer
         do {
             server = try InvoiServer(configuration: settings)
@@ -54,7 +74,15 @@ struct InvoiServerCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("invoi-server: error: \(error)\n".utf8))
             throw ExitCode(69)
         }
-        switch try await server.run() {
+        let ending: InvoiServer.Ending
+        do {
+            ending = try await server.run()
+        } catch let error as InvoiServer.StartError {
+            // EX_UNAVAILABLE, apart from the drain's statuses.
+            FileHandle.standardError.write(Data("invoi-server: error: \(error)\n".utf8))
+            throw ExitCode(69)
+        }
+        switch ending {
         case .drained: return
         case .drainTimedOut: throw ExitCode(1)
         }
@@ -94,6 +122,20 @@ struct InvoiServerCommand: AsyncParsableCommand {
             value(drainTimeout, "INVOI_DRAIN_TIMEOUT") { Double($0) }, "drain-timeout", 0...3600)
         {
             settings.drainTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        settings.maximumConnections =
+            try checked(
+                value(maximumConnections, "INVOI_MAX_CONNECTIONS") { Int($0) }, "max-connections", 1...1_000_000)
+            ?? settings.maximumConnections
+        if let seconds = try checked(
+            value(headerTimeout, "INVOI_HEADER_TIMEOUT") { Double($0) }, "header-timeout", 0.1...3600)
+        {
+            settings.headerTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        if let seconds = try checked(
+            value(idleTimeout, "INVOI_IDLE_TIMEOUT") { Double($0) }, "idle-timeout", 0.1...3600)
+        {
+            settings.idleTimeout = .milliseconds(Int64(seconds * 1000))
         }
         settings.logoDirectory = try value(logoDirectory, "INVOI_LOGO_DIR") { $0 }
         settings.fontFamily = try value(font, "INVOI_FONT") { $0 }

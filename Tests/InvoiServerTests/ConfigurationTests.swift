@@ -11,7 +11,8 @@ struct ConfigurationTests {
             "INVOI_HOST": "0.0.0.0", "INVOI_PORT": "9000", "INVOI_WORKERS": "3", "INVOI_MAX_QUEUE": "5",
             "INVOI_MAX_BODY": "1024", "INVOI_TIMEOUT": "2.5", "INVOI_DRAIN_TIMEOUT": "7",
             "INVOI_LOGO_DIR": "/srv/logos",
-            "INVOI_FONT": "DejaVu Sans",
+            "INVOI_FONT": "DejaVu Sans", "INVOI_MAX_CONNECTIONS": "300", "INVOI_HEADER_TIMEOUT": "4",
+            "INVOI_IDLE_TIMEOUT": "20",
         ]
         let fromEnvironment = try InvoiServerCommand.parse([]).resolved(environment: environment)
         #expect(fromEnvironment.host == "0.0.0.0")
@@ -23,6 +24,9 @@ struct ConfigurationTests {
         #expect(fromEnvironment.drainTimeout == .seconds(7))
         #expect(fromEnvironment.logoDirectory == "/srv/logos")
         #expect(fromEnvironment.fontFamily == "DejaVu Sans")
+        #expect(fromEnvironment.maximumConnections == 300)
+        #expect(fromEnvironment.headerTimeout == .seconds(4))
+        #expect(fromEnvironment.idleTimeout == .seconds(20))
         let flagged = try InvoiServerCommand.parse(["--port", "9100", "--workers", "1"])
             .resolved(environment: environment)
         #expect(flagged.port == 9100)
@@ -32,6 +36,11 @@ struct ConfigurationTests {
         #expect(defaults.maximumBodySize == 8 << 20)
         #expect(defaults.timeout == .seconds(10))
         #expect(defaults.drainTimeout == .seconds(30))
+        #expect(defaults.maximumConnections == 1024)
+        var lowered = defaults
+        lowered.maximumConnections = 1_000_000
+        let limit = lowered.fitConnectionsToDescriptorLimit()
+        #expect(lowered.maximumConnections <= limit - 64)
     }
 
     @Test func badValuesAreRefused() throws {

@@ -5,7 +5,8 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct OpenAPITests {
-    /// The description names exactly the real routes, each with its one method, and the
+    /// The description names exactly the real routes, each with its method (and HEAD beside
+    /// GET), and the
     /// render parameters `RenderQuery` takes.
     @Test func describesTheRealRoutes() async throws {
         try await withServer { _, port in
@@ -16,7 +17,8 @@ struct OpenAPITests {
             let paths = try #require(document["paths"] as? [String: [String: Any]])
             #expect(Set(paths.keys) == Set(Route.allCases.map(\.rawValue)))
             for route in Route.allCases {
-                #expect(Set(paths[route.rawValue]?.keys.map { $0 } ?? []) == [route.method.rawValue.lowercased()])
+                let methods = route.method == .get ? ["get", "head"] : [route.method.rawValue.lowercased()]
+                #expect(Set(paths[route.rawValue]?.keys.map { $0 } ?? []) == Set(methods))
             }
             let render = try #require(paths["/render"]?["post"] as? [String: Any])
             let parameters = (render["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }

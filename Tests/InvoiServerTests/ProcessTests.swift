@@ -12,12 +12,23 @@ struct ProcessTests {
         let log: URL
         let port: Int
 
-        init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        /// `descriptorLimit` starts it under `ulimit -n` of that many descriptors.
+        init(_ arguments: [String], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
             log = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-server-\(UUID().uuidString).log")
             try Data().write(to: log)
             let process = Process()
-            process.executableURL = BuiltProducts.server
-            process.arguments = ["--port", "0"] + arguments
+            if let descriptorLimit {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments =
+                    [
+                        "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", BuiltProducts.server.path, "--port",
+                        "0",
+                    ]
+                    + arguments
+            } else {
+                process.executableURL = BuiltProducts.server
+                process.arguments = ["--port", "0"] + arguments
+            }
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             process.standardError = try FileHandle(forWritingTo: log)
             process.standardOutput = FileHandle.nullDevice
@@ -39,6 +50,10 @@ struct ProcessTests {
             }
             port = found
         }
+
+        var pid: Int32 { process.processIdentifier }
+
+        var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
         /// The exit status, waiting at most `seconds`.
         func exitStatus(within seconds: Double) -> Int32? {
@@ -80,7 +95,8 @@ struct ProcessTests {
     /// SIGTERM while one render runs and another waits: readiness goes false, both finish
     /// with 200, and the process exits 0.
     @Test func drainsOnSIGTERM() async throws {
-        let server = try SpawnedServer(["--workers", "1"])
+        // A generous --timeout: on a busy machine two debug renders in a row pass the default 10 s.
+        let server = try SpawnedServer(["--workers", "1", "--timeout", "60"])
         let long = Fixtures.long(items: 2500)
         let port = server.port
         async let first = HTTPTestClient.post("/render?format=pdf", port: port, json: long)

@@ -173,7 +173,7 @@ struct RouteTests {
             #expect(getRender.headers["allow"] == "POST")
             let postHealth = try await HTTPTestClient.send("POST", "/health", port: port)
             #expect(postHealth.status == 405)
-            #expect(postHealth.headers["allow"] == "GET")
+            #expect(postHealth.headers["allow"] == "GET, HEAD")
         }
     }
 

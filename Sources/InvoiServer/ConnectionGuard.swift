@@ -1,0 +1,366 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// How long a connection may take over each part of its life, and how many may be open.
+struct ConnectionLimits: Sendable {
+    var maximumConnections: Int
+    var headerTimeout: Duration
+    var idleTimeout: Duration
+    var lingerTimeout: Duration
+    /// From a request head to the end of its body (the server's `--timeout`).
+    var bodyTimeout: Duration
+
+    init(_ configuration: ServerConfiguration) {
+        maximumConnections = configuration.maximumConnections
+        headerTimeout = configuration.headerTimeout
+        idleTimeout = configuration.idleTimeout
+        lingerTimeout = configuration.lingerTimeout
+        bodyTimeout = configuration.timeout
+    }
+}
+
+/// The open connections of one server, for the connection limit: at the limit, a new
+/// connection closes the one idle the longest (a keep-alive connection between requests or
+/// a client still sending its head), so that a new client — a load balancer's health
+/// check — is always served. Connections with a request in progress are never closed for
+/// room; when every one has, the new connection is closed instead.
+final class ConnectionTable: Sendable {
+    private struct Entry {
+        let channel: any Channel
+        /// Nil while a request is in progress.
+        var idleSince: ContinuousClock.Instant?
+    }
+
+    let maximum: Int
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+
+    init(maximum: Int) {
+        self.maximum = max(1, maximum)
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+
+    /// Registers an open connection, idle; closes one connection if that makes one too many.
+    func admit(_ channel: any Channel, id: ObjectIdentifier) {
+        let now = ContinuousClock.now
+        let closing: (any Channel)? = entries.withLock { entries in
+            entries[id] = Entry(channel: channel, idleSince: now)
+            guard entries.count > maximum else { return nil }
+            var oldest: (key: ObjectIdentifier, since: ContinuousClock.Instant)?
+            for (key, entry) in entries where key != id {
+                if let since = entry.idleSince, since < oldest?.since ?? .now + .seconds(1) { oldest = (key, since) }
+            }
+            // Taken out at once, so that connections arriving together close different ones.
+            return entries.removeValue(forKey: oldest?.key ?? id)?.channel
+        }
+        closing?.close(promise: nil)
+    }
+
+    func setIdle(_ isIdle: Bool, id: ObjectIdentifier) {
+        entries.withLock { entries in
+            guard entries[id] != nil else { return }
+            entries[id]?.idleSince = isIdle ? .now : nil
+        }
+    }
+
+    func remove(id: ObjectIdentifier) {
+        _ = entries.withLock { $0.removeValue(forKey: id) }
+    }
+}
+
+/// Hummingbird's HTTP/1 channel with a `ConnectionGuard` in front of its decoder and an
+/// `ExchangeObserver` right after it.
+struct GuardedHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+    let http1: HTTP1Channel
+    let limits: ConnectionLimits
+    let connections: ConnectionTable
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let connectionGuard = ConnectionGuard(limits: limits, connections: connections)
+        do {
+            try channel.pipeline.syncOperations.addHandler(connectionGuard, position: .first)
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        // HTTP1Channel's setup adds its handlers synchronously, before it returns.
+        let value = http1.setup(channel: channel, logger: logger)
+        do {
+            let operations = channel.pipeline.syncOperations
+            let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try operations.addHandler(
+                ExchangeObserver(connectionGuard: connectionGuard, bodyTimeout: limits.bodyTimeout),
+                position: .after(decoder))
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        return value
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await http1.handle(value: value, logger: logger)
+    }
+}
+
+/// Thrown into a request's body when it has not arrived in full within the server's timeout.
+struct BodyTimeout: Error {}
+
+/// Asks the connection for `100 Continue` (sent if the request is still being read).
+struct ContinueRequest: Sendable {}
+
+/// The first handler of a connection, on its bytes: closes a connection that takes too long
+/// to send a request head or stays idle too long, and after an answer that ends the
+/// connection (an error, a request not read to its end) reads and drops what the client
+/// still sends until it closes or `lingerTimeout` passes, then closes. Without that, a
+/// connection whose reading had stopped was never closed, and an immediate close would turn
+/// the unread bytes into a reset that can destroy the answer before the client reads it.
+final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private enum Phase {
+        /// Between requests (or before the first): waiting for a byte.
+        case idle
+        /// Bytes of a head have come, not the whole head.
+        case readingHead
+        /// A request is being read or answered.
+        case exchange
+        /// Answered and half-closed: dropping input until the client closes.
+        case lingering
+    }
+
+    private let limits: ConnectionLimits
+    private let connections: ConnectionTable
+    private var phase = Phase.idle
+    private var timer: Scheduled<Void>?
+    private var context: ChannelHandlerContext?
+    private var isRegistered = false
+    private var isInputClosed = false
+
+    init(limits: ConnectionLimits, connections: ConnectionTable) {
+        self.limits = limits
+        self.connections = connections
+    }
+
+    private var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { activate(context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimer()
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        activate(context)
+        context.fireChannelActive()
+    }
+
+    private func activate(_ context: ChannelHandlerContext) {
+        guard !isRegistered else { return }
+        isRegistered = true
+        connections.admit(context.channel, id: id)
+        schedule(after: limits.idleTimeout)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelTimer()
+        connections.remove(id: id)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch phase {
+        case .lingering:
+            return
+        case .idle:
+            phase = .readingHead
+            schedule(after: limits.headerTimeout)
+        case .readingHead, .exchange:
+            break
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if phase == .lingering {
+            // Nobody above reads any more: keep reading here until the client closes.
+            context.read()
+        } else {
+            context.fireChannelReadComplete()
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed = event as? ChannelEvent {
+            isInputClosed = true
+            if phase == .lingering {
+                context.close(promise: nil)
+                return
+            }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    /// A request head has been decoded.
+    func headReceived() {
+        guard phase != .lingering else { return }
+        phase = .exchange
+        cancelTimer()
+        connections.setIdle(false, id: id)
+    }
+
+    /// Every request read so far is answered; the connection is kept for the next.
+    func exchangesEnded() {
+        guard phase == .exchange else { return }
+        phase = .idle
+        connections.setIdle(true, id: id)
+        schedule(after: limits.idleTimeout)
+    }
+
+    /// An answer that ends the connection has been written.
+    func linger() {
+        guard let context, phase != .lingering else { return }
+        phase = .lingering
+        connections.setIdle(true, id: id)
+        guard !isInputClosed else {
+            context.close(promise: nil)
+            return
+        }
+        context.close(mode: .output, promise: nil)
+        schedule(after: limits.lingerTimeout)
+        context.read()
+    }
+
+    private func schedule(after delay: Duration) {
+        cancelTimer()
+        guard let context else { return }
+        let loop = context.eventLoop.assumeIsolated()
+        timer = loop.scheduleTask(in: TimeAmount(delay)) { [self] in
+            timer = nil
+            self.context?.close(promise: nil)
+        }
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+    }
+}
+
+/// Right after the HTTP/1 decoder: tells the `ConnectionGuard` where requests and answers
+/// begin and end, marks an answer `Connection: close` when the connection cannot carry
+/// another request (its request not read to the end, a parse error, no keep-alive), bounds
+/// the time a request body may take, and sends `100 Continue` when asked.
+final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let connectionGuard: ConnectionGuard
+    private let bodyTimeout: Duration
+    /// Heads read and not yet answered.
+    private var pending = 0
+    /// A head whose end has not been read.
+    private var isRequestOpen = false
+    private var isKeepAlive = true
+    private var hasFailed = false
+    private var isClosing = false
+    private var bodyTimer: Scheduled<Void>?
+
+    init(connectionGuard: ConnectionGuard, bodyTimeout: Duration) {
+        self.connectionGuard = connectionGuard
+        self.bodyTimeout = bodyTimeout
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(var head):
+            pending += 1
+            isRequestOpen = true
+            isKeepAlive = head.isKeepAlive
+            connectionGuard.headReceived()
+            startBodyTimer(context, head: head)
+            if head.version == .http1_0, !head.headers.contains(name: "host") {
+                // HTTP/1.0 needs no Host; an empty one tells the responder it was not left out.
+                head.headers.add(name: "host", value: "")
+                context.fireChannelRead(wrapInboundOut(.head(head)))
+                return
+            }
+        case .body:
+            break
+        case .end:
+            isRequestOpen = false
+            bodyTimer?.cancel()
+            bodyTimer = nil
+        }
+        context.fireChannelRead(data)
+    }
+
+    private func startBodyTimer(_ context: ChannelHandlerContext, head: HTTPRequestHead) {
+        let length = head.headers.first(name: "content-length")
+        guard length != nil || head.headers.contains(name: "transfer-encoding"), length != "0" else { return }
+        bodyTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(bodyTimeout)) { [self] in
+            bodyTimer = nil
+            guard isRequestOpen else { return }
+            // Ends the body the responder reads; it answers 503.
+            context.fireErrorCaught(BodyTimeout())
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        hasFailed = true
+        context.fireErrorCaught(error)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where head.status.code >= 200 || head.status == .switchingProtocols:
+            isClosing = isRequestOpen || hasFailed || !isKeepAlive
+            if isClosing, !head.headers.contains(name: "connection") {
+                head.headers.add(name: "connection", value: "close")
+                context.write(wrapOutboundOut(.head(head)), promise: promise)
+                return
+            }
+        case .head, .body:
+            break
+        case .end:
+            pending = max(0, pending - 1)
+            let promise = promise ?? context.eventLoop.makePromise()
+            context.write(data, promise: promise)
+            let closing = isClosing
+            promise.futureResult.assumeIsolated().whenComplete { [connectionGuard, pending] _ in
+                if closing {
+                    connectionGuard.linger()
+                } else if pending == 0 {
+                    connectionGuard.exchangesEnded()
+                }
+            }
+            return
+        }
+        context.write(data, promise: promise)
+    }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard event is ContinueRequest else {
+            context.triggerUserOutboundEvent(event, promise: promise)
+            return
+        }
+        if isRequestOpen, !hasFailed {
+            context.writeAndFlush(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+        }
+        promise?.succeed()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        bodyTimer?.cancel()
+    }
+}
