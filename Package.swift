@@ -64,7 +64,7 @@ let package = Package(
     name: "invoi",
     products: [
         .executable(name: "invoi", targets: ["invoi"]),
-        // The HTTP service (DESIGN §12): a product of its own, so that invoi builds and starts
+        // The HTTP service: a product of its own, so that invoi builds and starts
         // without Hummingbird.
         .executable(name: "invoi-server", targets: ["invoi-server"]),
     ],
@@ -117,7 +117,7 @@ let package = Package(
             dependencies: ["InvoiDocument", "CFontconfig", "CHarfBuzz", "CFribidi"],
             swiftSettings: directMetadataAccess
         ),
-        // E-invoice XML (CII, UBL) from the model, and what each profile requires of it (DESIGN §11).
+        // E-invoice XML (CII, UBL) from the model, and what each profile requires of it.
         .target(
             name: "InvoiEInvoice", dependencies: ["InvoiModel", "InvoiCharacters"],
             swiftSettings: directMetadataAccess),
@@ -142,7 +142,7 @@ let package = Package(
         .target(
             name: "InvoiTerminal", dependencies: ["InvoiCharacters", "InvoiDocument"],
             swiftSettings: directMetadataAccess),
-        // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b (DESIGN §11); knows bytes, not invoices.
+        // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b; knows bytes, not invoices.
         .target(name: "InvoiFacturX", dependencies: ["InvoiCharacters", "CQPDF"], swiftSettings: directMetadataAccess),
 
         // Pipeline (model → layout → backend) and the backend table.
@@ -181,7 +181,7 @@ let package = Package(
             ] + hotCodeLayout
         ),
 
-        // The HTTP service: routes, the worker pool, metrics (DESIGN §12). Only invoi-server
+        // The HTTP service: routes, the worker pool, metrics. Only invoi-server
         // and its tests link it.
         .target(
             name: "InvoiServer",
@@ -252,7 +252,7 @@ let package = Package(
             ]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
 
-        // Fuzzing (tools/fuzz, DESIGN §13): the targets' bodies; one thin executable each, which
+        // Fuzzing (tools/fuzz): the targets' bodies; one thin executable each, which
         // is libFuzzer's entry point when built with -DINVOI_FUZZING and a replay of files
         // otherwise; and the replay of every kept finding (Tests/Fuzz/Regressions) as a test.
         .target(

@@ -62,7 +62,7 @@ enum InvoiceSource: Sendable {
 /// input is read from one descriptor, checked with fstat first, and never past the size
 /// limit: `/dev/zero` or a runaway pipe ends with an error, not with all the memory.
 enum InputFile {
-    /// The largest invoice file invoi reads (DESIGN §13); a JSON Lines line has the same limit.
+    /// The largest invoice file invoi reads; a JSON Lines line has the same limit.
     static let maximumSize = 64 << 20
 
     /// `regularOnly`: anything but a regular file is refused without waiting (a FIFO opened

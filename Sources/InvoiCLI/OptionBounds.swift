@@ -1,7 +1,7 @@
 import ArgumentParser
 import InvoiRender
 
-/// The ranges of the numeric options (DESIGN §13), checked before any work: a huge
+/// The ranges of the numeric options, checked before any work: a huge
 /// `--width` or `--dpi` would otherwise allocate gigabytes before anything is drawn.
 enum OptionBounds {
     static let columns = RenderOptionBounds.columns

@@ -6,7 +6,7 @@ import InvoiModel
     import Glibc
 #endif
 
-/// One output being written (DESIGN §13): a regular file — new, or one a symlink points
+/// One output being written: a regular file — new, or one a symlink points
 /// to — is written to a temporary file beside it and renamed over it by `commit()`, so
 /// that a failed render never leaves a partial file nor destroys the old one. A FIFO, a
 /// device, or a descriptor named as a path (`/dev/stdout`, `/dev/fd/3`) is written

@@ -1,4 +1,4 @@
-/// The XML syntax an e-invoice is written in (DESIGN §11).
+/// The XML syntax an e-invoice is written in.
 public enum EInvoiceSyntax: String, Hashable, Sendable, CaseIterable {
     /// UN/CEFACT Cross Industry Invoice D16B: Factur-X / ZUGFeRD, XRechnung CII.
     case cii

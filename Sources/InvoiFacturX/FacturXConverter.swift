@@ -1,7 +1,7 @@
 import CQPDF
 import Foundation
 
-/// Turns the visible PDF into a Factur-X / ZUGFeRD PDF/A-3b (DESIGN §11) with qpdf: the CII
+/// Turns the visible PDF into a Factur-X / ZUGFeRD PDF/A-3b with qpdf: the CII
 /// XML embedded as `factur-x.xml` and listed in the catalog's /AF, XMP metadata with the
 /// PDF/A identification and the Factur-X extension schema, an sRGB output intent, the Info
 /// dictionary in step with the XMP, the Print flag on every annotation, a /CIDToGIDMap on

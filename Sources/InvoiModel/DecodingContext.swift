@@ -15,7 +15,7 @@ struct DecodingContext {
     /// How many errors, and how many warnings, one file lists: 200,000 unknown fields
     /// would otherwise print megabytes. The rest are counted in one closing line each.
     static let listedLimit = 50
-    /// The longest text field, in UTF-8 bytes (DESIGN §13).
+    /// The longest text field, in UTF-8 bytes.
     static let maximumTextSize = 1 << 20
 
     init(file: String, baseDirectory: String? = nil) {

@@ -52,7 +52,7 @@ public struct Invoice: Hashable, Sendable {
     /// nil means the app's near-black, `AccentColor.standard`.
     public var accentColor: AccentColor?
 
-    // E-invoice fields (DESIGN §11, EN 16931's business terms); each default leaves the
+    // E-invoice fields (EN 16931's business terms); each default leaves the
     // document unchanged, and the e-invoice formats say which of them their profile needs.
 
     /// The sender's address in parts (BT-35, BT-37, BT-38, BT-40); printed when

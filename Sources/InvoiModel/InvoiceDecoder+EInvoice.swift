@@ -1,7 +1,7 @@
 import Foundation
 import InvoiCharacters
 
-/// Reading the e-invoice fields (DESIGN §11). What every document needs is checked here;
+/// Reading the e-invoice fields. What every document needs is checked here;
 /// what one e-invoice profile needs beyond it is the e-invoice writer's check.
 extension InvoiceDecoder {
     /// `periodStart` and `periodEnd` as read, checked together once both may have been seen.

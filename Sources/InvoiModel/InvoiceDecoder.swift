@@ -4,7 +4,7 @@ import InvoiCharacters
 /// Reads one invoice from JSON: every field optional with the app's
 /// defaults, every problem of the file reported together with its JSON path.
 public struct InvoiceDecoder: Sendable {
-    /// The most line items one invoice may have (DESIGN §13).
+    /// The most line items one invoice may have.
     public static let maximumLineItems = 1_000_000
 
     /// The issue date of an invoice that gives none.

@@ -14,7 +14,7 @@ enum InvoiceKeys {
         "allocationNumber",
     ]
 
-    /// The e-invoice fields (DESIGN §11).
+    /// The e-invoice fields.
     static let eInvoice = [
         "fromStreet", "fromCity", "fromPostalCode", "fromCountry",
         "toStreet", "toCity", "toPostalCode", "toCountry",

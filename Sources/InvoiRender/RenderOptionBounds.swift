@@ -1,4 +1,4 @@
-/// The ranges of the numeric render options (DESIGN §13), checked before any work by invoi's
+/// The ranges of the numeric render options, checked before any work by invoi's
 /// flags and invoi-server's query parameters alike: a huge width or resolution would
 /// otherwise allocate gigabytes before anything is drawn.
 public enum RenderOptionBounds {

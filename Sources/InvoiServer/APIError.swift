@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 /// An answer other than success, sent as
-/// `{"error": {"status", "message", "problems": [{"path", "message"}]}}` (DESIGN §12).
+/// `{"error": {"status", "message", "problems": [{"path", "message"}]}}`.
 public struct APIError: Error, Sendable, Hashable {
     /// One thing wrong with the request: a JSON path into the invoice, or a query parameter's name.
     public struct Problem: Sendable, Hashable, Codable {

@@ -7,7 +7,7 @@ import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
-/// invoi's HTTP service (DESIGN §12): the routes on Hummingbird, renders on a worker
+/// invoi's HTTP service: the routes on Hummingbird, renders on a worker
 /// pool, and a graceful drain on SIGTERM.
 public struct InvoiServer: Sendable {
     public let configuration: ServerConfiguration

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A fixed set of worker threads that run renders, and a bounded queue in front of them
-/// (DESIGN §12). Renders are long, CPU-bound and synchronous (Cairo, HarfBuzz): on the
+/// A fixed set of worker threads that run renders, and a bounded queue in front of them.
+/// Renders are long, CPU-bound and synchronous (Cairo, HarfBuzz): on the
 /// event loop they would stall every connection, and on Swift's cooperative pool they
 /// would starve the tasks that answer `/health`. Each worker is a `Thread` of its own.
 ///

@@ -6,7 +6,7 @@ import InvoiModel
 import InvoiRender
 
 /// The query of `POST /render`: the CLI's render options, checked as its flags are
-/// (DESIGN §7, §13) before the body is read. An unknown or out-of-range parameter is a 400
+/// before the body is read. An unknown or out-of-range parameter is a 400
 /// naming it.
 struct RenderQuery: Sendable, Hashable {
     var format: OutputFormat = .pdf

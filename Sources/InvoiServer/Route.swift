@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// The service's routes (DESIGN §12). The OpenAPI description is checked against this list.
+/// The service's routes. The OpenAPI description is checked against this list.
 public enum Route: String, Sendable, CaseIterable {
     case render = "/render"
     case health = "/health"

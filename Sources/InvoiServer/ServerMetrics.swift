@@ -3,7 +3,7 @@ import InvoiDocument
 import Prometheus
 import Synchronization
 
-/// The service's Prometheus metrics (DESIGN §12), in a registry of its own: nothing is
+/// The service's Prometheus metrics, in a registry of its own: nothing is
 /// bootstrapped process-wide, so every server (and every test) counts for itself.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()

@@ -7,7 +7,7 @@ import InvoiServer
 struct InvoiServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "invoi-server",
-        abstract: "Render invoices over HTTP: POST /render?format=pdf with the invoice JSON (DESIGN §12).",
+        abstract: "Render invoices over HTTP: POST /render?format=pdf with the invoice JSON.",
         discussion: """
             Routes: POST /render, GET /health, /ready, /metrics, /openapi.json. Logs are JSON lines \
             on standard error. SIGTERM or SIGHUP drains: readiness goes false, no new connections, \

@@ -54,7 +54,7 @@ import Testing
         #expect(try directory.entries().sorted() == ["a.pdf", "b-backup.pdf", "b.pdf"])
     }
 
-    /// DESIGN §13: a symlink is followed and its target replaced; the link stays.
+    /// A symlink is followed and its target replaced; the link stays.
     @Test func aSymlinkIsFollowedAndItsTargetReplaced() throws {
         let directory = try TemporaryDirectory()
         try directory.write("target", to: "target.txt")

@@ -3,7 +3,7 @@ import InvoiModel
 import InvoiTestSupport
 import Testing
 
-/// The e-invoice formats from the command line (DESIGN §11): the same XML as the goldens,
+/// The e-invoice formats from the command line: the same XML as the goldens,
 /// Factur-X PDFs the official rule sets accept with the page's own totals inside, every
 /// missing field reported by JSON path before anything is written, and the profile options.
 @Suite struct EInvoiceCommandTests {

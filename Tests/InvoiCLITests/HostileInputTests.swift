@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// Hostile input at every entry point of the command line (DESIGN §13): options, files,
+/// Hostile input at every entry point of the command line: options, files,
 /// standard input, JSON Lines, output paths and what reaches the terminal. Every case
 /// ends with a sysexits status and one clear message — never a crash, a hang, a partial
 /// output or a replaced device. Each run is bounded by `timeout`, so a regression to a

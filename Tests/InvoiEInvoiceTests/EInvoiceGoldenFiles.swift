@@ -66,7 +66,7 @@ enum EInvoiceGoldenFiles {
     }
 }
 
-/// The offline validation kit (`../shared/einvoice/validate`, DESIGN §11): the official rule
+/// The offline validation kit (`../shared/einvoice/validate`): the official rule
 /// sets, exit 0 only when no fatal rule fails. It needs python3-venv (tools/setup).
 enum EInvoiceValidator {
     static let executable = EInvoiceGoldenFiles.root.deletingLastPathComponent().deletingLastPathComponent()

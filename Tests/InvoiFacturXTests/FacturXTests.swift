@@ -11,7 +11,7 @@ import Testing
 @Suite struct FacturXTests {
     static let renderer: Renderer? = try? Renderer(fonts: .fixed)
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    /// The validator kit beside the repository (DESIGN §11), or the one INVOI_EINVOICE_VALIDATE names.
+    /// The validator kit beside the repository, or the one INVOI_EINVOICE_VALIDATE names.
     static let validator =
         ProcessInfo.processInfo.environment["INVOI_EINVOICE_VALIDATE"]
         ?? directory.appendingPathComponent("../../../shared/einvoice/validate").standardizedFileURL.path

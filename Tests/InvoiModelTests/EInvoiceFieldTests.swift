@@ -3,7 +3,7 @@ import Testing
 
 @testable import InvoiModel
 
-/// The e-invoice fields of DESIGN §11: read, checked against EN 16931's code lists with
+/// The e-invoice fields: read, checked against EN 16931's code lists with
 /// JSON paths, and checked together (service period, category and rate, exemption reason,
 /// one rate under a discount).
 struct EInvoiceFieldTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import InvoiModel
 
-/// DESIGN §13's limits on one invoice: text fields, line items, the length of what
+/// The limits on one invoice: text fields, line items, the length of what
 /// messages quote, and the number of diagnostics listed.
 @Suite struct InputLimitTests {
     @Test func aTextOverOneMebibyteIsAnErrorAtItsPath() {

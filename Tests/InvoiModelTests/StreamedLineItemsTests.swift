@@ -4,7 +4,7 @@ import Testing
 @testable import InvoiModel
 
 /// The parser hands the root object's `lineItems` to the decoder one element at a time
-/// (DESIGN §13: memory flat in the number of items); what the user sees must be what a
+/// (memory flat in the number of items); what the user sees must be what a
 /// whole tree gave: the same items, the same diagnostics in source order, the same limits.
 struct StreamedLineItemsTests {
     @Test func theParserHandsOnEachElementInOrderAndKeepsAnEmptyArray() throws {

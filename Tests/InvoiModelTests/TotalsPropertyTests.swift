@@ -116,7 +116,7 @@ import Testing
         }
     }
 
-    /// Lines with VAT rates of their own (DESIGN §11): for seeded random invoices whose lines
+    /// Lines with VAT rates of their own: for seeded random invoices whose lines
     /// take one of a few rates (a discount only when they share one), each tax row's VAT is
     /// its lines' rounded amounts × rate, rounded once; the rows as displayed add up to the
     /// VAT, the lines to the subtotal, and subtotal − discount + VAT = total, to the digit.

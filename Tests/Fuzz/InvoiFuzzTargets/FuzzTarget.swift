@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fuzz targets (DESIGN §13). Each takes any bytes and must only accept or refuse
+/// The fuzz targets. Each takes any bytes and must only accept or refuse
 /// them: a crash, a hang, unbounded memory or a broken promise (`FuzzCheck`) is a finding.
 /// tools/fuzz builds one executable per target with libFuzzer; in a normal build the same
 /// executables replay files, and the regression tests replay every kept finding.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a sanitised SVG back and names the first thing in it that DESIGN §13 forbids: a
+/// Reads a sanitised SVG back and names the first thing in it that a logo may not hold: a
 /// script, foreign content or frame element, an event attribute, a reference to anything
 /// but a same-document fragment or an embedded image (`href`, `src`, `data`, `url(…)` in an
 /// attribute or a stylesheet, once XML entities and CSS escapes are decoded), an `@import`.

@@ -2,9 +2,9 @@ import Foundation
 import InvoiAssets
 import InvoiDocument
 
-/// The SVG logo sanitiser on arbitrary bytes. What it accepts must keep DESIGN §13's
-/// promises as far as they can be read back from the text (`SVGReferenceCheck`), and must
-/// be accepted again when sanitised a second time.
+/// The SVG logo sanitiser on arbitrary bytes. What it accepts must keep the logo rules
+/// (docs/ARCHITECTURE.md, Limits and hostile input) as far as they can be read back from
+/// the text (`SVGReferenceCheck`), and must be accepted again when sanitised a second time.
 enum SVGSanitizerTarget {
     static let decoder = LogoDecoder()
 
