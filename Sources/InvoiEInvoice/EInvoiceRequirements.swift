@@ -88,7 +88,12 @@ private struct RequirementCheck {
                 "\(invoice.documentType.rawValue) cannot be written as an e-invoice: EN 16931 knows invoices (380) and credit notes (381); use invoice, taxInvoice, taxInvoiceReceipt or creditNote (BR-CL-01)"
             )
         }
-        if invoice.currency.fractionDigits > 2 {
+        if !invoice.currency.isInEInvoiceCodeList {
+            add(
+                "currency",
+                "\(invoice.currency.code) is not in the list of current ISO 4217 codes that \(profile.name) takes (BR-CL-03, BR-CL-04): the code was withdrawn when its country adopted the euro; write the invoice in EUR to send it as an e-invoice"
+            )
+        } else if invoice.currency.fractionDigits > 2 {
             add(
                 "currency",
                 "\(invoice.currency.code) amounts have \(invoice.currency.fractionDigits) decimals, but \(profile.name) amounts have at most 2 (BR-DEC-01 and the other BR-DEC rules), so a \(invoice.currency.code) invoice cannot be written as an e-invoice without changing its amounts"
