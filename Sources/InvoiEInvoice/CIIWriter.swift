@@ -197,7 +197,7 @@ public struct CIIWriter: Sendable {
                     }
                 }
                 if let discount = totals.discount, let tax = content.discountTax { allowance(discount, tax, &xml) }
-                let terms = EInvoiceContent.trimmed(invoice.paymentTerms)
+                let terms = content.paymentTerms
                 if !terms.isEmpty || invoice.dueDate != nil {
                     xml.element("ram:SpecifiedTradePaymentTerms") { xml in
                         xml.leaf("ram:Description", terms)
