@@ -182,6 +182,58 @@ import Testing
         #expect(sample.errorLines.contains { $0.contains(": toCountry: ") }, "\(sample.errorLines)")
     }
 
+    /// A decoding error does not hide the profile's problems in the fields that did decode:
+    /// an unknown currency and a missing Leitweg-ID come in one run; a check that reads a
+    /// field that failed (the lines, here) is left out rather than run on the default.
+    @Test func checkReportsDecodingAndProfileProblemsTogether() throws {
+        let directory = try TemporaryDirectory()
+        var json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: Self.golden("einvoice-xrechnung-de")))) as! [String: Any]
+        json["currency"] = "XYZ"
+        json.removeValue(forKey: "buyerReference")
+        var items = json["lineItems"] as! [[String: Any]]
+        items[0]["quantity"] = "two"
+        items[0]["description"] = ""
+        json["lineItems"] = items
+        try directory.write(
+            String(decoding: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self),
+            to: "broken.json")
+        let result = try directory.run("check", "--profile", "xrechnung", "broken.json")
+        #expect(result.status == 65)
+        let paths = result.errorLines.map { $0.dropFirst("invoi: error: broken.json: ".count).prefix { $0 != ":" } }
+        #expect(paths == ["currency", "lineItems[0].quantity", "buyerReference"], "\(result.errorLines)")
+        #expect(result.standardError.contains("(BR-DE-15)"))
+        #expect(result.standardOutput == "")
+
+        // Without --profile only the decoding errors, as before.
+        let plain = try directory.run("check", "broken.json")
+        #expect(plain.errorLines.count == 2, "\(plain.errorLines)")
+        // A currency the rules refuse is reported with the other decoding errors too.
+        json["currency"] = "BGN"
+        try directory.write(
+            String(decoding: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self),
+            to: "lev.json")
+        let lev = try directory.run("check", "--profile", "xrechnung", "lev.json")
+        let levPaths = lev.errorLines.map { $0.dropFirst("invoi: error: lev.json: ".count).prefix { $0 != ":" } }
+        #expect(levPaths == ["lineItems[0].quantity", "currency", "buyerReference"], "\(lev.errorLines)")
+        #expect(lev.standardError.contains("BR-CL-03, BR-CL-04"))
+    }
+
+    /// The page still takes the currencies the e-invoice rules refuse.
+    @Test func withdrawnCurrenciesStillRenderAsPages() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            #"{"fromName": "Acme EOOD", "currency": "BGN", "lineItems": [{"description": "Work", "rate": 100}]}"#,
+            to: "lev.json")
+        let page = try directory.run("render", "lev.json", "--format", "txt", "-o", "lev.txt")
+        #expect(page.status == 0, "\(page.standardError)")
+        let xml = try directory.run("render", "lev.json", "--format", "ubl", "-o", "lev.xml")
+        #expect(xml.status == 65)
+        #expect(
+            xml.errorLines.contains { $0.hasPrefix("invoi: error: lev.json: currency: ") && $0.contains("BR-CL-04") })
+    }
+
     /// `invoi init --einvoice` writes an invoice that every profile of its country accepts
     /// and that the rule sets pass as XRechnung (CII, UBL) and as a Factur-X PDF.
     @Test func initWritesAnInvoiceReadyToSend() throws {

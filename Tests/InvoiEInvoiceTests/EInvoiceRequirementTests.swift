@@ -237,6 +237,23 @@ import Testing
         #expect(peppol { $0.toElectronicAddress = ElectronicAddress(scheme: "0208", identifier: "0403170701") } == [])
     }
 
+    /// A file with decoding errors is checked on the fields that decoded; a check reading a
+    /// field that did not (whose default would mislead it) is left out.
+    @Test func aPartialInvoiceIsCheckedWhereItDecoded() {
+        var invoice = Self.example
+        invoice.buyerReference = ""
+        invoice.lineItems[0].description = ""
+        invoice.fromTaxId = ""
+        invoice.fromRegistrationId = ""
+        let requirements = EInvoiceRequirements(profile: .xrechnung, syntax: .cii)
+        #expect(
+            requirements.problems(of: invoice).map(\.path) == [
+                "fromRegistrationId", "fromTaxId", "lineItems[0].description", "buyerReference",
+            ])
+        let partial = PartialInvoice(invoice: invoice, undecodedFields: ["lineItems", "fromTaxId"])
+        #expect(requirements.problems(of: partial).map(\.path) == ["buyerReference"])
+    }
+
     @Test func aProfileOfTheOtherSyntaxIsRefused() {
         #expect(
             EInvoiceRequirements(profile: .peppol, syntax: .cii).problems(of: Self.example).map(\.path) == ["profile"])
