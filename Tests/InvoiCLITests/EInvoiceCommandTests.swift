@@ -220,6 +220,31 @@ import Testing
         #expect(lev.standardError.contains("BR-CL-03, BR-CL-04"))
     }
 
+    /// A German seller invoicing a German buyer through Peppol without payment account,
+    /// contact, cities or buyer reference: `check` and `render` name each national rule by
+    /// JSON path, and nothing is written.
+    @Test func peppolNationalRulesFromTheCommandLine() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            """
+            {"fromName": "Acme GmbH", "fromCountry": "DE", "fromTaxId": "DE123456789", "fromStreet": "Hauptstr. 1",
+             "fromElectronicAddress": "9930:DE123456789", "toName": "Beta GmbH", "toCountry": "DE", "toStreet": "Ring 2",
+             "toElectronicAddress": "9930:DE811569869", "orderReference": "PO-7", "currency": "EUR", "vatRate": 19,
+             "issueDate": "2026-03-02", "dueDate": "2026-04-01", "lineItems": [{"description": "Work", "rate": 100}]}
+            """, to: "de.json")
+        let check = try directory.run("check", "--profile", "peppol", "de.json")
+        #expect(check.status == 65)
+        for rule in [
+            "DE-R-001", "DE-R-005", "DE-R-006", "DE-R-007", "DE-R-003", "DE-R-004", "DE-R-008", "DE-R-009", "DE-R-015",
+        ] {
+            #expect(check.standardError.contains(rule), "\(rule) missing from \(check.errorLines)")
+        }
+        let render = try directory.run("render", "de.json", "--format", "ubl", "--profile", "peppol", "-o", "de.xml")
+        #expect(render.status == 65)
+        #expect(render.errorLines == check.errorLines)
+        #expect(try directory.entries() == ["de.json"])
+    }
+
     /// The page still takes the currencies the e-invoice rules refuse.
     @Test func withdrawnCurrenciesStillRenderAsPages() throws {
         let directory = try TemporaryDirectory()

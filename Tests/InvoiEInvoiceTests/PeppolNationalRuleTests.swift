@@ -109,6 +109,16 @@ import Testing
                 invoice.bankAccount = "123456789"
             }, "bankAccount", "DK-R-005"
         ),
+        (
+            "DK negative credit note", denmark,
+            { invoice in
+                invoice.toCountry = CountryCode("DK")
+                invoice.toTaxId = "DK87654321"
+                invoice.documentType = .creditNote
+                invoice.lineItems[0].rate = -85
+                invoice.lineItems[1].rate = -640
+            }, "lineItems", "DK-R-016"
+        ),
         ("IT no street", italy, { $0.fromStreet = "" }, "fromStreet", "IT-R-002"),
         ("IT no city", italy, { $0.fromCity = "" }, "fromCity", "IT-R-003"),
         ("IT no post code", italy, { $0.fromPostalCode = "" }, "fromPostalCode", "IT-R-004"),
@@ -120,6 +130,14 @@ import Testing
                 invoice.toCountry = CountryCode("IS")
                 invoice.toTaxId = "IS54321"
             }, "toCountry", "IS-R-004"
+        ),
+        (
+            "IS buyer street", iceland,
+            { invoice in
+                invoice.toCountry = CountryCode("IS")
+                invoice.toTaxId = "IS54321"
+                invoice.toStreet = ""
+            }, "toStreet", "IS-R-005"
         ),
         ("GR MARK", greece, { _ in }, "fromCountry", "GR-R-004-1"),
         ("GR VAT id", greece, { $0.fromTaxId = "EL094259215" }, "fromTaxId", "GR-R-003"),
@@ -135,6 +153,13 @@ import Testing
                 invoice.toCountry = CountryCode("GR")
                 invoice.toTaxId = ""
             }, "toTaxId", "GR-R-006"
+        ),
+        (
+            "GR buyer address", greece,
+            { invoice in
+                invoice.toCountry = CountryCode("GR")
+                invoice.toTaxId = "EL094259216"
+            }, "toElectronicAddress", "GR-R-010"
         ),
     ]
 
