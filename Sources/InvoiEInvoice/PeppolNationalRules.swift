@@ -272,7 +272,7 @@ extension RequirementCheck {
 
     mutating func checkGreece() {
         let id = content.seller.taxID
-        if !(id.hasPrefix("EL") && Self.isGreekTIN(String(id.dropFirst(2)))) {
+        if !id.isEmpty, !(id.hasPrefix("EL") && Self.isGreekTIN(String(id.dropFirst(2)))) {
             add(
                 "fromTaxId",
                 "a Greek seller's VAT identifier is EL and the 9-digit tax number (AFM) with its check digit, such as EL094259216; \(Self.quoted(id)) is not (GR-R-003)"

@@ -168,6 +168,10 @@ import Testing
             #expect(Self.requirements.problems(of: invoice) == [], "\(name)")
         }
         #expect(Self.requirements.problems(of: Self.greece).map(\.path) == ["fromCountry"])
+        // GR-R-003 judges a VAT identifier that is there; none is EN 16931's concern (BR-CO-26).
+        var unregistered = Self.greece
+        unregistered.fromTaxId = ""
+        #expect(!Self.requirements.problems(of: unregistered).contains { $0.message.contains("GR-R-003") })
         let documents = try Self.bases.map {
             (name: "base-\($0.name)", bytes: try UBLWriter(profile: .peppol).write($0.invoice))
         }
