@@ -33,13 +33,33 @@ import Testing
         return invoice
     }
 
+    /// The rich invoice's other shapes: a credit note over a service period, and an
+    /// intra-community supply (VAT category K: the buyer's VAT identifier, a deliver-to
+    /// address, an exemption reason) to a French buyer.
+    static func shapes(for profile: EInvoiceProfile) -> [(name: String, invoice: Invoice)] {
+        var creditNote = rich(for: profile)
+        creditNote.documentType = .creditNote
+        creditNote.delivery = .period(start: CalendarDate(iso: "2026-02-01")!, end: CalendarDate(iso: "2026-02-28")!)
+        var supply = rich(for: profile)
+        supply.vatRate = 0
+        supply.vatCategory = .intraCommunitySupply
+        supply.vatExemptionReason = "Intra-community supply"
+        supply.toCountry = CountryCode("FR")
+        supply.toTaxId = "FR32123456789"
+        supply.toCity = "Paris"
+        supply.toPostalCode = "75001"
+        supply.toElectronicAddress = ElectronicAddress(scheme: "9957", identifier: "FR32123456789")
+        return [("invoice", rich(for: profile)), ("credit-note", creditNote), ("supply", supply)]
+    }
+
     @Test(arguments: EInvoiceProfile.allCases)
     func aRichInvoicePassesTheKit(_ profile: EInvoiceProfile) throws {
-        let invoice = Self.rich(for: profile)
         var documents: [(name: String, bytes: [UInt8])] = []
-        for syntax in EInvoiceSyntax.allCases where syntax.accepts(profile) {
-            let bytes = try EInvoiceGoldenFiles.write(invoice, syntax, profile)
-            documents.append(("rich.\(profile.rawValue).\(syntax.rawValue)", bytes))
+        for (name, invoice) in Self.shapes(for: profile) {
+            for syntax in EInvoiceSyntax.allCases where syntax.accepts(profile) {
+                let bytes = try EInvoiceGoldenFiles.write(invoice, syntax, profile)
+                documents.append(("rich-\(name).\(profile.rawValue).\(syntax.rawValue)", bytes))
+            }
         }
         try EInvoiceValidator.expectValid(documents, profile: profile)
     }
