@@ -79,13 +79,10 @@ struct CheckCommand: ParsableCommand {
                     throw CLIFailure(error, invoice: name)
                 }
             }
-            if let profile {
-                // Peppol BIS is UBL; every other profile is checked as CII, the syntax all of them have.
-                let syntax: EInvoiceSyntax = EInvoiceSyntax.cii.accepts(profile) ? .cii : .ubl
-                let missing = EInvoiceRequirements(profile: profile, syntax: syntax).problems(of: invoice)
+            if let requirements {
+                let missing = requirements.problems(of: invoice)
                 if !missing.isEmpty {
-                    log.write(
-                        missing.map { Diagnostic(severity: .error, file: name, path: $0.path, message: $0.message) })
+                    log.write(diagnostics(missing, file: name))
                     return .dataError
                 }
             }
@@ -95,7 +92,10 @@ struct CheckCommand: ParsableCommand {
             }
             return .ok
         } catch let error as InvoiceDecodingError {
-            log.write(error.diagnostics)
+            // The profile's problems in the fields that did decode come with the decoding
+            // errors, so that one run shows everything to fix.
+            let missing = error.partial.map { requirements?.problems(of: $0) ?? [] } ?? []
+            log.write(error.diagnostics + diagnostics(missing, file: name))
             return .dataError
         } catch let error as CLIFailure {
             log.write(error)
@@ -104,6 +104,16 @@ struct CheckCommand: ParsableCommand {
             log.error("\(error)")
             return .software
         }
+    }
+
+    /// What `--profile` asks of an invoice. Peppol BIS is UBL; every other profile is checked
+    /// as CII, the syntax all of them have.
+    private var requirements: EInvoiceRequirements? {
+        profile.map { EInvoiceRequirements(profile: $0, syntax: EInvoiceSyntax.cii.accepts($0) ? .cii : .ubl) }
+    }
+
+    private func diagnostics(_ problems: [EInvoiceProblem], file: String) -> [Diagnostic] {
+        problems.map { Diagnostic(severity: .error, file: file, path: $0.path, message: $0.message) }
     }
 
     /// `bills/acme.json: ok — INV-0007, 3 items, total $1,234.56`

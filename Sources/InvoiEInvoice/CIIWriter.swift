@@ -134,7 +134,8 @@ public struct CIIWriter: Sendable {
                     $0.leaf("ram:URIID", address.identifier, [("schemeID", address.scheme)])
                 }
             }
-            if !party.taxID.isEmpty {
+            // MINIMUM has the seller's VAT identifier (BT-31) but not the buyer's (BT-48).
+            if !party.taxID.isEmpty, isSeller || profile != .minimum {
                 xml.element("ram:SpecifiedTaxRegistration") { $0.leaf("ram:ID", party.taxID, [("schemeID", "VA")]) }
             }
         }
@@ -196,7 +197,7 @@ public struct CIIWriter: Sendable {
                     }
                 }
                 if let discount = totals.discount, let tax = content.discountTax { allowance(discount, tax, &xml) }
-                let terms = EInvoiceContent.trimmed(invoice.paymentTerms)
+                let terms = content.paymentTerms
                 if !terms.isEmpty || invoice.dueDate != nil {
                     xml.element("ram:SpecifiedTradePaymentTerms") { xml in
                         xml.leaf("ram:Description", terms)
@@ -215,9 +216,11 @@ public struct CIIWriter: Sendable {
     private func paymentMeans(_ means: EInvoiceContent.PaymentMeans, _ xml: inout XMLBuilder) {
         xml.element("ram:SpecifiedTradeSettlementPaymentMeans") { xml in
             xml.leaf("ram:TypeCode", means.typeCode)
+            // The schema's order is IBANID, AccountName, ProprietaryID.
             xml.element("ram:PayeePartyCreditorFinancialAccount") { xml in
-                xml.leaf(means.isIBAN ? "ram:IBANID" : "ram:ProprietaryID", means.account)
+                if means.isIBAN { xml.leaf("ram:IBANID", means.account) }
                 if profile.hasFullEN16931 { xml.leaf("ram:AccountName", means.accountName) }
+                if !means.isIBAN { xml.leaf("ram:ProprietaryID", means.account) }
             }
             if profile.hasFullEN16931, !means.bic.isEmpty {
                 xml.element("ram:PayeeSpecifiedCreditorFinancialInstitution") { $0.leaf("ram:BICID", means.bic) }

@@ -75,6 +75,15 @@ struct EInvoiceContent {
         return Array(lines.prefix(2)) + [lines.dropFirst(2).joined(separator: ", ")]
     }
 
+    /// BT-20 as written: trimmed, except that a last line that is a German cash discount
+    /// statement (`#SKONTO#…#`) keeps a line break after it, which BR-DE-18 and DE-R-018 ask of
+    /// every such statement.
+    var paymentTerms: String {
+        let terms = Self.trimmed(invoice.paymentTerms)
+        let lastLine = terms.split(separator: "\n").last.map { Self.trimmed(String($0)) } ?? ""
+        return lastLine.hasPrefix("#") ? terms + "\n" : terms
+    }
+
     /// BT-3: 381 for a credit note, 380 for the other document types an e-invoice may be.
     var typeCode: String { invoice.documentType == .creditNote ? "381" : "380" }
 

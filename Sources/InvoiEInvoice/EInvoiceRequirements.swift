@@ -15,11 +15,17 @@ public struct EInvoiceRequirements: Hashable, Sendable {
     /// Everything `invoice` lacks or has wrong, by JSON path, all at once; empty when the
     /// invoice can be written.
     public func problems(of invoice: Invoice) -> [EInvoiceProblem] {
-        Self.problems(of: invoice, in: profile, syntax: syntax)
+        Self.problems(of: invoice, undecoded: [], in: profile, syntax: syntax)
+    }
+
+    /// The problems of the fields that decoded in a file that had errors: a check that reads a
+    /// field that did not decode is left out, since its default would mislead it.
+    public func problems(of partial: PartialInvoice) -> [EInvoiceProblem] {
+        Self.problems(of: partial.invoice, undecoded: partial.undecodedFields, in: profile, syntax: syntax)
     }
 
     private static func problems(
-        of invoice: Invoice, in profile: EInvoiceProfile, syntax: EInvoiceSyntax
+        of invoice: Invoice, undecoded: Set<String>, in profile: EInvoiceProfile, syntax: EInvoiceSyntax
     ) -> [EInvoiceProblem] {
         guard syntax.accepts(profile) else {
             let names = syntax.profiles.map(\.rawValue).joined(separator: ", ")
@@ -29,29 +35,41 @@ public struct EInvoiceRequirements: Hashable, Sendable {
                     message: "\(profile.name) is not written as \(syntax.rawValue.uppercased()); use one of \(names)")
             ]
         }
-        var check = RequirementCheck(content: EInvoiceContent(invoice: invoice), profile: profile, syntax: syntax)
+        var check = RequirementCheck(
+            content: EInvoiceContent(invoice: invoice), profile: profile, syntax: syntax,
+            partial: PartialInvoice(invoice: invoice, undecodedFields: undecoded))
         check.run()
         return check.problems
     }
 }
 
 /// The checks, in the order of the invoice's fields.
-private struct RequirementCheck {
+struct RequirementCheck {
     let content: EInvoiceContent
     let profile: EInvoiceProfile
     let syntax: EInvoiceSyntax
+    /// Which fields decoded; all of them but for `invoi check` on a file with errors.
+    let partial: PartialInvoice
     var problems: [EInvoiceProblem] = []
 
     var invoice: Invoice { content.invoice }
 
-    init(content: EInvoiceContent, profile: EInvoiceProfile, syntax: EInvoiceSyntax) {
+    init(content: EInvoiceContent, profile: EInvoiceProfile, syntax: EInvoiceSyntax, partial: PartialInvoice) {
         self.content = content
         self.profile = profile
         self.syntax = syntax
+        self.partial = partial
     }
 
+    /// Records a problem, unless its own field failed to decode (the decoding error says why).
     mutating func add(_ path: String, _ message: String) {
+        guard partial.decoded(PartialInvoice.field(of: path)) else { return }
         problems.append(EInvoiceProblem(path: path, message: message))
+    }
+
+    /// Whether the fields the totals and the VAT breakdown are computed from all decoded.
+    var moneyDecoded: Bool {
+        partial.decoded("currency", "vatRate", "vatCategory", "lineItems", "discount", "amountPaid")
     }
 
     /// `path: required for <profile> (<rule>)`, when `text` is blank.
@@ -74,7 +92,9 @@ private struct RequirementCheck {
         checkLines()
         switch profile {
         case .xrechnung: checkXRechnung()
-        case .peppol: checkPeppol()
+        case .peppol:
+            checkPeppol()
+            checkPeppolNationalRules()
         case .minimum, .basicWL, .basic, .en16931: break
         }
     }
@@ -88,7 +108,12 @@ private struct RequirementCheck {
                 "\(invoice.documentType.rawValue) cannot be written as an e-invoice: EN 16931 knows invoices (380) and credit notes (381); use invoice, taxInvoice, taxInvoiceReceipt or creditNote (BR-CL-01)"
             )
         }
-        if invoice.currency.fractionDigits > 2 {
+        if !invoice.currency.isInEInvoiceCodeList {
+            add(
+                "currency",
+                "\(invoice.currency.code) is not in the list of current ISO 4217 codes that \(profile.name) takes (BR-CL-03, BR-CL-04): the code was withdrawn when its country adopted the euro; write the invoice in EUR to send it as an e-invoice"
+            )
+        } else if invoice.currency.fractionDigits > 2 {
             add(
                 "currency",
                 "\(invoice.currency.code) amounts have \(invoice.currency.fractionDigits) decimals, but \(profile.name) amounts have at most 2 (BR-DEC-01 and the other BR-DEC rules), so a \(invoice.currency.code) invoice cannot be written as an e-invoice without changing its amounts"
@@ -108,7 +133,7 @@ private struct RequirementCheck {
         }
         checkVATIdentifier(content.seller.taxID, path: "fromTaxId", term: "BT-31")
         checkVATIdentifier(content.buyer.taxID, path: "toTaxId", term: "BT-48")
-        if content.seller.taxID.isEmpty {
+        if content.seller.taxID.isEmpty, partial.decoded("fromTaxId") {
             require(
                 invoice.fromRegistrationId, "fromRegistrationId", "BR-CO-26",
                 what: "the seller's legal registration id (BT-30) when there is no VAT identifier (fromTaxId)")
@@ -130,7 +155,7 @@ private struct RequirementCheck {
 
     /// What each VAT category asks of the parties' identifiers, the delivery and the reason.
     mutating func checkVAT() {
-        guard profile != .minimum else { return }
+        guard profile != .minimum, moneyDecoded, partial.decoded("periodStart", "periodEnd") else { return }
         let categories = content.totals.vatBreakdown.map(\.category)
         var sellerRules: [String] = []
         var buyerRules: [String] = []
@@ -150,6 +175,7 @@ private struct RequirementCheck {
             }
         }
         if profile == .xrechnung, !sellerRules.isEmpty { sellerRules.append("BR-DE-16") }
+        if profile == .peppol, content.isDomesticGerman, !sellerRules.isEmpty { sellerRules.append("DE-R-016") }
         if content.seller.taxID.isEmpty, !sellerRules.isEmpty {
             add(
                 "fromTaxId",
@@ -220,6 +246,7 @@ private struct RequirementCheck {
             return
         }
         // A UBL credit note carries its due date in the payment means (there is no cbc:DueDate).
+        guard moneyDecoded, partial.decoded("bankAccount", "paymentTerms") else { return }
         let writesDueDate =
             invoice.dueDate != nil && (syntax == .cii || !content.isCreditNote || content.paymentMeans != nil)
         if content.amountDue.amount > 0, !writesDueDate, EInvoiceContent.trimmed(invoice.paymentTerms).isEmpty {
@@ -268,6 +295,7 @@ private struct RequirementCheck {
         requireBy(
             invoice.bankAccount, "bankAccount", "BR-DE-1, BR-DE-23-a",
             what: "payment instructions (BG-16) with the account to pay to (BT-84)")
+        checkSkontoTerms(rule: "BR-DE-18")
         if content.isCreditNote {
             requireBy(
                 invoice.precedingInvoice, "precedingInvoice", "§ 31 (5) UStDV; BG-3",
@@ -309,7 +337,7 @@ private struct RequirementCheck {
             }
         }
         if EInvoiceContent.trimmed(invoice.buyerReference).isEmpty,
-            EInvoiceContent.trimmed(invoice.orderReference).isEmpty
+            EInvoiceContent.trimmed(invoice.orderReference).isEmpty, partial.decoded("orderReference")
         {
             add(
                 "buyerReference",

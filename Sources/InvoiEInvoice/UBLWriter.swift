@@ -18,7 +18,8 @@ public struct UBLWriter: Sendable {
         return document(EInvoiceContent(invoice: invoice))
     }
 
-    private func document(_ content: EInvoiceContent) -> [UInt8] {
+    /// The document as written, without the requirements `write` checks first.
+    func document(_ content: EInvoiceContent) -> [UInt8] {
         let invoice = content.invoice
         let root = content.isCreditNote ? "CreditNote" : "Invoice"
         var xml = XMLBuilder()
@@ -56,7 +57,7 @@ public struct UBLWriter: Sendable {
             xml.element("cac:AccountingCustomerParty") { party(content.buyer, isSeller: false, content, &$0) }
             delivery(content, &xml)
             if let means = content.paymentMeans { paymentMeans(means, content, &xml) }
-            let terms = EInvoiceContent.trimmed(invoice.paymentTerms)
+            let terms = content.paymentTerms
             if !terms.isEmpty { xml.element("cac:PaymentTerms") { $0.leaf("cbc:Note", terms) } }
             if let discount = content.totals.discount, let tax = content.discountTax {
                 allowance(discount, tax, content, &xml)
@@ -80,6 +81,10 @@ public struct UBLWriter: Sendable {
             if let address = party.electronicAddress {
                 xml.leaf("cbc:EndpointID", address.identifier, [("schemeID", address.scheme)])
             }
+            // Peppol's Greek rules ask for both parties' trading names (GR-R-002, GR-R-005).
+            if profile == .peppol, content.sellerIsGreek {
+                xml.element("cac:PartyName") { $0.leaf("cbc:Name", party.name) }
+            }
             if party.hasAddress { postalAddress(party, &xml) }
             if !party.taxID.isEmpty {
                 xml.element("cac:PartyTaxScheme") { xml in
@@ -89,7 +94,12 @@ public struct UBLWriter: Sendable {
             }
             xml.element("cac:PartyLegalEntity") { xml in
                 xml.leaf("cbc:RegistrationName", party.name)
-                if isSeller { xml.leaf("cbc:CompanyID", EInvoiceContent.trimmed(invoice.fromRegistrationId)) }
+                if isSeller {
+                    let scheme = profile == .peppol ? content.peppolRegistrationScheme : nil
+                    xml.leaf(
+                        "cbc:CompanyID", EInvoiceContent.trimmed(invoice.fromRegistrationId),
+                        scheme.map { [("schemeID", $0)] } ?? [])
+                }
             }
             let person = isSeller ? EInvoiceContent.trimmed(invoice.fromContact) : ""
             let phone = isSeller ? EInvoiceContent.trimmed(invoice.fromPhone) : ""
@@ -149,13 +159,14 @@ public struct UBLWriter: Sendable {
 
     /// `cac:TaxCategory` (or `cac:ClassifiedTaxCategory`) with its scheme.
     private func taxCategory(
-        _ name: String, _ category: VATCategory, _ rate: Decimal, reason: String?, isBreakdownRow: Bool = false,
+        _ name: String, _ category: VATCategory, _ rate: Decimal, reason: String?, ratesOutsideScope: Bool = false,
         _ xml: inout XMLBuilder
     ) {
         xml.element(name) { xml in
             xml.leaf("cbc:ID", category.rawValue)
-            // BR-O-05: nothing outside the scope of VAT has a rate, except XRechnung's rows (BR-DE-14).
-            if category != .outsideScope || (profile == .xrechnung && isBreakdownRow) {
+            // BR-O-05: nothing outside the scope of VAT has a rate, except the rows German rules
+            // ask a rate of (`ratesOutsideScope`).
+            if category != .outsideScope || ratesOutsideScope {
                 xml.leaf("cbc:Percent", XMLNumber.plain(rate))
             }
             xml.leaf("cbc:TaxExemptionReason", reason ?? "")
@@ -175,6 +186,12 @@ public struct UBLWriter: Sendable {
         }
     }
 
+    /// Whether breakdown rows outside the scope of VAT carry their 0 rate: XRechnung's always
+    /// (BR-DE-14), Peppol's between German parties (DE-R-014).
+    private func ratesOutsideScopeRows(_ content: EInvoiceContent) -> Bool {
+        profile == .xrechnung || (profile == .peppol && content.isDomesticGerman)
+    }
+
     private func taxTotal(_ content: EInvoiceContent, _ xml: inout XMLBuilder) {
         xml.element("cac:TaxTotal") { xml in
             amount("cbc:TaxAmount", content.totals.vat, &xml)
@@ -184,7 +201,7 @@ public struct UBLWriter: Sendable {
                     amount("cbc:TaxAmount", row.vat, &xml)
                     taxCategory(
                         "cac:TaxCategory", row.category, row.rate, reason: content.exemptionReason(for: row.category),
-                        isBreakdownRow: true, &xml)
+                        ratesOutsideScope: ratesOutsideScopeRows(content), &xml)
                 }
             }
         }

@@ -68,14 +68,40 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 public struct InvoiceDecodingError: Error, Sendable, CustomStringConvertible {
     /// All of the file's diagnostics in source order: at least one error, and any warnings.
     public let diagnostics: [Diagnostic]
+    /// What could still be read, when the file is a JSON object; nil when it is not JSON.
+    public let partial: PartialInvoice?
 
-    public init(diagnostics: [Diagnostic]) {
+    public init(diagnostics: [Diagnostic], partial: PartialInvoice? = nil) {
         self.diagnostics = diagnostics
+        self.partial = partial
     }
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// An invoice whose file had errors: every field that decoded, the default for each that did
+/// not, and which did not. Enough to check further rules on the fields that decoded (`invoi
+/// check --profile` reports them with the decoding errors), never to render.
+public struct PartialInvoice: Sendable {
+    public let invoice: Invoice
+    /// The top-level keys of the invoice JSON that had an error: `lineItems` for an error at
+    /// `lineItems[2].quantity`.
+    public let undecodedFields: Set<String>
+
+    public init(invoice: Invoice, undecodedFields: Set<String>) {
+        self.invoice = invoice
+        self.undecodedFields = undecodedFields
+    }
+
+    /// Whether every one of `fields` (top-level keys) decoded.
+    public func decoded(_ fields: String...) -> Bool { fields.allSatisfy { !undecodedFields.contains($0) } }
+
+    /// The top-level key of a JSON path: `lineItems` for `lineItems[2].quantity`.
+    public static func field(of path: String) -> String {
+        String(path.prefix { $0 != "." && $0 != "[" })
+    }
 }
 
 /// Quoting of user text inside messages, so that nothing from an input file can

@@ -116,3 +116,9 @@ public enum Delivery: Hashable, Sendable {
     /// From the first day to the last, both included.
     case period(start: CalendarDate, end: CalendarDate)
 }
+
+extension Currency {
+    /// Whether EN 16931's rules take the code (BR-CL-03, BR-CL-04): the current ISO 4217 codes,
+    /// which no longer hold currencies replaced by the euro (BGN, HRK).
+    public var isInEInvoiceCodeList: Bool { EInvoiceCodeLists.currencyCodes.contains(code) }
+}

@@ -55,7 +55,17 @@ public struct InvoiceDecoder: Sendable {
             throw InvoiceDecodingError(diagnostics: context.diagnostics)
         }
         let invoice = readInvoice(root, streamedItems: lineItems, context: &context)
-        if context.hasErrors { throw InvoiceDecodingError(diagnostics: context.diagnostics) }
+        if context.hasErrors {
+            let errorPaths = context.diagnostics.filter { $0.severity == .error }.map(\.path)
+            // An error about the whole file leaves nothing to check further.
+            let partial =
+                if case .object = root.value, !errorPaths.contains("") {
+                    PartialInvoice(invoice: invoice, undecodedFields: Set(errorPaths.map(PartialInvoice.field(of:))))
+                } else {
+                    PartialInvoice?.none
+                }
+            throw InvoiceDecodingError(diagnostics: context.diagnostics, partial: partial)
+        }
         return (invoice, context.warnings)
     }
 

@@ -182,6 +182,83 @@ import Testing
         #expect(sample.errorLines.contains { $0.contains(": toCountry: ") }, "\(sample.errorLines)")
     }
 
+    /// A decoding error does not hide the profile's problems in the fields that did decode:
+    /// an unknown currency and a missing Leitweg-ID come in one run; a check that reads a
+    /// field that failed (the lines, here) is left out rather than run on the default.
+    @Test func checkReportsDecodingAndProfileProblemsTogether() throws {
+        let directory = try TemporaryDirectory()
+        var json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: Self.golden("einvoice-xrechnung-de")))) as! [String: Any]
+        json["currency"] = "XYZ"
+        json.removeValue(forKey: "buyerReference")
+        var items = json["lineItems"] as! [[String: Any]]
+        items[0]["quantity"] = "two"
+        items[0]["description"] = ""
+        json["lineItems"] = items
+        try directory.write(
+            String(decoding: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self),
+            to: "broken.json")
+        let result = try directory.run("check", "--profile", "xrechnung", "broken.json")
+        #expect(result.status == 65)
+        let paths = result.errorLines.map { $0.dropFirst("invoi: error: broken.json: ".count).prefix { $0 != ":" } }
+        #expect(paths == ["currency", "lineItems[0].quantity", "buyerReference"], "\(result.errorLines)")
+        #expect(result.standardError.contains("(BR-DE-15)"))
+        #expect(result.standardOutput == "")
+
+        // Without --profile only the decoding errors, as before.
+        let plain = try directory.run("check", "broken.json")
+        #expect(plain.errorLines.count == 2, "\(plain.errorLines)")
+        // A currency the rules refuse is reported with the other decoding errors too.
+        json["currency"] = "BGN"
+        try directory.write(
+            String(decoding: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self),
+            to: "lev.json")
+        let lev = try directory.run("check", "--profile", "xrechnung", "lev.json")
+        let levPaths = lev.errorLines.map { $0.dropFirst("invoi: error: lev.json: ".count).prefix { $0 != ":" } }
+        #expect(levPaths == ["lineItems[0].quantity", "currency", "buyerReference"], "\(lev.errorLines)")
+        #expect(lev.standardError.contains("BR-CL-03, BR-CL-04"))
+    }
+
+    /// A German seller invoicing a German buyer through Peppol without payment account,
+    /// contact, cities or buyer reference: `check` and `render` name each national rule by
+    /// JSON path, and nothing is written.
+    @Test func peppolNationalRulesFromTheCommandLine() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            """
+            {"fromName": "Acme GmbH", "fromCountry": "DE", "fromTaxId": "DE123456789", "fromStreet": "Hauptstr. 1",
+             "fromElectronicAddress": "9930:DE123456789", "toName": "Beta GmbH", "toCountry": "DE", "toStreet": "Ring 2",
+             "toElectronicAddress": "9930:DE811569869", "orderReference": "PO-7", "currency": "EUR", "vatRate": 19,
+             "issueDate": "2026-03-02", "dueDate": "2026-04-01", "lineItems": [{"description": "Work", "rate": 100}]}
+            """, to: "de.json")
+        let check = try directory.run("check", "--profile", "peppol", "de.json")
+        #expect(check.status == 65)
+        for rule in [
+            "DE-R-001", "DE-R-005", "DE-R-006", "DE-R-007", "DE-R-003", "DE-R-004", "DE-R-008", "DE-R-009", "DE-R-015",
+        ] {
+            #expect(check.standardError.contains(rule), "\(rule) missing from \(check.errorLines)")
+        }
+        let render = try directory.run("render", "de.json", "--format", "ubl", "--profile", "peppol", "-o", "de.xml")
+        #expect(render.status == 65)
+        #expect(render.errorLines == check.errorLines)
+        #expect(try directory.entries() == ["de.json"])
+    }
+
+    /// The page still takes the currencies the e-invoice rules refuse.
+    @Test func withdrawnCurrenciesStillRenderAsPages() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            #"{"fromName": "Acme EOOD", "currency": "BGN", "lineItems": [{"description": "Work", "rate": 100}]}"#,
+            to: "lev.json")
+        let page = try directory.run("render", "lev.json", "--format", "txt", "-o", "lev.txt")
+        #expect(page.status == 0, "\(page.standardError)")
+        let xml = try directory.run("render", "lev.json", "--format", "ubl", "-o", "lev.xml")
+        #expect(xml.status == 65)
+        #expect(
+            xml.errorLines.contains { $0.hasPrefix("invoi: error: lev.json: currency: ") && $0.contains("BR-CL-04") })
+    }
+
     /// `invoi init --einvoice` writes an invoice that every profile of its country accepts
     /// and that the rule sets pass as XRechnung (CII, UBL) and as a Factur-X PDF.
     @Test func initWritesAnInvoiceReadyToSend() throws {

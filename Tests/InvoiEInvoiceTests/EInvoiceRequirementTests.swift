@@ -222,10 +222,36 @@ import Testing
         }
         #expect(noReference.map(\.path) == ["buyerReference"])
         #expect(noReference.first?.message.contains("PEPPOL-EN16931-R003") == true)
-        #expect(peppol { $0.buyerReference = "" } == [])
+        // An order reference replaces the buyer reference, except between German parties (DE-R-015).
+        let german = peppol { $0.buyerReference = "" }
+        #expect(german.map(\.path) == ["buyerReference"])
+        #expect(german.first?.message.contains("DE-R-015") == true)
+        #expect(
+            peppol { invoice in
+                invoice.buyerReference = ""
+                invoice.toCountry = CountryCode("AT")
+                invoice.toTaxId = "ATU12345678"
+            } == [])
         let belgian = peppol { $0.toElectronicAddress = ElectronicAddress(scheme: "0208", identifier: "0403170702") }
         #expect(belgian.map(\.path) == ["toElectronicAddress"])
         #expect(peppol { $0.toElectronicAddress = ElectronicAddress(scheme: "0208", identifier: "0403170701") } == [])
+    }
+
+    /// A file with decoding errors is checked on the fields that decoded; a check reading a
+    /// field that did not (whose default would mislead it) is left out.
+    @Test func aPartialInvoiceIsCheckedWhereItDecoded() {
+        var invoice = Self.example
+        invoice.buyerReference = ""
+        invoice.lineItems[0].description = ""
+        invoice.fromTaxId = ""
+        invoice.fromRegistrationId = ""
+        let requirements = EInvoiceRequirements(profile: .xrechnung, syntax: .cii)
+        #expect(
+            requirements.problems(of: invoice).map(\.path) == [
+                "fromRegistrationId", "fromTaxId", "lineItems[0].description", "buyerReference",
+            ])
+        let partial = PartialInvoice(invoice: invoice, undecodedFields: ["lineItems", "fromTaxId"])
+        #expect(requirements.problems(of: partial).map(\.path) == ["buyerReference"])
     }
 
     @Test func aProfileOfTheOtherSyntaxIsRefused() {
