@@ -35,15 +35,32 @@ extension Unicode.Scalar {
     /// characters the reader cannot see, and a digit other than ASCII 0–9 reads like one
     /// but is not what a bank or a tax office compares.
     public var identifierProblem: IdentifierCharacterProblem? {
-        if value < 0x80 { return nil }
+        switch value {
+        case 0x09...0x0D, 0x85, 0x2028, 0x2029: return .lineBreak
+        case ..<0x80: return nil
+        default: break
+        }
         if isBidiFormattingControl || isBidiMark { return .bidiControl }
+        if isNoncharacter { return .invisible }
         switch properties.generalCategory {
         case .format: return .invisible
         case .decimalNumber: return .nonASCIIDigit(properties.numericValue.map { Int($0) })
         default: break
         }
+        if properties.isDefaultIgnorableCodePoint { return .invisible }
         if properties.numericType == .digit { return .nonASCIIDigit(properties.numericValue.map { Int($0) }) }
         return nil
+    }
+
+    /// Whether the scalar is in a block of a right-to-left script (Hebrew, Arabic, Syriac,
+    /// Thaana, NKo, Samaritan, Mandaic, their presentation forms, and the right-to-left
+    /// blocks of the supplementary planes), assigned or not: unassigned code points there
+    /// are right to left by default, so they reorder what follows them all the same.
+    public var isOfRightToLeftScript: Bool {
+        switch value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
     }
 
     /// `U+200F RIGHT-TO-LEFT MARK`: how a message names the scalar.
@@ -59,8 +76,11 @@ extension Unicode.Scalar {
 public enum IdentifierCharacterProblem: Equatable, Sendable {
     /// A bidi embedding, override or isolate control, or the mark LRM, RLM or ALM.
     case bidiControl
-    /// Another invisible format character (a zero-width space or joiner, a soft hyphen, …).
+    /// Another invisible character (a zero-width space or joiner, a soft hyphen, a filler, a
+    /// noncharacter, …).
     case invisible
+    /// A line break or tab: an identifier is one line.
+    case lineBreak
     /// A digit of another script or style (Arabic-Indic, fullwidth, mathematical), with
     /// its value when it has one.
     case nonASCIIDigit(Int?)

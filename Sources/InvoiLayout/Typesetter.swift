@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 import InvoiDocument
 import InvoiLocalization
 import InvoiText
@@ -167,16 +168,4 @@ func mailtoLink(_ email: String) -> String? {
     let trimmed = bare.trimmingCharacters(in: .whitespaces)
     guard trimmed.contains("@"), !trimmed.contains(where: { $0.isWhitespace || $0 == "\n" }) else { return nil }
     return "mailto:" + trimmed
-}
-
-extension Unicode.Scalar {
-    /// Whether the scalar is in a block of a right-to-left script (Hebrew, Arabic, Syriac,
-    /// Thaana, NKo, Samaritan, Mandaic, their presentation forms, and the historic
-    /// right-to-left scripts of the supplementary planes).
-    fileprivate var isOfRightToLeftScript: Bool {
-        switch value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
-        default: false
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 
 /// The words of one document: its language's catalog, with the invoice's own `labels` over
 /// it, filled and upper-cased the way that language does.
@@ -33,8 +34,17 @@ public struct Wording: Hashable, Sendable {
 
     /// The text of `key` with its placeholders filled.
     public func text(_ key: WordKey, _ values: [Placeholder: String]) -> String {
-        Template(self[key]).filled { placeholder in
-            isolated(values[placeholder] ?? "")
+        let template = self[key]
+        // In a left-to-right document a label may still hold right-to-left words or marks (an
+        // override): then each value stands in a left-to-right isolate, so that the label
+        // cannot turn an identifier's digit groups round.
+        let mixesDirections =
+            !isRightToLeft
+            && template.unicodeScalars.contains { $0.isBidiMark || $0.isOfRightToLeftScript }
+        return Template(template).filled { placeholder in
+            let value = values[placeholder] ?? ""
+            guard mixesDirections, !value.isEmpty, !Self.isIsolate(value) else { return isolated(value) }
+            return "\u{2066}" + value + "\u{2069}"
         }
     }
 
@@ -54,11 +64,47 @@ public struct Wording: Hashable, Sendable {
     /// document's direction nor a right-to-left word inside it can change the order of its
     /// parts. ASCII in a left-to-right document, and a number of digits alone in any, are
     /// already shown as stored, and stay as they are.
+    ///
+    /// A run of right-to-left words inside an identifier (`IL62 0108 בנק 0000 0009`) is an
+    /// isolate of its own (RLI … PDI): it reads right to left, and the digit groups after it
+    /// keep their stored order instead of being turned round with it.
     public func identifier(_ value: String) -> String {
         guard !value.isEmpty, isRightToLeft || !value.utf8.allSatisfy({ $0 < 0x80 }),
             !value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), !Self.isIsolate(value)
         else { return value }
-        return "\u{2066}" + value + "\u{2069}"
+        return "\u{2066}" + Self.isolatingRightToLeftRuns(value) + "\u{2069}"
+    }
+
+    /// `value` with each run of right-to-left script (with the spaces and punctuation between
+    /// its words, but no digit or other letter) wrapped in RLI … PDI.
+    static func isolatingRightToLeftRuns(_ value: String) -> String {
+        guard value.unicodeScalars.contains(where: \.isOfRightToLeftScript) else { return value }
+        var result = String.UnicodeScalarView()
+        var pending = String.UnicodeScalarView()
+        var inRun = false
+        for scalar in value.unicodeScalars {
+            if scalar.isOfRightToLeftScript {
+                if inRun { result += pending } else { result.append("\u{2067}") }
+                pending = String.UnicodeScalarView()
+                inRun = true
+                result.append(scalar)
+            } else if inRun, scalar.properties.isWhitespace || scalar.properties.generalCategory.isPunctuation {
+                pending.append(scalar)
+            } else {
+                if inRun {
+                    result.append("\u{2069}")
+                    result += pending
+                    pending = String.UnicodeScalarView()
+                    inRun = false
+                }
+                result.append(scalar)
+            }
+        }
+        if inRun {
+            result.append("\u{2069}")
+            result += pending
+        }
+        return String(result)
     }
 
     /// Whether `value` is one isolate already: an initiator (LRI, RLI, FSI) … PDI.
@@ -86,5 +132,16 @@ extension Wording {
         hasher.combine(tag)
         hasher.combine(isRightToLeft)
         hasher.combine(overrides)
+    }
+}
+
+extension Unicode.GeneralCategory {
+    fileprivate var isPunctuation: Bool {
+        switch self {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            true
+        default: false
+        }
     }
 }

@@ -122,7 +122,7 @@ struct DecodingContext {
     /// because what the reader sees must be what is stored.
     mutating func identifier(_ node: JSONNode, path: String) -> String? {
         if case .string(let raw) = node.value, raw.utf8.count <= Self.maximumTextSize,
-            raw.utf8.contains(where: { $0 >= 0x80 })
+            raw.utf8.contains(where: { $0 >= 0x80 || $0 < 0x20 })
         {
             var refused = false
             for (offset, scalar) in raw.unicodeScalars.enumerated() {
@@ -135,6 +135,26 @@ struct DecodingContext {
         return text(node, path: path)
     }
 
+    /// An account number or a BIC. A BIC is Latin letters and digits only; an account number
+    /// takes no letter of a right-to-left script, which would turn the digit groups after it
+    /// round wherever the number is shown as plain text (an e-mail, a bank's form), and would
+    /// make an IBAN no IBAN. Other scripts stay: a Japanese account reads `普通 1234567`.
+    mutating func bankIdentifier(_ node: JSONNode, path: String, latinOnly: Bool) -> String? {
+        guard let text = identifier(node, path: path) else { return nil }
+        let refused = text.unicodeScalars.enumerated().first { _, scalar in
+            latinOnly ? scalar.value >= 0x80 : scalar.isOfRightToLeftScript
+        }
+        if let (offset, scalar) = refused {
+            let rule =
+                latinOnly
+                ? "a BIC, which is written in Latin letters and digits"
+                : "an account number, whose digit groups a right-to-left letter would turn round; put the bank's name in bankName"
+            error(path, "\(scalar.codePointName) (character \(offset + 1)) is not allowed in \(rule)")
+            return nil
+        }
+        return text
+    }
+
     private static func identifierMessage(
         _ scalar: Unicode.Scalar, _ problem: IdentifierCharacterProblem, at position: Int
     ) -> String {
@@ -145,6 +165,8 @@ struct DecodingContext {
                 "\(found) is not allowed in an identifier: this invisible character can show its characters in another order than they are stored; remove it"
         case .invisible:
             return "\(found) is not allowed in an identifier: the reader cannot see it; remove it"
+        case .lineBreak:
+            return "\(found) is not allowed in an identifier, which is one line; remove it"
         case .nonASCIIDigit(let digit?) where (0...9).contains(digit):
             return "\(found) is not allowed in an identifier, which takes the digits 0–9 only; write \(digit)"
         case .nonASCIIDigit:

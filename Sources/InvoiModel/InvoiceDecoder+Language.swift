@@ -43,8 +43,11 @@ extension InvoiceDecoder {
                 )
                 continue
             }
-            // A blank label would leave its value (the total, a column's amounts) unlabelled.
-            if text.allSatisfy({ $0.isWhitespace }) {
+            // A blank label — spaces or invisible characters only — would leave its value (the
+            // total, a column's amounts) unlabelled.
+            if text.unicodeScalars.allSatisfy({
+                $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+            }) {
                 context.warning(
                     memberPath,
                     "the label is empty, so what it names is shown without a label; give it a text, "

@@ -110,8 +110,9 @@ public struct InvoiceDecoder: Sendable {
             case "invoiceNumber": context.identifier(node, path: key).map { invoice.invoiceNumber = $0 }
             case "bankBeneficiary": context.text(node, path: key).map { invoice.bankBeneficiary = $0 }
             case "bankName": context.text(node, path: key).map { invoice.bankName = $0 }
-            case "bankAccount": context.identifier(node, path: key).map { invoice.bankAccount = $0 }
-            case "bankSwift": context.identifier(node, path: key).map { invoice.bankSwift = $0 }
+            case "bankAccount":
+                context.bankIdentifier(node, path: key, latinOnly: false).map { invoice.bankAccount = $0 }
+            case "bankSwift": context.bankIdentifier(node, path: key, latinOnly: true).map { invoice.bankSwift = $0 }
             case "issueDate":
                 switch context.date(node, path: key) {
                 case .date(let date)?: invoice.issueDate = date

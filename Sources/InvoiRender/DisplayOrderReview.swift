@@ -27,7 +27,8 @@ public struct DisplayOrderReview: Sendable {
             }
         }
         func review(identifier text: String, path: String) {
-            guard DigitOrder.identifierReordersDigits(text) else { return }
+            // As the page shows it: right-to-left words in it are isolates of their own.
+            guard DigitOrder.identifierReordersDigits(Wording.english.identifier(text)) else { return }
             warnings.append(
                 Diagnostic(
                     severity: .warning, file: file, path: path,

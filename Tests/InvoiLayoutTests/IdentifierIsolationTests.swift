@@ -21,7 +21,7 @@ import Testing
         invoice.invoiceNumber = "חש-2026-7"
         let document = try ShaperKind.realFonts.layout().document(for: invoice)
         let email = try #require(document.allTextOps.first { $0.text.contains("@example.co.il") })
-        #expect(email.text == "\u{2066}דוד@example.co.il\u{2069}")
+        #expect(email.text == "\u{2066}\u{2067}דוד\u{2069}@example.co.il\u{2069}")
         #expect(email.direction == .leftToRight)
         // The address reads from its Hebrew name to its domain, left to right.
         let shown = email.runs.map { String(decoding: Array(email.text.utf8)[$0.textRange], as: UTF8.self) }
@@ -40,6 +40,26 @@ import Testing
             let op = try #require(document.text(value), "\(value)")
             #expect(op.direction == .leftToRight)
             #expect(op.runs.allSatisfy { $0.direction == .leftToRight })
+        }
+    }
+
+    /// The byte offsets of the op's digits in the order its glyphs are drawn, left to right.
+    static func digitsLeftToRight(_ op: TextOp) -> [Int] {
+        let bytes = Array(op.text.utf8)
+        return op.runs.flatMap(\.glyphs).map(\.cluster).filter { (0x30...0x39).contains(bytes[$0]) }
+    }
+
+    @Test(arguments: ["en", "he"])
+    func digitGroupsAfterARightToLeftWordKeepTheirOrder(_ language: String) throws {
+        var invoice = RightToLeftTests.invoice(language: language)
+        invoice.orderReference = "IL62 0108 בנק 0000 0009"
+        invoice.invoiceNumber = "INV \u{0640}6016 1331"
+        let document = try ShaperKind.realFonts.layout().document(for: invoice)
+        for needle in ["0108", "6016"] {
+            let op = try #require(document.allTextOps.first { $0.text.contains(needle) })
+            let digits = Self.digitsLeftToRight(op)
+            #expect(digits.count >= 8)
+            #expect(digits == digits.sorted(), "\(op.text): \(digits)")
         }
     }
 }

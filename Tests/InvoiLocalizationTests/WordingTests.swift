@@ -63,3 +63,24 @@ struct WordingTests {
         #expect(forced.isolated("+972-50-1234567") == "\u{2068}+972-50-1234567\u{2069}")
     }
 }
+
+@Suite struct IdentifierIsolateTests {
+    @Test func rightToLeftWordsInsideAnIdentifierAreIsolatesOfTheirOwn() {
+        let wording = Wording(language: .english)
+        #expect(
+            wording.identifier("IL62 0108 בנק 0000 0009")
+                == "\u{2066}IL62 0108 \u{2067}בנק\u{2069} 0000 0009\u{2069}")
+        // Words and the spaces between them are one run; a digit ends it.
+        #expect(wording.identifier("פרויקט אלפא") == "\u{2066}\u{2067}פרויקט אלפא\u{2069}\u{2069}")
+        #expect(wording.identifier("חש-2026-7") == "\u{2066}\u{2067}חש\u{2069}-2026-7\u{2069}")
+        #expect(wording.identifier("INV-0001") == "INV-0001")
+    }
+
+    @Test func aLabelWithMarksIsolatesItsValues() {
+        let marked = Wording(language: .english, labels: [.allocationNumber: "Alloc\u{200F} {number}"])
+        #expect(marked.text(.allocationNumber, [.number: "12 34 56"]) == "Alloc\u{200F} \u{2066}12 34 56\u{2069}")
+        let hebrew = Wording(language: .english, labels: [.allocationNumber: "מספר {number}"])
+        #expect(hebrew.text(.allocationNumber, [.number: "12 34"]) == "מספר \u{2066}12 34\u{2069}")
+        #expect(Wording.english.text(.allocationNumber, [.number: "12 34"]) == "Allocation No. 12 34")
+    }
+}

@@ -116,3 +116,59 @@ import Testing
         }
     }
 }
+
+/// What an outside test found after the first fix: letters of a right-to-left script, line
+/// breaks and other invisible characters in identifiers.
+@Suite struct IdentifierCharacterVariantTests {
+    private func errors(_ json: String) -> [Diagnostic] {
+        do {
+            _ = try decode(json)
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    @Test(arguments: [
+        ("\\u0640", "U+0640 ARABIC TATWEEL"), ("\\u05d0", "U+05D0 HEBREW LETTER ALEF"),
+        ("\\ufb1d", "U+FB1D HEBREW LETTER YOD WITH HIRIQ"), ("\\u05ff", "U+05FF"),
+    ])
+    func accountsTakeNoRightToLeftLetter(_ escaped: String, _ name: String) {
+        let found = errors(#"{"bankAccount": "GB29 NWBK \#(escaped)6016 1331 9268 19"}"#)
+        #expect(found.map(\.path) == ["bankAccount"])
+        #expect(found.first?.message.hasPrefix("\(name) (character 11) is not allowed in an account number") == true)
+    }
+
+    @Test func aBICIsLatinLettersAndDigits() {
+        let found = errors(#"{"bankSwift": "NWBKGB2\u0410"}"#)
+        #expect(
+            found.first?.message.hasPrefix("U+0410 CYRILLIC CAPITAL LETTER A (character 8) is not allowed in a BIC")
+                == true)
+    }
+
+    @Test func aJapaneseAccountKeepsItsKind() throws {
+        #expect(try decode(#"{"bankAccount": "普通 1234567"}"#).invoice.bankAccount == "普通 1234567")
+    }
+
+    @Test(arguments: [
+        ("\\u2028", "U+2028 LINE SEPARATOR"), ("\\u2029", "U+2029 PARAGRAPH SEPARATOR"),
+        ("\\n", "U+000A"), ("\\t", "U+0009"),
+    ])
+    func anIdentifierIsOneLine(_ escaped: String, _ name: String) {
+        let found = errors(#"{"invoiceNumber": "INV\#(escaped)0001"}"#)
+        #expect(found.first?.message.hasPrefix(name) == true)
+        #expect(found.first?.message.contains("which is one line") == true)
+    }
+
+    @Test(arguments: ["\\u3164", "\\u034f", "\\ufe0f", "\\ufffe"])
+    func invisibleAndNoncharactersAreRefused(_ escaped: String) {
+        let found = errors(#"{"invoiceNumber": "INV\#(escaped)0001"}"#)
+        #expect(found.map(\.path) == ["invoiceNumber"])
+        #expect(found.first?.message.contains("the reader cannot see it") == true)
+    }
+
+    @Test func aLabelOfInvisibleCharactersIsEmpty() throws {
+        let (_, warnings) = try decode(#"{"labels": {"column.amount": "\u200b", "total": "\u00a0"}}"#)
+        #expect(warnings.map(\.path) == ["labels.column.amount", "labels.total"])
+    }
+}
