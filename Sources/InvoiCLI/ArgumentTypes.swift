@@ -22,6 +22,7 @@ extension OutputFormat: NamedArgumentValue {}
 extension EInvoiceProfile: NamedArgumentValue {}
 extension PaperSize: NamedArgumentValue {}
 extension BidiOrder: NamedArgumentValue {}
+extension Digits: NamedArgumentValue {}
 
 /// `--language` and `--locale`, checked as the invoice's fields are: an unknown one is a
 /// usage error (64) naming it, never a silent fallback.
@@ -32,6 +33,9 @@ enum LanguageArguments {
     static let localeHelp = ArgumentHelp(
         "Locale for numbers — amounts and quantities (BCP 47, e.g. de-CH) — overriding the invoice's and the currency's.",
         valueName: "tag")
+    static let digitsHelp = ArgumentHelp(
+        "Digits of dates, amounts, quantities and page numbers, overriding the invoice's: latin, or native (the language's own; Persian documents' default)."
+    )
     static let bidiHelp = ArgumentHelp(
         "Right-to-left text in the preview: visual (for terminals that do not reorder: xterm, tmux) or terminal (logical order, for VTE, Konsole, mlterm)."
     )

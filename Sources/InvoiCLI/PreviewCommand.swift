@@ -42,6 +42,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: LanguageArguments.localeHelp)
     var locale: String?
 
+    @Option(help: LanguageArguments.digitsHelp)
+    var digits: Digits?
+
     @Option(help: LanguageArguments.bidiHelp)
     var bidi: BidiOrder = .visual
 
@@ -69,7 +72,7 @@ struct PreviewCommand: ParsableCommand {
             output: OutputOptions(
                 columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), bidi: bidi),
-            accent: try AccentArgument.parse(accent))
+            accent: try AccentArgument.parse(accent), digits: digits)
         guard watch else {
             let status = RenderJob(
                 renderer: renderer, settings: settings,

@@ -71,6 +71,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: LanguageArguments.localeHelp)
     var locale: String?
 
+    @Option(help: LanguageArguments.digitsHelp)
+    var digits: Digits?
+
     @Option(help: LanguageArguments.bidiHelp)
     var bidi: BidiOrder = .visual
 
@@ -153,7 +156,8 @@ struct RenderCommand: ParsableCommand {
                 columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
                     OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
-            creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile)
+            creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
+            digits: digits)
         let job = RenderJob(
             renderer: renderer, settings: settings, sources: try sources(inputs),
             destination: destination(for: resolvedFormat, inputCount: inputs.count),
