@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
     var locale: String?
 
     @Option(help: LanguageArguments.digitsHelp)
-    var digits: Digits?
+    var digits: String?
 
     @Option(help: LanguageArguments.bidiHelp)
     var bidi: BidiOrder = .visual
@@ -89,6 +89,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
+        _ = try LanguageArguments.digits(digits)
         if inputs.isEmpty && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
         }
@@ -157,7 +158,7 @@ struct RenderCommand: ParsableCommand {
                     OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
-            digits: digits)
+            digits: try LanguageArguments.digits(digits))
         let job = RenderJob(
             renderer: renderer, settings: settings, sources: try sources(inputs),
             destination: destination(for: resolvedFormat, inputCount: inputs.count),
