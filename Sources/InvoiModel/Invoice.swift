@@ -163,7 +163,7 @@ public struct Invoice: Hashable, Sendable {
 
     /// The digits the page writes its numbers in: Latin, unless `digits` asks for the language's
     /// own or, not given, the language is Persian, whose documents are written in Persian digits
-    /// (Arabic ones, in the Gulf as elsewhere, commonly use Latin digits on invoices).
+    /// (CLDR's default for Persian too; for Arabic its default is Latin, as invoi's).
     /// Identifiers are never affected.
     public var numberingSystem: NumberingSystem {
         let language = printedLanguage
