@@ -32,9 +32,22 @@ enum LanguageArguments {
     static let localeHelp = ArgumentHelp(
         "Locale for numbers — amounts and quantities (BCP 47, e.g. de-CH) — overriding the invoice's and the currency's.",
         valueName: "tag")
+    static let digitsHelp = ArgumentHelp(
+        "Digits of dates, amounts, quantities and page numbers, overriding the invoice's: latin, or native (the language's own; Persian documents' default).",
+        valueName: "latin|native")
     static let bidiHelp = ArgumentHelp(
         "Right-to-left text in the preview: visual (for terminals that do not reorder: xterm, tmux) or terminal (logical order, for VTE, Konsole, mlterm)."
     )
+
+    /// `--digits`, read as text and checked here: a choice type of its own made ArgumentParser
+    /// look its conformances up at every start, a cost an English render paid for nothing.
+    static func digits(_ text: String?) throws(ValidationError) -> Digits? {
+        guard let text else { return nil }
+        guard let digits = Digits(rawValue: text) else {
+            throw ValidationError("--digits: \"\(text)\" is no choice of digits; use latin or native")
+        }
+        return digits
+    }
 
     static func check(language: String?, locale: String?) throws(ValidationError) {
         if let language, Language(tag: language) == nil {

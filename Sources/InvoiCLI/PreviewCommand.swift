@@ -42,12 +42,16 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: LanguageArguments.localeHelp)
     var locale: String?
 
+    @Option(help: LanguageArguments.digitsHelp)
+    var digits: String?
+
     @Option(help: LanguageArguments.bidiHelp)
     var bidi: BidiOrder = .visual
 
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
+        _ = try LanguageArguments.digits(digits)
         try OptionBounds.check(width: width)
         if watch && input == "-" { throw ValidationError("--watch needs a file to watch, not standard input") }
     }
@@ -69,7 +73,7 @@ struct PreviewCommand: ParsableCommand {
             output: OutputOptions(
                 columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), bidi: bidi),
-            accent: try AccentArgument.parse(accent))
+            accent: try AccentArgument.parse(accent), digits: try LanguageArguments.digits(digits))
         guard watch else {
             let status = RenderJob(
                 renderer: renderer, settings: settings,

@@ -71,6 +71,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: LanguageArguments.localeHelp)
     var locale: String?
 
+    @Option(help: LanguageArguments.digitsHelp)
+    var digits: String?
+
     @Option(help: LanguageArguments.bidiHelp)
     var bidi: BidiOrder = .visual
 
@@ -86,6 +89,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
+        _ = try LanguageArguments.digits(digits)
         if inputs.isEmpty && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
         }
@@ -153,7 +157,8 @@ struct RenderCommand: ParsableCommand {
                 columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
                     OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
-            creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile)
+            creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
+            digits: try LanguageArguments.digits(digits))
         let job = RenderJob(
             renderer: renderer, settings: settings, sources: try sources(inputs),
             destination: destination(for: resolvedFormat, inputCount: inputs.count),

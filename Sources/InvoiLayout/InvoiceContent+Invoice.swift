@@ -10,7 +10,9 @@ extension InvoiceContent {
     public init(invoice: Invoice, locale: String? = nil, language: String? = nil, logo: EmbeddedImage? = nil) {
         var invoice = invoice
         if let language { invoice.language = language }
-        let formatter = AmountFormatter(currency: invoice.currency, locale: locale ?? invoice.locale)
+        let digits = invoice.numberingSystem
+        let formatter = AmountFormatter(
+            currency: invoice.currency, locale: locale ?? invoice.locale, numberingSystem: digits)
         let totals = invoice.totals
         let wording = Wording(
             language: invoice.printedLanguage, tag: invoice.language, isRightToLeft: invoice.isRightToLeft,
@@ -20,7 +22,9 @@ extension InvoiceContent {
         let identifier = wording.identifier
         // Plain English keeps the hand-made date, which is ICU's en medium style without loading ICU's calendar data.
         let isPlainEnglish = invoice.language == nil || invoice.language?.lowercased() == "en"
-        let date = isPlainEnglish ? { $0.formatted } : CalendarDate.mediumStyle(language: wording.tag)
+        let date =
+            isPlainEnglish
+            ? { $0.formatted } : CalendarDate.mediumStyle(language: wording.tag, numberingSystem: digits)
 
         var dates = [LabeledValue(label: wording[.issueDate], value: value(date(invoice.issueDate)))]
         if let due = invoice.dueDate {
@@ -53,7 +57,10 @@ extension InvoiceContent {
         if let discount = invoice.discount, let amount = totals.discount {
             let label =
                 switch discount.kind {
-                case .percentage: wording.text(.discountPercent, [.rate: formatter.percentString(discount.value)])
+                case .percentage:
+                    wording.text(
+                        .discountPercent, [.rate: formatter.percentString(discount.value)],
+                        percentSign: formatter.percentSign)
                 case .fixed: wording[.discount]
                 }
             totalsRows.append(LabeledValue(label: label, value: value(formatter.string(for: amount.negated))))
@@ -64,7 +71,8 @@ extension InvoiceContent {
         for row in taxRows {
             totalsRows.append(
                 LabeledValue(
-                    label: wording.text(.tax, [.rate: formatter.percentString(row.rate)]),
+                    label: wording.text(
+                        .tax, [.rate: formatter.percentString(row.rate)], percentSign: formatter.percentSign),
                     value: value(formatter.string(for: row.vat))))
         }
         let settlement = totals.paid.flatMap { paid in
@@ -126,6 +134,7 @@ extension InvoiceContent {
             taxNote: invoice.vatExemptionReason,
             wording: wording
         )
+        pageDigits = digits
     }
 
     /// The total's label: a document that charges no tax has a total without tax ("Net à payer",

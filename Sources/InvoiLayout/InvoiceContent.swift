@@ -1,5 +1,6 @@
 import InvoiDocument
 import InvoiLocalization
+import InvoiModel
 
 /// Everything the document shows, already formatted as strings. Layout works
 /// from this so that it knows the visual spec but not money or dates.
@@ -82,6 +83,8 @@ public struct InvoiceContent: Hashable, Sendable {
     public var author: String
     /// The document's words: the footer, the stamp, upper-casing, and its direction.
     public var wording: Wording
+    /// The digits of the footer's page numbers, the document's numbering system.
+    public var pageDigits = NumberingSystem.latin
 
     public init(
         title: String, invoiceNumber: String, sender: Party, client: Party, dates: [LabeledValue],
@@ -123,7 +126,9 @@ extension InvoiceContent {
 
     /// The muted footer of a page of a document longer than one: "INV-0001 · Page 2 of 3".
     public func footerText(page: Int, of count: Int) -> String {
-        let values: [Placeholder: String] = [.number: invoiceNumber, .page: "\(page)", .pages: "\(count)"]
+        let values: [Placeholder: String] = [
+            .number: invoiceNumber, .page: pageDigits.string(page), .pages: pageDigits.string(count),
+        ]
         return wording.text(invoiceNumber.isEmpty ? .footerPage : .footer, values)
     }
 

@@ -48,6 +48,35 @@ public struct Wording: Hashable, Sendable {
         }
     }
 
+    /// `text(key, values)` with the `%` written right after `{rate}` as `percentSign`, inside the
+    /// rate's isolate: the catalogs write the sign that goes with Latin digits, and other digits
+    /// take their own (Persian `۵٪`, not `۵%`).
+    public func text(_ key: WordKey, _ values: [Placeholder: String], percentSign: String) -> String {
+        guard percentSign != "%" else { return text(key, values) }
+        let parts = Template(self[key]).parts
+        var result = ""
+        var signTaken = false
+        for (index, part) in parts.enumerated() {
+            switch part {
+            case .literal(let literal):
+                result += signTaken ? String(literal.dropFirst()) : literal
+                signTaken = false
+            case .value(let placeholder):
+                let value = values[placeholder] ?? ""
+                let next = parts.index(after: index)
+                if placeholder == .rate, next < parts.endIndex, case .literal(let literal) = parts[next],
+                    literal.hasPrefix("%")
+                {
+                    result += isolated(value + percentSign)
+                    signTaken = true
+                } else {
+                    result += isolated(value)
+                }
+            }
+        }
+        return result
+    }
+
     /// `value` as it must stand inside text of the document's direction: as it is in a
     /// left-to-right document, or in a plain number; otherwise in a first-strong isolate
     /// (once: an isolated value is not isolated again).

@@ -1,13 +1,16 @@
 import Foundation
+import _FoundationICU
 
-/// Formats the invoice's numbers as ICU does (Foundation's format styles), always with
-/// Latin digits, independently of the machine's locale. In a currency's conventional
+/// Formats the invoice's numbers as ICU does (Foundation's format styles), with Latin digits
+/// unless given another numbering system, independently of the machine's locale. In a currency's conventional
 /// locale the strings come from `CurrencyConvention`, ICU's own patterns captured and
 /// checked against ICU by the tests; an overridden locale is formatted by ICU itself.
 public struct AmountFormatter: Sendable {
     public let currency: Currency
     /// The BCP 47 identifier in use (the override, else the currency's conventional locale).
     public let localeIdentifier: String
+    /// The digits, and with the locale the signs, numbers are written with.
+    public let numberingSystem: NumberingSystem
     private let notation: Notation
 
     private enum Notation: Sendable {
@@ -23,15 +26,21 @@ public struct AmountFormatter: Sendable {
         if case .convention = notation { true } else { false }
     }
 
-    /// `locale` nil means the currency's conventional locale.
-    public init(currency: Currency, locale: String? = nil) {
+    /// `locale` nil means the currency's conventional locale. Another `numberingSystem` than
+    /// Latin keeps the locale's conventions (the currency's place, the decimals) and takes the
+    /// digits and signs CLDR gives that system in it (Persian `۱٬۲۳۴٫۵۶`).
+    public init(currency: Currency, locale: String? = nil, numberingSystem: NumberingSystem = .latin) {
         let identifier = locale ?? currency.conventionalLocale
         self.currency = currency
         self.localeIdentifier = identifier
-        if identifier == currency.conventionalLocale, let convention = CurrencyConvention.conventional(for: currency) {
+        self.numberingSystem = numberingSystem
+        if numberingSystem.isLatin, identifier == currency.conventionalLocale,
+            let convention = CurrencyConvention.conventional(for: currency)
+        {
             notation = .convention(convention)
         } else {
-            notation = .icu(ICUStyles(currency: currency, localeIdentifier: identifier))
+            notation = .icu(
+                ICUStyles(currency: currency, localeIdentifier: identifier, numberingSystem: numberingSystem))
         }
     }
 
@@ -50,7 +59,7 @@ public struct AmountFormatter: Sendable {
             if money.currency == currency, let text = convention.currencyString(shown) { return text }
             return ICUStyles.withoutBidiMarks(
                 shown.formatted(
-                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier, numberingSystem: numberingSystem)
                         .currencyStyle(for: money.currency)))
         case .icu(let styles):
             return ICUStyles.withoutBidiMarks(shown.formatted(styles.currencyStyle(for: money.currency)))
@@ -72,7 +81,7 @@ public struct AmountFormatter: Sendable {
             }
             return ICUStyles.withoutBidiMarks(
                 shown.formatted(
-                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier)
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier, numberingSystem: numberingSystem)
                         .currencyStyle(for: money.currency).precision(.fractionLength(digits))))
         case .icu(let styles):
             return ICUStyles.withoutBidiMarks(
@@ -103,6 +112,15 @@ public struct AmountFormatter: Sendable {
         plainString(rate)
     }
 
+    /// The percent sign that goes with the digits: `%` with Latin ones, else the sign CLDR gives
+    /// the numbering system in the locale (Persian and Arabic `٪`).
+    public var percentSign: String {
+        switch notation {
+        case .convention: "%"
+        case .icu(let styles): styles.percentSign
+        }
+    }
+
     private func plainString(_ value: Decimal) -> String {
         // Values that round to zero print as zero, never `-0`.
         let value = value == 0 ? 0 : value
@@ -110,7 +128,9 @@ public struct AmountFormatter: Sendable {
         case .convention(let convention):
             if let text = convention.plainString(value) { return text }
             return ICUStyles.withoutBidiMarks(
-                value.formatted(ICUStyles(currency: currency, localeIdentifier: localeIdentifier).plainStyle))
+                value.formatted(
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier, numberingSystem: numberingSystem)
+                        .plainStyle))
         case .icu(let styles):
             return ICUStyles.withoutBidiMarks(value.formatted(styles.plainStyle))
         }
@@ -126,13 +146,27 @@ struct ICUStyles: Sendable {
     /// `1.234,56 €`), no grouping (a quantity column is narrow), every digit given.
     let plainStyle: Decimal.FormatStyle
 
-    init(currency: Currency, localeIdentifier: String) {
-        locale = LocaleIdentifier.latinDigitsLocale(localeIdentifier)
+    init(currency: Currency, localeIdentifier: String, numberingSystem: NumberingSystem = .latin) {
+        locale = LocaleIdentifier.locale(localeIdentifier, numberingSystem: numberingSystem)
         invoiceCurrencyStyle = Self.makeCurrencyStyle(for: currency, locale: locale)
         plainStyle = Decimal.FormatStyle(locale: locale)
             .grouping(.never)
             .precision(.fractionLength(0...38))
             .rounded(rule: .toNearestOrAwayFromZero)
+    }
+
+    /// The locale's percent sign for its numbering system, from ICU's number symbols.
+    var percentSign: String {
+        guard locale.numberingSystem.identifier != "latn" else { return "%" }
+        var status = U_ZERO_ERROR
+        guard let format = swift_unum_open(UNUM_DECIMAL, nil, 0, locale.identifier, nil, &status),
+            status.rawValue <= 0
+        else { return "%" }
+        defer { swift_unum_close(format) }
+        var sign = [UChar](repeating: 0, count: 16)
+        let length = swift_unum_getSymbol(format, UNUM_PERCENT_SYMBOL, &sign, Int32(sign.count), &status)
+        guard status.rawValue <= 0, length > 0, Int(length) <= sign.count else { return "%" }
+        return Self.withoutBidiMarks(String(decoding: sign[..<Int(length)], as: UTF16.self))
     }
 
     /// `text` without the bidi marks (LRM, RLM, ALM) ICU puts into numbers of right-to-left

@@ -54,9 +54,14 @@ public struct CalendarDate: Hashable, Sendable, Comparable {
     }
 
     /// ICU's medium style for `language` as a function: one ICU formatter for every date of
-    /// a document (making one costs more than formatting with it).
-    public static func mediumStyle(language identifier: String) -> (CalendarDate) -> String {
-        guard let format = MediumDateFormat(language: identifier) else { return { $0.iso } }
+    /// a document (making one costs more than formatting with it). The digits are
+    /// `numberingSystem`'s (fa `۱۲ مارس ۲۰۲۶` with the native ones).
+    public static func mediumStyle(
+        language identifier: String, numberingSystem: NumberingSystem = .latin
+    ) -> (CalendarDate) -> String {
+        guard let format = MediumDateFormat(language: identifier, numberingSystem: numberingSystem) else {
+            return { $0.iso }
+        }
         return { day in format.string(for: day) ?? day.iso }
     }
 
@@ -119,7 +124,7 @@ extension CalendarDate: CustomStringConvertible {
     public var description: String { iso }
 }
 
-/// ICU's medium date format for one language, in the Gregorian calendar with Latin digits and
+/// ICU's medium date format for one language, in the Gregorian calendar with the given digits and
 /// GMT (a day has no time zone), with the calendar it formats. ICU's C API directly (Foundation's
 /// own copy, whose functions carry a `swift_` prefix): Foundation's DateFormatter set up the
 /// same formatter through CoreFoundation at three times the cost, a tenth of a Hebrew page.
@@ -128,7 +133,7 @@ private final class MediumDateFormat: @unchecked Sendable {
     private let calendar: UnsafeMutablePointer<UCalendar?>
     private let lock = NSLock()
 
-    init?(language identifier: String) {
+    init?(language identifier: String, numberingSystem: NumberingSystem) {
         // The tag as ICU's locale id, with ICU's own functions: Foundation's Locale took three
         // times as long as opening the formatter.
         var status = U_ZERO_ERROR
@@ -142,7 +147,7 @@ private final class MediumDateFormat: @unchecked Sendable {
             locale += [CChar](repeating: 0, count: 160 - locale.count)
         }
         swift_uloc_setKeywordValue("calendar", "gregorian", &locale, Int32(locale.count - 1), &status)
-        swift_uloc_setKeywordValue("numbers", "latn", &locale, Int32(locale.count - 1), &status)
+        swift_uloc_setKeywordValue("numbers", numberingSystem.name, &locale, Int32(locale.count - 1), &status)
         guard status.rawValue <= 0 else { return nil }
         let gmt = Array("GMT".utf16)
         guard let format = swift_udat_open(UDAT_NONE, UDAT_MEDIUM, locale, gmt, Int32(gmt.count), nil, 0, &status),

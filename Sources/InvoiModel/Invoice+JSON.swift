@@ -51,6 +51,7 @@ extension Invoice {
         if let accentColor { fields.append(("accentColor", Self.jsonString(accentColor.name))) }
         if let language { fields.append(("language", Self.jsonString(language))) }
         if direction != .auto { fields.append(("direction", Self.jsonString(direction.rawValue))) }
+        if let digits { fields.append(("digits", Self.jsonString(digits.rawValue))) }
         if !labels.isEmpty {
             let members = labels.sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { "\(Self.jsonString($0.key.rawValue)): \(Self.jsonString($0.value))" }

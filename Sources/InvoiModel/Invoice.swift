@@ -28,6 +28,9 @@ public struct Invoice: Hashable, Sendable {
     public var language: String?
     /// Which way the page runs; `auto` follows the language.
     public var direction: DocumentDirection
+    /// The digits of dates, amounts, quantities and page numbers; nil follows the language
+    /// (`numberingSystem`).
+    public var digits: Digits?
     /// The invoice's own words in place of the catalog's, by key (`"tax": "GST {rate}%"`).
     public var labels: [WordKey: String]
     /// Israel's tax-authority allocation number, printed under the invoice number; "" for none.
@@ -156,6 +159,19 @@ public struct Invoice: Hashable, Sendable {
         case .leftToRight: false
         case .rightToLeft: true
         }
+    }
+
+    /// The digits the page writes its numbers in: Latin, unless `digits` asks for the language's
+    /// own or, not given, the language is Persian, whose documents are written in Persian digits
+    /// (CLDR's default for Persian too; for Arabic its default is Latin, as invoi's).
+    /// Identifiers are never affected.
+    public var numberingSystem: NumberingSystem {
+        let language = printedLanguage
+        // English and every Latin-digit default ask nothing of ICU.
+        guard language != .english, (digits ?? (language.code == "fa" ? .native : .latin)) == .native else {
+            return .latin
+        }
+        return .native(language: language.code)
     }
 
     /// Whether the Payment Details block shows (any bank field is non-empty).

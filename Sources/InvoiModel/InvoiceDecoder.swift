@@ -159,6 +159,10 @@ public struct InvoiceDecoder: Sendable {
                 {
                     invoice.direction = direction
                 }
+            case "digits":
+                if let digits: Digits = readChoice(node, path: key, naming: "digits", context: &context) {
+                    invoice.digits = digits
+                }
             case "labels":
                 invoice.labels = readLabels(node, path: key, context: &context)
             case "allocationNumber": context.identifier(node, path: key).map { invoice.allocationNumber = $0 }

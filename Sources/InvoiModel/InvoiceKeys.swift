@@ -10,8 +10,8 @@ enum InvoiceKeys {
     /// Optional extensions.
     static let extensions = [
         "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
-        "status", "logo", "accentColor", "locale", "language", "direction", "labels",
-        "allocationNumber",
+        "status", "logo", "accentColor", "locale", "language", "direction", "digits",
+        "labels", "allocationNumber",
     ]
 
     /// The e-invoice fields.

@@ -16,11 +16,11 @@ public enum LocaleIdentifier {
         return nil
     }
 
-    /// `identifier` as a Locale that always writes Latin digits (0–9): the document's
-    /// fonts and the totals check need them, whatever the locale's native digits are.
-    static func latinDigitsLocale(_ identifier: String) -> Locale {
+    /// `identifier` as a Locale that writes `numberingSystem`'s digits: Latin ones (0–9) unless
+    /// the document asks for its language's, whatever the locale's own default digits are.
+    static func locale(_ identifier: String, numberingSystem: NumberingSystem = .latin) -> Locale {
         var components = Locale.Components(identifier: identifier)
-        components.numberingSystem = "latn"
+        components.numberingSystem = Locale.NumberingSystem(numberingSystem.name)
         return Locale(components: components)
     }
 

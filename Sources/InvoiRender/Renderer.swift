@@ -14,6 +14,8 @@ public struct RenderSettings: Hashable, Sendable {
     public var locale: String?
     /// Overrides the invoice's language (words and dates; `--language`).
     public var language: String?
+    /// Overrides the invoice's digits (`--digits`).
+    public var digits: Digits?
     /// What the chosen format's backend is given beside the document.
     public var output: OutputOptions
     /// The creation date written into the document (SOURCE_DATE_EPOCH, or now).
@@ -26,9 +28,10 @@ public struct RenderSettings: Hashable, Sendable {
     public init(
         format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil, language: String? = nil,
         output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil,
-        profile: EInvoiceProfile? = nil
+        profile: EInvoiceProfile? = nil, digits: Digits? = nil
     ) {
         self.profile = profile
+        self.digits = digits
         self.format = format
         self.paper = paper
         self.locale = locale
@@ -97,6 +100,11 @@ public struct Renderer: Sendable {
 
     private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
         let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
+        guard let digits = settings.digits else {
+            return InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
+        }
+        var invoice = invoice
+        invoice.digits = digits
         return InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
     }
 

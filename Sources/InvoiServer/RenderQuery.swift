@@ -15,13 +15,17 @@ struct RenderQuery: Sendable, Hashable {
     var columns: Int = 100
     var language: String?
     var locale: String?
+    var digits: Digits?
     var accent: AccentColor?
     var profile: EInvoiceProfile?
     /// The page of a PNG or SVG to send, from 1.
     var page: Int = 1
 
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
-    static let parameterNames = ["format", "paper", "dpi", "width", "language", "locale", "accent", "profile", "page"]
+    static let parameterNames = [
+        "format", "paper", "dpi", "width", "language", "locale", "digits",
+        "accent", "profile", "page",
+    ]
 
     init() {}
 
@@ -80,6 +84,11 @@ struct RenderQuery: Sendable, Hashable {
         case "locale":
             if let problem = LocaleIdentifier.problem(with: value) { throw .badParameter(name, problem) }
             locale = value
+        case "digits":
+            guard let digits = Digits(rawValue: value) else {
+                throw .badParameter(name, "\(shown) is no choice of digits; use latin or native")
+            }
+            self.digits = digits
         case "accent":
             guard let color = AccentColor(value) else {
                 let themes = AccentColor.themes.map(\.name).joined(separator: ", ")
@@ -109,7 +118,7 @@ struct RenderQuery: Sendable, Hashable {
             output: OutputOptions(
                 dpi: dotsPerInch, columns: columns, usesColor: false, creator: "invoi \(InvoiVersion.current)",
                 bidi: .visual),
-            creationDate: creationDate, accent: accent, profile: profile)
+            creationDate: creationDate, accent: accent, profile: profile, digits: digits)
     }
 }
 

@@ -28,6 +28,22 @@ import Testing
         #expect(try directory.entries().isEmpty)
     }
 
+    @Test func digitsOverrideTheInvoiceAndAreChecked() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            #"{"language": "fa", "invoiceNumber": "INV-0007", "issueDate": "2026-03-12", "lineItems": [{"quantity": 2, "rate": 150}]}"#,
+            to: "fa.json")
+        let native = try directory.run("render", "fa.json", "--format", "txt", "--width", "80")
+        #expect(native.status == 0, "\(native.standardError)")
+        #expect(native.standardOutput.contains("$۳۰۰٫۰۰") && native.standardOutput.contains("INV-0007"))
+        let latin = try directory.run("render", "fa.json", "--format", "txt", "--width", "80", "--digits", "latin")
+        #expect(latin.status == 0 && latin.standardOutput.contains("$300.00"))
+        let preview = try directory.run("preview", "fa.json", "--width", "80", "--digits", "latin")
+        #expect(preview.standardOutput.contains("$300.00"))
+        let wrong = try directory.run("render", "fa.json", "--format", "txt", "--digits", "arabic")
+        #expect(wrong.status == 64 && wrong.standardError.contains("--digits"))
+    }
+
     @Test func colourAlwaysWritesOnlySGR() throws {
         let directory = try TemporaryDirectory()
         let result = try directory.run("render", "--sample", "--format", "txt", "--color", "always")

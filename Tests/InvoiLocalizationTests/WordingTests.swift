@@ -62,6 +62,20 @@ struct WordingTests {
         let forced = Wording(language: .english, isRightToLeft: true)
         #expect(forced.isolated("+972-50-1234567") == "\u{2068}+972-50-1234567\u{2069}")
     }
+
+    /// The catalogs' `%` goes with Latin digits; other digits take their own sign, inside the
+    /// rate's isolate, and every other text is left as it is.
+    @Test func thePercentSignFollowsTheDigits() throws {
+        let persian = Wording(language: try #require(Language(tag: "fa")))
+        #expect(persian.text(.tax, [.rate: "۵"], percentSign: "٪") == "مالیات بر ارزش افزوده \u{2068}۵٪\u{2069}")
+        #expect(persian.text(.discountPercent, [.rate: "۱۰"], percentSign: "٪") == "تخفیف (\u{2068}۱۰٪\u{2069})")
+        #expect(persian.text(.tax, [.rate: "5"], percentSign: "%") == persian.text(.tax, [.rate: "5"]))
+        let relabelled = Wording(language: .english, labels: [.tax: "GST {rate}", .discountPercent: "{rate}% off%"])
+        #expect(relabelled.text(.tax, [.rate: "۵"], percentSign: "٪") == "GST ۵")
+        #expect(relabelled.text(.discountPercent, [.rate: "۵"], percentSign: "٪") == "۵٪ off%")
+        let english = Wording.english
+        #expect(english.text(.tax, [.rate: "20"], percentSign: "%") == "VAT 20%")
+    }
 }
 
 @Suite struct IdentifierIsolateTests {

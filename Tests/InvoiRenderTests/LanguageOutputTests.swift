@@ -1,5 +1,6 @@
 import Foundation
 import InvoiDocument
+import InvoiEInvoice
 import InvoiModel
 import InvoiRender
 import Testing
@@ -84,5 +85,48 @@ import Testing
         let document = try renderer.document(for: try invoice("he-tax-invoice"), settings: settings)
         #expect(document.metadata.language == "de" && document.metadata.direction == .leftToRight)
         #expect(document.pages.flatMap(\.textOps).contains { $0.text == "RECHNUNG" })
+    }
+
+    /// A Persian document's numbers are Persian digits in every backend (the preview within its
+    /// width); `--digits` overrides the default; identifiers stay ASCII.
+    @Test func persianDigitsReachThePreviewWithinItsWidth() throws {
+        let persian = try invoice("fa-estimate")
+        for width in [60, 80, 100] {
+            for bidi in BidiOrder.allCases {
+                let text = String(
+                    decoding: try render(persian, .txt, options: OutputOptions(columns: width, bidi: bidi))[0],
+                    as: UTF8.self)
+                for line in text.split(separator: "\n") {
+                    // The descriptions' zero-width non-joiners take no cell.
+                    let cells = line.unicodeScalars.filter {
+                        ![.nonspacingMark, .format].contains($0.properties.generalCategory)
+                    }.count
+                    #expect(cells <= width, "\(bidi) at \(width): \(line)")
+                }
+                #expect(text.contains("۱۲٬۴۹۵٫۰۰") && text.contains("EST-1405-08"))
+            }
+        }
+        let svg = String(decoding: try render(persian, .svg)[0], as: UTF8.self)
+        #expect(svg.contains("۱۲ مارس ۲۰۲۶"))
+    }
+
+    @Test func digitsOnTheCommandLineOverrideTheInvoice() throws {
+        let renderer = try #require(Self.renderer)
+        let persian = try invoice("fa-estimate")
+        let native = try renderer.document(for: persian, settings: RenderSettings(format: .ops))
+        #expect(native.pages.flatMap(\.textOps).contains { $0.text == "۱۲ مارس ۲۰۲۶" })
+        let latin = try renderer.document(for: persian, settings: RenderSettings(format: .ops, digits: .latin))
+        let texts = latin.pages.flatMap(\.textOps).map(\.text)
+        #expect(texts.contains("12 مارس 2026") && !texts.contains { $0.contains("۲۰۲۶") })
+    }
+
+    /// XML carries numbers in Latin digits, whatever the page shows.
+    @Test func eInvoicesKeepLatinDigits() throws {
+        var german = try invoice("einvoice-xrechnung-de")
+        german.language = "fa"
+        german.digits = .native
+        let xml = String(decoding: try CIIWriter().write(german), as: UTF8.self)
+        #expect(xml.contains("<ram:GrandTotalAmount>"))
+        #expect(!xml.unicodeScalars.contains { (0x06F0...0x06F9).contains($0.value) })
     }
 }

@@ -81,4 +81,10 @@ struct RequestTargetTests {
         }
         #expect(error.status == .serviceUnavailable)
     }
+
+    @Test func digitsInTheQueryOverrideTheInvoice() throws {
+        #expect(try RenderQuery(parameters: [("digits", "latin")]).settings(creationDate: Date()).digits == .latin)
+        #expect(try RenderQuery(parameters: [("digits", "native")]).digits == .native)
+        #expect(try RenderQuery(parameters: []).digits == nil)
+    }
 }

@@ -82,7 +82,8 @@ struct RouteTests {
 
     @Test(arguments: [
         ("format=bmp", "format"), ("dpi=5", "dpi"), ("dpi=x", "dpi"), ("width=10000", "width"), ("paper=a3", "paper"),
-        ("language=xx-nope", "language"), ("locale=!!", "locale"), ("accent=blurple", "accent"),
+        ("language=xx-nope", "language"), ("locale=!!", "locale"), ("digits=persian", "digits"),
+        ("accent=blurple", "accent"),
         ("format=pdf&profile=peppol", "profile"), ("format=facturx&profile=xrechnung", "profile"),
         ("page=0&format=png", "page"), ("format=pdf&page=2", "page"), ("colour=red", "colour"),
         ("format=pdf&format=png", "format"),
