@@ -126,7 +126,8 @@ let package = Package(
             name: "InvoiAssets", dependencies: ["InvoiCharacters", "InvoiDocument", "CPNG", "CTurboJPEG"],
             swiftSettings: directMetadataAccess),
         .target(
-            name: "InvoiLayout", dependencies: ["InvoiModel", "InvoiLocalization", "InvoiDocument", "InvoiText"],
+            name: "InvoiLayout",
+            dependencies: ["InvoiCharacters", "InvoiModel", "InvoiLocalization", "InvoiDocument", "InvoiText"],
             swiftSettings: directMetadataAccess),
 
         // Backends.
