@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import InvoiCharacters
 import InvoiModel
 
 extension AtomicFile {
@@ -86,7 +87,7 @@ extension AtomicFile {
     static let processUmask: mode_t = {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-            let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+            let value = mode_t(line.dropFirst("Umask:".count).trimmingWhitespace(), radix: 8)
         {
             return value
         }

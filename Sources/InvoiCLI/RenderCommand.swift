@@ -159,10 +159,15 @@ struct RenderCommand: ParsableCommand {
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
             digits: try LanguageArguments.digits(digits))
+        let stream = try sources(inputs)
         let job = RenderJob(
-            renderer: renderer, settings: settings, sources: try sources(inputs),
+            renderer: renderer, settings: settings, sources: stream,
             destination: destination(for: resolvedFormat, inputCount: inputs.count),
-            jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionBounds.jobs.upperBound),
+            // One invoice needs one worker: the processor count (cgroup files read by Foundation,
+            // ~0.45 M instructions) is asked for only when there may be more.
+            jobs: jobs
+                ?? (stream.knownCount == 1
+                    ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, OptionBounds.jobs.upperBound)),
             terminal: terminal)
         // Every output is written: end the process here instead of tearing down the fonts,
         // shaping caches and Cairo faces the renderer holds (about a tenth of a short

@@ -165,7 +165,7 @@ struct Typesetter {
 /// around an address on the page is no part of it.
 func mailtoLink(_ email: String) -> String? {
     let bare = String(String.UnicodeScalarView(email.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }))
-    let trimmed = bare.trimmingCharacters(in: .whitespaces)
+    let trimmed = bare.trimmingWhitespace()
     guard trimmed.contains("@"), !trimmed.contains(where: { $0.isWhitespace || $0 == "\n" }) else { return nil }
     return "mailto:" + trimmed
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One language's words: the contents of `Catalogs/<code>.json`, embedded in the binary.
 public struct Catalog: Sendable {
     public let language: Language
@@ -72,20 +70,13 @@ public struct Catalog: Sendable {
     static let chinese = Catalog("zh-Hans", PackageResources.zh_Hans_json)
     static let korean = Catalog("ko", PackageResources.ko_json)
 
-    private struct File: Decodable {
-        var language: String
-        var words: [String: String]
-        var legal: [String: String]?
-        var sameAsEnglish: [String: String]?
-    }
-
     private init(_ code: String, _ bytes: [UInt8]) {
         self.init(Language(tag: code) ?? .english, bytes)
     }
 
     private init(_ language: Language, _ bytes: [UInt8]) {
         self.language = language
-        let file = try? JSONDecoder().decode(File.self, from: Data(bytes))
+        let file = CatalogFile(json: bytes)
         var unknown: [String] = []
         func keyed(_ entries: [String: String]?) -> [WordKey: String] {
             var result: [WordKey: String] = [:]

@@ -32,6 +32,6 @@ public enum OutputName {
         while name.hasPrefix(".") { name.removeFirst() }
         // Keep names well inside the 255-byte limit of common file systems.
         while name.utf8.count > 120 { name.removeLast() }
-        return name.trimmingCharacters(in: .whitespaces)
+        return name.trimmingWhitespace()
     }
 }

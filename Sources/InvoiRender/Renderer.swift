@@ -1,5 +1,6 @@
 import Foundation
 import InvoiAssets
+import InvoiCharacters
 import InvoiDocument
 import InvoiEInvoice
 import InvoiLayout
@@ -144,7 +145,7 @@ extension Date {
     /// The creation date for documents: `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
     public static func documentCreationDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date
     {
-        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmingWhitespace()) }) {
             return Date(timeIntervalSince1970: TimeInterval(epoch))
         }
         return Date()
