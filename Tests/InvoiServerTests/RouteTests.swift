@@ -178,7 +178,7 @@ struct RouteTests {
         }
     }
 
-    @Test func fullQueueIs429AndHealthStaysFast() async throws {
+    @Test func fullQueueIs429AndHealthIsAnsweredWhileEveryWorkerIsHeld() async throws {
         var settings = ServerConfiguration.testing
         settings.workers = 1
         settings.maximumQueue = 0
@@ -189,12 +189,13 @@ struct RouteTests {
             let refused = try await HTTPTestClient.post("/render", port: port, json: Fixtures.invoice)
             #expect(refused.status == 429)
             #expect(refused.headers["retry-after"] == "1")
-            // Liveness while every worker is busy: answered from the event loop, not a worker.
+            // Liveness while every worker is held until the test lets go: answered from the event
+            // loop, not a worker (one that waited for a worker would run into the client's timeout).
+            // No wall-clock bound: how fast it answers is tools/load's figure, not a unit test's.
             for _ in 0..<20 {
-                let start = ContinuousClock.now
                 let health = try await HTTPTestClient.send("GET", "/health", port: port)
                 #expect(health.status == 200)
-                #expect(ContinuousClock.now - start < .milliseconds(250))
+                #expect(server.pool.load.running == 1)
             }
         }
     }
