@@ -136,7 +136,8 @@ enum PageFiles {
             let data = at + 8
             guard type != "IDAT", length <= bytes.count - data else { return nil }
             if type == "tEXt", bytes[data..<data + length].starts(with: keyword) {
-                return PagePosition(text: String(decoding: bytes[(data + keyword.count)..<(data + length)], as: UTF8.self))
+                return PagePosition(
+                    text: String(decoding: bytes[(data + keyword.count)..<(data + length)], as: UTF8.self))
             }
             at = data + length + 4
         }

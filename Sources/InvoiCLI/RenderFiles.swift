@@ -10,8 +10,9 @@ import InvoiRender
 /// The files of one render, opened as the backend asks for them and written as it draws,
 /// then put in place together by `commit` — or all removed by `discard` (a several-page
 /// PNG or SVG set is all or nothing; a failed render leaves nothing behind). No file is
-/// opened over an input, and page files left by an earlier, longer render of the same
-/// name go once the new ones are in place.
+/// opened over an input, no page of a set over a file that is not invoi's earlier page of
+/// that number, and page files left by an earlier, longer render of the same name go once
+/// the new ones are in place.
 final class RenderFiles: OutputTarget {
     private let destination: Destination
     private let format: OutputFormat
