@@ -78,7 +78,8 @@ public struct PagePosition: Hashable, Sendable {
     /// Reads `text` back: "K/M" with 1 ≤ K ≤ M and M > 1, digits only.
     public init?(text: some StringProtocol) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy(\.isASCII) }),
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { ("0"..."9").contains($0) } }),
             let number = Int(parts[0]), let count = Int(parts[1]), count > 1, (1...count).contains(number)
         else { return nil }
         self.number = number
