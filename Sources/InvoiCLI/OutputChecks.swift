@@ -111,14 +111,18 @@ enum PageFiles {
         return format == .png ? pngPosition(head) : svgPosition(head)
     }
 
-    /// The first file of the set `base-1.ext` … `base-count.ext` that is there but is not
-    /// invoi's page of that number (nil when the set may be written).
+    /// The first file of the set `base-1.ext` … `base-count.ext` whose content writing the
+    /// set would replace — a regular file, or a link (written through) — and that is not
+    /// invoi's page of that number; nil when the set may be written. A directory or a device
+    /// there holds no content to lose: writing to it fails, or goes through, as for any output.
     static func firstForeign(base: String, fileExtension: String, count: Int, format: OutputFormat) -> String? {
         guard count > 1 else { return nil }
         for number in 1...count {
             let path = "\(base)-\(number).\(fileExtension)"
             var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
+            guard lstat(path, &status) == 0,
+                [S_IFREG, S_IFLNK].contains(status.st_mode & S_IFMT)
+            else { continue }
             if position(of: path, format: format)?.number != number { return path }
         }
         return nil
