@@ -15,25 +15,41 @@ final class NameClaims: @unchecked Sendable {
     private var taken: [UInt64: SourceReference] = [:]
 
     /// The suffix number for `base` claimed by invoice `index` (nil: the name as it is),
-    /// and who took one of its files first when there is a suffix. `fileNames` lists the
-    /// files a base name stands for (one, or one per page).
+    /// and why there is a suffix: who took one of its files first, or the file already
+    /// there that the name's files would replace (`foreignFile` gives it for a name, nil
+    /// when its files may be written). `fileNames` lists the files a base name stands for
+    /// (one, or one per page).
     func claim(
-        _ base: String, fileNames: (String) -> [String] = { [$0] }, index: Int, reference: SourceReference
-    ) -> (suffix: Int?, firstClaimant: SourceReference?) {
+        _ base: String, fileNames: (String) -> [String] = { [$0] }, foreignFile: (String) -> String? = { _ in nil },
+        index: Int, reference: SourceReference
+    ) -> (suffix: Int?, firstClaimant: SourceReference?, foreignFile: String?) {
         waitForTurn(index)
         defer { advance() }
         var number = 1
         var first: SourceReference?
+        var foreign: String?
         while true {
-            let keys = fileNames(Self.name(base, suffix: number > 1 ? number : nil)).map(Self.key)
-            guard let claimant = keys.lazy.compactMap({ self.taken[$0] }).first else {
+            let name = Self.name(base, suffix: number > 1 ? number : nil)
+            let keys = fileNames(name).map(Self.key)
+            if let claimant = keys.lazy.compactMap({ self.taken[$0] }).first {
+                if number == 1 { first = claimant }
+            } else if let file = foreignFile(name) {
+                if number == 1 { foreign = file }
+            } else {
                 for key in keys { taken[key] = reference }
                 break
             }
-            if number == 1 { first = claimant }
             number += 1
         }
-        return (number > 1 ? number : nil, first)
+        return (number > 1 ? number : nil, first, foreign)
+    }
+
+    /// The first suffix number after which `foreignFile` finds nothing in the way (nil: the
+    /// name as it is), for an invoice that has no batch to share names with.
+    static func unclaimedSuffix(_ base: String, foreignFile: (String) -> String?) -> Int? {
+        var number = 1
+        while foreignFile(name(base, suffix: number > 1 ? number : nil)) != nil { number += 1 }
+        return number > 1 ? number : nil
     }
 
     /// Runs `body` while no claim is being made, telling it whether a file name is claimed

@@ -10,8 +10,9 @@ import InvoiRender
 /// The files of one render, opened as the backend asks for them and written as it draws,
 /// then put in place together by `commit` — or all removed by `discard` (a several-page
 /// PNG or SVG set is all or nothing; a failed render leaves nothing behind). No file is
-/// opened over an input, and page files left by an earlier, longer render of the same
-/// name go once the new ones are in place.
+/// opened over an input, no page of a set over a file that is not invoi's earlier page of
+/// that number, and page files left by an earlier, longer render of the same name go once
+/// the new ones are in place.
 final class RenderFiles: OutputTarget {
     private let destination: Destination
     private let format: OutputFormat
@@ -21,15 +22,23 @@ final class RenderFiles: OutputTarget {
     /// batch's others (claimed once, when the page count is known).
     private let naming: (Int) -> String
     private let names: NameClaims?
+    /// The invoice being rendered, as messages name it.
+    private let invoice: String?
+    private let warn: (String) -> Void
     private var name: String?
+    /// The base name of an `-o` page set, once chosen.
+    private var pathBase: String?
     private var files: [OutputFile] = []
     /// The base and extension of the page files, once the first file is opened.
     private var pageNames: (base: String, fileExtension: String, count: Int)?
 
     init(
         destination: Destination, format: OutputFormat, scratch: BatchWriter.Scratch, inputs: InputFiles,
-        names: NameClaims? = nil, naming: @escaping (Int) -> String
+        names: NameClaims? = nil, invoice: String? = nil, warn: @escaping (String) -> Void = { _ in },
+        naming: @escaping (Int) -> String
     ) {
+        self.invoice = invoice
+        self.warn = warn
         self.destination = destination
         self.format = format
         self.scratch = scratch
@@ -67,11 +76,14 @@ final class RenderFiles: OutputTarget {
                         + "(give -o NAME.\(ext) in a directory, or --out-dir DIR)")
             }
             let url = URL(fileURLWithPath: path)
-            let base = url.deletingPathExtension().path
             let pathExt = url.pathExtension.isEmpty ? ext : url.pathExtension
+            // The base as given (not made absolute), for messages.
+            let given = url.pathExtension.isEmpty ? path : String(path.dropLast(url.pathExtension.count + 1))
+            let base = pathBase ?? setBase(given, fileExtension: pathExt, count: count)
+            pathBase = base
             let target =
                 count == 1 ? path : OutputName.fileNames(base: base, fileExtension: pathExt, count: count)[index]
-            try inputs.refuseOverwriting(target, option: "-o path")
+            try inputs.refuseOverwriting(target, option: "-o path", invoice: invoice)
             pageNames = (base, pathExt, count)
             return try open(OutputFile.open(target))
         case .directory(let directory):
@@ -79,12 +91,30 @@ final class RenderFiles: OutputTarget {
             self.name = name
             let file = OutputName.fileNames(base: name, fileExtension: ext, count: count)[index]
             let target = (directory as NSString).appendingPathComponent(file)
-            try inputs.refuseOverwriting(target, option: "--out-dir or --format")
+            try inputs.refuseOverwriting(target, option: "--out-dir or --format", invoice: invoice)
             pageNames = ((directory as NSString).appendingPathComponent(name), ext, count)
             // A single file may take an earlier run's place by exchange (BatchWriter); the pages
             // of a set are renamed into place together.
             return try open(count == 1 ? scratch.open(target) : OutputFile.open(target, durability: scratch.durability))
         }
+    }
+
+    /// The base name of a set of `count` pages for `-o BASE.ext`: `BASE`, or when a file of
+    /// that set is there and is not invoi's earlier page of its number, `BASE (2)`, … with
+    /// a warning (nothing is written over it, as for two invoices of a batch).
+    private func setBase(_ base: String, fileExtension: String, count: Int) -> String {
+        let foreignFile = { (name: String) in
+            PageFiles.firstForeign(base: name, fileExtension: fileExtension, count: count, format: self.format)
+        }
+        guard count > 1, let file = foreignFile(base) else { return base }
+        let name = NameClaims.name(base, suffix: NameClaims.unclaimedSuffix(base, foreignFile: foreignFile))
+        warn(Self.keptFileWarning(file, invoice: invoice ?? "the invoice", name: AtomicFile.split(name).name))
+        return name
+    }
+
+    static func keptFileWarning(_ file: String, invoice: String, name: String) -> String {
+        "\(invoice): \(file) is there and is not a page of an earlier render of this name, so it is kept: "
+            + "writing the pages as \"\(name)\" instead"
     }
 
     private func open(_ file: OutputFile) -> OutputFile {

@@ -160,21 +160,35 @@ struct RenderJob: Sendable {
             let format = settings.format
             // A set of pages claims every page's file, so PNG and SVG claim once the page count is known.
             let files = RenderFiles(
-                destination: destination, format: format, scratch: scratch, inputs: inputs, names: names
+                destination: destination, format: format, scratch: scratch, inputs: inputs, names: names,
+                invoice: source.displayName, warn: log.warning
             ) { pageCount in
-                guard let names else { return base }
-                let claim = names.claim(
-                    base,
-                    fileNames: {
-                        OutputName.fileNames(base: $0, fileExtension: format.fileExtension, count: pageCount)
-                    },
-                    index: item.index, reference: item.reference)
+                // A set of pages never replaces a file that is not its own earlier page of that number.
+                let foreignFile = { (name: String) -> String? in
+                    guard case .directory(let directory) = destination else { return nil }
+                    return PageFiles.firstForeign(
+                        base: (directory as NSString).appendingPathComponent(name),
+                        fileExtension: format.fileExtension, count: pageCount, format: format)
+                }
+                let claim =
+                    names?.claim(
+                        base,
+                        fileNames: {
+                            OutputName.fileNames(base: $0, fileExtension: format.fileExtension, count: pageCount)
+                        },
+                        foreignFile: foreignFile, index: item.index, reference: item.reference)
+                    ?? (
+                        suffix: NameClaims.unclaimedSuffix(base, foreignFile: foreignFile), firstClaimant: nil,
+                        foreignFile: foreignFile(base)
+                    )
                 passedNaming = true
                 let name = NameClaims.name(base, suffix: claim.suffix)
                 if let first = claim.firstClaimant {
                     log.warning(
                         "\(source.displayName) would be written to the same file as \(sources.displayName(of: first)): "
                             + "writing \"\(name)\" instead")
+                } else if let file = claim.foreignFile {
+                    log.warning(RenderFiles.keptFileWarning(file, invoice: source.displayName, name: name))
                 }
                 return name
             }

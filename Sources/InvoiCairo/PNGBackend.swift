@@ -57,7 +57,7 @@ public struct PNGBackend: Backend {
         }
 
         public mutating func write(_ page: Page) throws {
-            let data = try backend.render(page, dpi: dpi)
+            let data = try backend.render(page, dpi: dpi, position: PagePosition(index: index, of: pageCount))
             try target.sink(forPage: index, of: pageCount).write(data)
             index += 1
         }
@@ -77,8 +77,9 @@ public struct PNGBackend: Backend {
         return (Int(width), Int(height))
     }
 
-    func render(_ page: Page, dpi: Double) throws -> Data {
-        let encoder = PNGEncoder(dotsPerInch: dpi)
+    func render(_ page: Page, dpi: Double, position: PagePosition? = nil) throws -> Data {
+        var encoder = PNGEncoder(dotsPerInch: dpi)
+        if let position { encoder.text = [(PagePosition.pngKeyword, position.text)] }
         do {
             // The image is freed when `draw` returns, before the deflate allocates its output.
             return try encoder.compress(try draw(page, dpi: dpi, filteringWith: encoder))

@@ -24,6 +24,9 @@ struct XRGBPixels {
 struct PNGEncoder {
     /// Written as the pHYs chunk.
     var dotsPerInch: Double?
+    /// Written as `tEXt` chunks before the image data: keywords of 1 to 79 printable ASCII
+    /// characters, values in ASCII (others are left out).
+    var text: [(keyword: String, value: String)] = []
 
     /// Rows ready for deflate, each a filter-type byte then the row's bytes.
     struct FilteredImage {
@@ -109,6 +112,13 @@ struct PNGEncoder {
         if let dpi = dotsPerInch, dpi.isFinite, dpi > 0, dpi < 1_000_000 {
             let perMetre = bigEndian(UInt32((dpi / 0.0254).rounded()))
             png.appendChunk("pHYs", perMetre + perMetre + [1])  // unit: metre
+        }
+        for (keyword, value) in text {
+            let key = Array(keyword.utf8), bytes = Array(value.utf8)
+            guard (1...79).contains(key.count), key.allSatisfy({ (0x20...0x7E).contains($0) }),
+                bytes.allSatisfy({ (0x20...0x7E).contains($0) })
+            else { continue }
+            png.appendChunk("tEXt", key + [0] + bytes)
         }
         return png
     }

@@ -55,6 +55,41 @@ public protocol OutputTarget: AnyObject {
     func sink(forPage page: Int?, of pageCount: Int) throws -> any ByteSink
 }
 
+/// Where a page stands in a set of page files (PNG, SVG): each page of a set of more than
+/// one carries it, so that a later render of the same name can tell the pages invoi wrote
+/// from files of the same name that it did not (a one-page render carries none: it is no set).
+public struct PagePosition: Hashable, Sendable {
+    /// From 1.
+    public let number: Int
+    public let count: Int
+
+    /// The keyword of the PNG `tEXt` chunk that holds `text`.
+    public static let pngKeyword = "invoi:page"
+    /// The attribute of an SVG page's root element that holds `text`.
+    public static let svgAttribute = "data-invoi-page"
+
+    /// Page `index` (from 0) of `count`; nil when there is only one page.
+    public init?(index: Int, of count: Int) {
+        guard count > 1, (0..<count).contains(index) else { return nil }
+        number = index + 1
+        self.count = count
+    }
+
+    /// Reads `text` back: "K/M" with 1 ≤ K ≤ M and M > 1, digits only.
+    public init?(text: some StringProtocol) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let number = Int(parts[0]), let count = Int(parts[1]), count > 1, (1...count).contains(number)
+        else { return nil }
+        self.number = number
+        self.count = count
+    }
+
+    /// "K/M".
+    public var text: String { "\(number)/\(count)" }
+}
+
 /// What a backend is told before the first page.
 public struct DocumentOutline: Hashable, Sendable {
     public var metadata: DocumentMetadata

@@ -45,7 +45,8 @@ public struct SVGBackend: Backend {
         }
 
         public mutating func write(_ page: Page) throws {
-            var writer = SVGPageWriter(page: page, metadata: metadata)
+            var writer = SVGPageWriter(
+                page: page, metadata: metadata, position: PagePosition(index: index, of: pageCount))
             let bytes = writer.write(using: &library)
             try target.sink(forPage: index, of: pageCount).write(Data(bytes))
             index += 1

@@ -6,15 +6,18 @@ import InvoiText
 struct SVGPageWriter {
     let page: Page
     let metadata: DocumentMetadata
+    /// Written on the root element when the page is one of several.
+    let position: PagePosition?
 
     /// Ids of the glyphs this page uses, in first-use order.
     private var definitionIDs: [GlyphKey: Int] = [:]
     private var definitions = SVGWriter(capacity: 16_384)
     private var body = SVGWriter(capacity: 32_768)
 
-    init(page: Page, metadata: DocumentMetadata) {
+    init(page: Page, metadata: DocumentMetadata, position: PagePosition? = nil) {
         self.page = page
         self.metadata = metadata
+        self.position = position
     }
 
     mutating func write(using library: inout GlyphLibrary) -> [UInt8] {
@@ -38,7 +41,11 @@ struct SVGPageWriter {
         out.appendNumber(height)
         out.append("\" xml:lang=\"")
         out.appendEscaped(metadata.language)
-        out.append(metadata.direction == .rightToLeft ? "\" direction=\"rtl\">\n<title>" : "\">\n<title>")
+        out.append(metadata.direction == .rightToLeft ? "\" direction=\"rtl\"" : "\"")
+        if let position {
+            out.append(Array(" \(PagePosition.svgAttribute)=\"\(position.text)\"".utf8))
+        }
+        out.append(">\n<title>")
         out.appendEscaped(metadata.title)
         out.append("</title>\n")
         if !definitionIDs.isEmpty {

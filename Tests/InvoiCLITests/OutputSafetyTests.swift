@@ -195,6 +195,92 @@ import Testing
         #expect(try !entries(directory, in: "o").contains("X-1.png"))
     }
 
+    /// PNG files of another program (only the signature is invoi's) beside a name are never
+    /// taken for its pages: not removed by a one-page render, not replaced by a set.
+    @Test func pngFilesInvoiDidNotWriteAsPagesAreKept() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(invoice(number: "S"), to: "short.json")
+        try directory.write(invoice(number: "L", items: 90), to: "long.json")
+        let scan = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("pdftoppm page".utf8)
+        for name in ["scan-1.png", "scan-2.png"] { try scan.write(to: directory.url.appendingPathComponent(name)) }
+
+        #expect(try invoi(["render", "short.json", "-o", "scan.png", "--dpi", "18"], in: directory).status == 0)
+        #expect(try directory.entries() == ["long.json", "scan-1.png", "scan-2.png", "scan.png", "short.json"])
+
+        let result = try invoi(["render", "long.json", "-o", "scan.png", "--dpi", "18"], in: directory)
+        #expect(result.status == 0)
+        #expect(
+            result.standardError.contains(
+                #"long.json: scan-1.png is there and is not a page of an earlier render of this name, so it is "#
+                    + #"kept: writing the pages as "scan (2)" instead"#))
+        for name in ["scan-1.png", "scan-2.png"] {
+            #expect(try Data(contentsOf: directory.url.appendingPathComponent(name)) == scan)
+        }
+        #expect(try directory.entries().contains("scan (2)-1.png"))
+        #expect(try directory.entries().contains("scan (2)-2.png"))
+    }
+
+    @Test func aOnePageRenderKeepsOtherOnePageInvoicesNamedLikeItsPages() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(invoice(number: "X-1"), to: "b.json")
+        try directory.write(invoice(number: "X-2"), to: "c.json")
+        try directory.write(invoice(number: "X"), to: "x.json")
+        #expect(
+            try invoi(["render", "b.json", "c.json", "--out-dir", "o", "--format", "svg"], in: directory).status == 0)
+        #expect(try invoi(["render", "x.json", "--out-dir", "o", "--format", "svg"], in: directory).status == 0)
+        #expect(try entries(directory, in: "o") == ["X-1.svg", "X-2.svg", "X.svg"])
+        #expect(try directory.contents(of: "o/X-1.svg").contains("<title>Invoice X-1</title>"))
+        #expect(try directory.contents(of: "o/X-2.svg").contains("<title>Invoice X-2</title>"))
+    }
+
+    /// Alone or in a batch, a set of pages whose names are taken by earlier one-page invoices
+    /// gets a distinct name, each time; rendered again, it replaces its own pages there.
+    @Test(arguments: [false, true])
+    func aPageSetNeverOverwritesEarlierOnePageInvoices(inBatch: Bool) throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(invoice(number: "X-1"), to: "b.json")
+        try directory.write(invoice(number: "X-2"), to: "c.json")
+        try directory.write(invoice(number: "X", items: 90), to: "x.json")
+        try directory.write(invoice(number: "Y"), to: "y.json")
+        #expect(
+            try invoi(["render", "b.json", "c.json", "--out-dir", "o", "--format", "svg"], in: directory).status == 0)
+        let inputs = inBatch ? ["x.json", "y.json"] : ["x.json"]
+        for _ in 1...2 {
+            let result = try invoi(["render"] + inputs + ["--out-dir", "o", "--format", "svg"], in: directory)
+            #expect(result.status == 0)
+            #expect(
+                result.standardError.contains(
+                    #"x.json: o/X-1.svg is there and is not a page of an earlier render of this name, so it is "#
+                        + #"kept: writing the pages as "X (2)" instead"#),
+                "\(result.standardError)")
+        }
+        #expect(try directory.contents(of: "o/X-1.svg").contains("<title>Invoice X-1</title>"))
+        #expect(try directory.contents(of: "o/X-2.svg").contains("<title>Invoice X-2</title>"))
+        #expect(try directory.contents(of: "o/X (2)-1.svg").contains("<title>Invoice X</title>"))
+        #expect(try directory.contents(of: "o/X (2)-2.svg").contains(#"data-invoi-page="2/"#))
+        #expect(try !entries(directory, in: "o").contains("X (3)-1.svg"))
+    }
+
+    /// The message names the invoice whose output it is, not the input it would replace; nothing
+    /// of that invoice is written.
+    @Test func anOutputThatIsAnotherInputNamesTheInvoiceBeingRendered() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try shell("mkdir d", in: directory).status == 0)
+        let other = invoice(number: "X-1")
+        try directory.write(#"{"invoiceNumber": "INV-1", "fromName": "Acme"}"#, to: "s.json")
+        try directory.write(other, to: "d/INV-1 - Acme.json")
+        let result = try invoi(
+            ["render", "s.json", "d/INV-1 - Acme.json", "--format", "ops", "--out-dir", "d", "--jobs", "1"],
+            in: directory)
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.contains(
+                "invoi: error: s.json: its output d/INV-1 - Acme.json would replace the input d/INV-1 - Acme.json; "
+                    + "nothing of it was written"))
+        #expect(try directory.contents(of: "d/INV-1 - Acme.json") == other)
+        #expect(try entries(directory, in: "d") == ["INV-1 - Acme.json", "X-1.json"])
+    }
+
     // MARK: - Interruptions
 
     @Test(arguments: ["INT", "TERM"])

@@ -26,6 +26,29 @@ import Testing
         #expect(image.height == height)
     }
 
+    /// The `tEXt` chunks before the image data, as keyword and value.
+    private func textChunks(_ png: Data) -> [String] {
+        let bytes = [UInt8](png)
+        var texts: [String] = [], at = 8
+        while at + 8 <= bytes.count {
+            let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
+            if type == "IDAT" { break }
+            if type == "tEXt" { texts.append(String(decoding: bytes[at + 8..<at + 8 + length], as: UTF8.self)) }
+            at += length + 12
+        }
+        return texts
+    }
+
+    @Test func eachPageOfSeveralSaysWhichItIsAndAOnePageFileSaysNothing() throws {
+        let page = Page(size: PaperSize.a4.size)
+        let one = try backend.render(Document(pages: [page], metadata: Fixtures.metadata), options: PNGOptions(dpi: 9))
+        #expect(try textChunks(#require(one.pageData.first)).isEmpty)
+        let two = try backend.render(
+            Document(pages: [page, page], metadata: Fixtures.metadata), options: PNGOptions(dpi: 9))
+        #expect(two.pageData.map(textChunks) == [["invoi:page\u{0}1/2"], ["invoi:page\u{0}2/2"]])
+    }
+
     @Test func pixelSizeMatchesThePDFRasterised() throws {
         let document = try Fixtures.invoice()
         let pdf = try #require(try PDFBackend().render(document).documentData)

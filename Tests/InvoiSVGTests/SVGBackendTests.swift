@@ -19,6 +19,16 @@ import Testing
         }
     }
 
+    @Test func eachPageOfSeveralSaysWhichItIsOnItsRootAndAOnePageFileSaysNothing() throws {
+        let one = try #require(try SVGFixture.render([SVGFixture.invoicePage()]).first)
+        #expect(!one.contains("data-invoi-page"))
+        let two = try SVGFixture.render([SVGFixture.invoicePage(), SVGFixture.invoicePage()])
+        for (index, svg) in two.enumerated() {
+            let root = try #require(svg.split(separator: "\n").dropFirst().first)
+            #expect(root.hasPrefix("<svg ") && root.hasSuffix(" data-invoi-page=\"\(index + 1)/2\">"))
+        }
+    }
+
     @Test func hostileTextIsEscapedOrRemoved() throws {
         let svg = try #require(try SVGFixture.render([SVGFixture.invoicePage()]).first)
         #expect(!svg.lowercased().contains("<script"))
