@@ -12,6 +12,8 @@ struct ConnectionLimits: Sendable {
     var lingerTimeout: Duration
     /// From a request head to the end of its body (the server's `--timeout`).
     var bodyTimeout: Duration
+    /// From the opening of a connection in the probe reserve to the end of its head.
+    var reserveHeaderTimeout: Duration
 
     init(_ configuration: ServerConfiguration) {
         maximumConnections = configuration.maximumConnections
@@ -19,55 +21,112 @@ struct ConnectionLimits: Sendable {
         idleTimeout = configuration.idleTimeout
         lingerTimeout = configuration.lingerTimeout
         bodyTimeout = configuration.timeout
+        reserveHeaderTimeout = min(configuration.headerTimeout, .seconds(2))
     }
 }
 
 /// The open connections of one server, for the connection limit: at the limit, a new
 /// connection closes the one idle the longest (a keep-alive connection between requests or
-/// a client still sending its head), so that a new client — a load balancer's health
-/// check — is always served. Connections with a request in progress are never closed for
-/// room; when every one has, the new connection is closed instead.
+/// a client still sending its head). Connections with a request in progress are never
+/// closed for room; when every one has, the new connection goes to a small reserve kept
+/// beyond the limit for probes (/health, /ready, /metrics), so that a load balancer's
+/// health check is answered however busy the server is. A reserve connection answers one
+/// request, a probe or a 503, then closes; when the reserve too is full, the new connection
+/// closes the reserve connection idle the longest, or is closed itself.
 final class ConnectionTable: Sendable {
+    /// How a connection was let in.
+    enum Admission: Sendable {
+        case regular
+        /// In the reserve: one probe answered, anything else refused 503.
+        case probesOnly
+        /// No room: closed.
+        case refused
+    }
+
     private struct Entry {
         let channel: any Channel
+        let isReserve: Bool
         /// Nil while a request is in progress.
         var idleSince: ContinuousClock.Instant?
     }
 
+    private struct State {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        var reserveCount = 0
+        var regularCount: Int { entries.count - reserveCount }
+    }
+
+    /// Connections held for probes beyond `maximum`: a few health checkers and a scraper at
+    /// once. Small, because each costs a descriptor; safe, because each lives for one
+    /// request under a short header timeout.
+    static let probeReserve = 8
+
     let maximum: Int
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let state = Mutex(State())
 
     init(maximum: Int) {
         self.maximum = max(1, maximum)
     }
 
-    var count: Int { entries.withLock { $0.count } }
+    /// Connections open, the reserve's included.
+    var count: Int { state.withLock { $0.entries.count } }
 
-    /// Registers an open connection, idle; closes one connection if that makes one too many.
-    func admit(_ channel: any Channel, id: ObjectIdentifier) {
+    /// Registers an open connection, idle; closes another connection, or this one, if that
+    /// makes one too many.
+    func admit(_ channel: any Channel) -> Admission {
         let now = ContinuousClock.now
-        let closing: (any Channel)? = entries.withLock { entries in
-            entries[id] = Entry(channel: channel, idleSince: now)
-            guard entries.count > maximum else { return nil }
-            var oldest: (key: ObjectIdentifier, since: ContinuousClock.Instant)?
-            for (key, entry) in entries where key != id {
-                if let since = entry.idleSince, since < oldest?.since ?? .now + .seconds(1) { oldest = (key, since) }
-            }
+        let id = ObjectIdentifier(channel)
+        let (admission, closing): (Admission, (any Channel)?) = state.withLock { state in
             // Taken out at once, so that connections arriving together close different ones.
-            return entries.removeValue(forKey: oldest?.key ?? id)?.channel
+            func takeOldestIdle(inReserve: Bool) -> (any Channel)? {
+                var oldest: (key: ObjectIdentifier, since: ContinuousClock.Instant)?
+                for (key, entry) in state.entries where entry.isReserve == inReserve {
+                    if let since = entry.idleSince, oldest.map({ since < $0.since }) ?? true { oldest = (key, since) }
+                }
+                guard let oldest else { return nil }
+                if inReserve { state.reserveCount -= 1 }
+                return state.entries.removeValue(forKey: oldest.key)?.channel
+            }
+            if state.regularCount < maximum {
+                state.entries[id] = Entry(channel: channel, isReserve: false, idleSince: now)
+                return (.regular, nil)
+            }
+            if let closing = takeOldestIdle(inReserve: false) {
+                state.entries[id] = Entry(channel: channel, isReserve: false, idleSince: now)
+                return (.regular, closing)
+            }
+            var closing: (any Channel)?
+            if state.reserveCount >= Self.probeReserve {
+                closing = takeOldestIdle(inReserve: true)
+                guard closing != nil else { return (.refused, channel) }
+            }
+            state.entries[id] = Entry(channel: channel, isReserve: true, idleSince: now)
+            state.reserveCount += 1
+            return (.probesOnly, closing)
         }
         closing?.close(promise: nil)
+        return admission
     }
 
-    func setIdle(_ isIdle: Bool, id: ObjectIdentifier) {
-        entries.withLock { entries in
-            guard entries[id] != nil else { return }
-            entries[id]?.idleSince = isIdle ? .now : nil
+    /// Whether `channel` is in the reserve, where only probes are answered.
+    func isProbesOnly(_ channel: any Channel) -> Bool {
+        state.withLock { $0.entries[ObjectIdentifier(channel)]?.isReserve ?? false }
+    }
+
+    func setIdle(_ isIdle: Bool, channel: any Channel) {
+        let id = ObjectIdentifier(channel)
+        state.withLock { state in
+            guard state.entries[id] != nil else { return }
+            state.entries[id]?.idleSince = isIdle ? .now : nil
         }
     }
 
-    func remove(id: ObjectIdentifier) {
-        _ = entries.withLock { $0.removeValue(forKey: id) }
+    func remove(_ channel: any Channel) {
+        state.withLock { state in
+            if state.entries.removeValue(forKey: ObjectIdentifier(channel))?.isReserve == true {
+                state.reserveCount -= 1
+            }
+        }
     }
 }
 
@@ -139,13 +198,13 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     private var isRegistered = false
     private var isInputClosed = false
+    /// In the connection table's reserve: one request, a probe or a 503, then closed.
+    private(set) var isProbesOnly = false
 
     init(limits: ConnectionLimits, connections: ConnectionTable) {
         self.limits = limits
         self.connections = connections
     }
-
-    private var id: ObjectIdentifier { ObjectIdentifier(self) }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -165,13 +224,22 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private func activate(_ context: ChannelHandlerContext) {
         guard !isRegistered else { return }
         isRegistered = true
-        connections.admit(context.channel, id: id)
-        schedule(after: limits.idleTimeout)
+        switch connections.admit(context.channel) {
+        case .regular:
+            schedule(after: limits.idleTimeout)
+        case .probesOnly:
+            isProbesOnly = true
+            // A probe sends its head at once: a client holding a reserve place without one
+            // is let go soon, so that slow clients cannot fill the reserve too.
+            schedule(after: limits.reserveHeaderTimeout)
+        case .refused:
+            break  // closed by the table
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         cancelTimer()
-        connections.remove(id: id)
+        connections.remove(context.channel)
         context.fireChannelInactive()
     }
 
@@ -181,7 +249,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             return
         case .idle:
             phase = .readingHead
-            schedule(after: limits.headerTimeout)
+            if !isProbesOnly { schedule(after: limits.headerTimeout) }
         case .readingHead, .exchange:
             break
         }
@@ -213,14 +281,16 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         guard phase != .lingering else { return }
         phase = .exchange
         cancelTimer()
-        connections.setIdle(false, id: id)
+        guard let context else { return }
+        connections.setIdle(false, channel: context.channel)
     }
 
     /// Every request read so far is answered; the connection is kept for the next.
     func exchangesEnded() {
         guard phase == .exchange else { return }
         phase = .idle
-        connections.setIdle(true, id: id)
+        guard let context else { return }
+        connections.setIdle(true, channel: context.channel)
         schedule(after: limits.idleTimeout)
     }
 
@@ -228,7 +298,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     func linger() {
         guard let context, phase != .lingering else { return }
         phase = .lingering
-        connections.setIdle(true, id: id)
+        connections.setIdle(true, channel: context.channel)
         guard !isInputClosed else {
             context.close(promise: nil)
             return
@@ -323,7 +393,7 @@ final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head) where head.status.code >= 200 || head.status == .switchingProtocols:
-            isClosing = isRequestOpen || hasFailed || !isKeepAlive
+            isClosing = isRequestOpen || hasFailed || !isKeepAlive || connectionGuard.isProbesOnly
             if isClosing, !head.headers.contains(name: "connection") {
                 head.headers.add(name: "connection", value: "close")
                 context.write(wrapOutboundOut(.head(head)), promise: promise)

@@ -71,6 +71,13 @@ struct InvoiResponder: HTTPResponder {
         guard request.head.authority != nil else {
             throw APIError(.badRequest, "an HTTP/1.1 request must have a Host header")
         }
+        // The first Host becomes the authority; one left among the fields is a second (RFC 9112 §3.2).
+        guard request.headers[.host] == nil else {
+            throw APIError(.badRequest, "a request must have one Host header, not several")
+        }
+        if service.connections.isProbesOnly(context.channel), !(route?.isProbe ?? false) {
+            throw APIError.probesOnly
+        }
         guard let route else { throw APIError(.notFound, "no such route; see /openapi.json") }
         guard route.accepts(request.method) else {
             throw APIError(
@@ -165,6 +172,12 @@ extension InvoiResponder {
 }
 
 extension APIError {
+    /// 503 on a connection of the probe reserve, for anything but a probe.
+    static let probesOnly = APIError(
+        .serviceUnavailable,
+        "every connection is busy; this one is kept for /health, /ready and /metrics; retry later",
+        headerFields: [.retryAfter: "1"])
+
     var response: Response {
         var headers = headerFields
         headers[.contentType] = "application/json"

@@ -35,11 +35,20 @@ public struct InvoiServer: Sendable {
     public enum StartError: Error, CustomStringConvertible {
         /// Another process listens on the address.
         case addressInUse(host: String, port: Int)
+        /// The limit on open descriptors leaves too few for connections.
+        case tooFewDescriptors(descriptors: Int, needed: Int)
 
         public var description: String {
             switch self {
             case .addressInUse(let host, let port):
                 "port \(port) on \(host) is already in use (is another invoi-server running?)"
+            case .tooFewDescriptors(let descriptors, let needed):
+                """
+                the limit on open descriptors is \(descriptors), too few to serve: invoi-server keeps \
+                \(ServerConfiguration.reservedDescriptors) for its files and \(ConnectionTable.probeReserve) \
+                for health checks, and needs at least \(ServerConfiguration.minimumConnections) for \
+                connections; raise it to \(needed) or more (ulimit -n, or LimitNOFILE= in systemd)
+                """
             }
         }
     }
@@ -60,6 +69,7 @@ public struct InvoiServer: Sendable {
         let port = configuration.port
         let limits = ConnectionLimits(configuration)
         let connections = service.connections
+        let configuration = configuration
         let application = Application(
             responder: InvoiResponder(service: service),
             server: HTTPServerBuilder { responder in
@@ -73,6 +83,20 @@ public struct InvoiServer: Sendable {
                     ("level", .string("info")), ("message", .string("listening")), ("host", .string(host)),
                     ("port", .integer(port)), ("max_connections", .integer(connections.maximum)),
                 ])
+                if let lowered = configuration.loweredConnectionLimit {
+                    writer.write([
+                        ("level", .string("warning")),
+                        (
+                            "message",
+                            .string(
+                                "the limit on open descriptors lowers max_connections; raise it (ulimit -n) to serve more"
+                            )
+                        ),
+                        ("descriptor_limit", .integer(lowered.descriptors)),
+                        ("max_connections_requested", .integer(lowered.requested)),
+                        ("max_connections", .integer(connections.maximum)),
+                    ])
+                }
                 await onListening(port)
             },
             logger: logger)

@@ -124,14 +124,21 @@ struct InvoiceRendering: Sendable {
                         .init(path: "logo", message: "this server takes no logo (it is started without --logo-dir)")
                     ])
             }
-            let outside = APIError(
-                .unprocessableContent, "the logo must be inside the server's logo directory",
-                problems: [.init(path: "logo", message: "give a path relative to the logo directory, without '..'")])
-            if logo.path.hasPrefix("/") || logo.path.split(separator: "/").contains("..") { throw outside }
+            func outside(_ problem: String) -> APIError {
+                APIError(
+                    .unprocessableContent, "the logo must be inside the server's logo directory",
+                    problems: [.init(path: "logo", message: problem)])
+            }
+            if logo.path.hasPrefix("/") || logo.path.split(separator: "/").contains("..") {
+                throw outside("give a path relative to the logo directory, without '..'")
+            }
             // A symbolic link inside the directory may point out of it: the file's real path
             // must lie inside the directory's. The real path is what is read.
             if let directory = logoDirectory.flatMap(Self.realPath), let real = Self.realPath(logo.resolvedPath) {
-                guard real.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") else { throw outside }
+                guard real.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") else {
+                    let name = Excerpt.of(logo.path)
+                    throw outside("'\(name)' points outside the logo directory, through a symbolic link")
+                }
                 invoice.logo?.resolvedPath = real
             }
         }

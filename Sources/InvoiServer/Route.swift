@@ -17,6 +17,10 @@ public enum Route: String, Sendable, CaseIterable {
         requestMethod == method || (method == .get && requestMethod == .head)
     }
 
+    /// A route a load balancer or a scraper polls: answered at once on the event loop, and
+    /// so also on the connections kept beyond the limit for it.
+    var isProbe: Bool { self == .health || self == .ready || self == .metrics }
+
     /// The `Allow` header's value.
     var allowedMethods: String { method == .get ? "GET, HEAD" : method.rawValue }
 }
@@ -27,4 +31,5 @@ extension HTTPField.Name {
     static let pageCount = HTTPField.Name("Invoi-Page-Count")!
     static let retryAfter = HTTPField.Name("Retry-After")!
     static let allow = HTTPField.Name("Allow")!
+    static let host = HTTPField.Name("Host")!
 }

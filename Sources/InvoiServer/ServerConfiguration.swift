@@ -18,8 +18,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var timeout: Duration = .seconds(10)
     /// On SIGTERM or SIGHUP, how long in-flight and queued renders may take to finish.
     public var drainTimeout: Duration = .seconds(30)
-    /// Open connections; at the limit, a new one closes the connection idle the longest (or
-    /// is closed itself when every connection has a request in progress).
+    /// Open connections; at the limit, a new one closes the connection idle the longest (or,
+    /// when every connection has a request in progress, goes to a reserve of a few where
+    /// only probes are answered).
     public var maximumConnections = 1024
     /// From a connection's first byte of a request head (or its opening) to the end of that
     /// head; a slower client is disconnected.
@@ -36,6 +37,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var logoDirectory: String?
     /// A font family to use before the built-in fallbacks (invoi's `--font`).
     public var fontFamily: String?
+    /// Set by `fitConnectionsToDescriptorLimit()` when it lowered `maximumConnections`.
+    public var loweredConnectionLimit: LoweredConnectionLimit?
 
     /// Where the JSON-line log goes: standard error (tests silence it).
     public var logDescriptor: Int32 = 2
@@ -48,11 +51,28 @@ extension ServerConfiguration {
     /// /proc reads, the log.
     static let reservedDescriptors = 64
 
+    /// The fewest connections the descriptor limit may leave before the server refuses to
+    /// start: nginx's upstream keep-alive pool (16 in docs/nginx) and a few clients beside
+    /// it. Fewer, and a server that starts and passes its first health check fails under
+    /// the first load, when a load balancer pulls it; refused, the setting is fixed once.
+    public static let minimumConnections = 16
+
+    /// The connection limit lowered by the descriptor limit (the log warns of it).
+    public struct LoweredConnectionLimit: Sendable, Hashable {
+        /// The soft limit on open descriptors, once raised to the hard one.
+        public var descriptors: Int
+        /// `maximumConnections` before it was lowered.
+        public var requested: Int
+    }
+
     /// Raises the process's soft limit on open descriptors to its hard limit, and lowers
-    /// `maximumConnections` to fit under it, so that the server closes idle connections
-    /// before `accept` ever fails for want of a descriptor. Returns the limit.
+    /// `maximumConnections` to fit under it beside the reserved descriptors and the probe
+    /// reserve, so that the server closes idle connections before `accept` ever fails for
+    /// want of a descriptor; `loweredConnectionLimit` records a lowering. Throws when the
+    /// limit leaves fewer than `minimumConnections` (or fewer than asked for, if less).
+    /// Returns the descriptor limit.
     @discardableResult
-    public mutating func fitConnectionsToDescriptorLimit() -> Int {
+    public mutating func fitConnectionsToDescriptorLimit() throws(InvoiServer.StartError) -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return Int.max }
         if limit.rlim_cur < limit.rlim_max {
@@ -61,7 +81,16 @@ extension ServerConfiguration {
             if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
         }
         let descriptors = Int(clamping: limit.rlim_cur)
-        maximumConnections = max(1, min(maximumConnections, descriptors - Self.reservedDescriptors))
+        let others = Self.reservedDescriptors + ConnectionTable.probeReserve
+        let room = descriptors - others
+        let floor = min(maximumConnections, Self.minimumConnections)
+        guard room >= floor else {
+            throw .tooFewDescriptors(descriptors: descriptors, needed: others + floor)
+        }
+        if room < maximumConnections {
+            loweredConnectionLimit = LoweredConnectionLimit(descriptors: descriptors, requested: maximumConnections)
+            maximumConnections = room
+        }
         return descriptors
     }
 }

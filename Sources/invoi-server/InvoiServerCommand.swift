@@ -12,7 +12,7 @@ struct InvoiServerCommand: AsyncParsableCommand {
             Routes: POST /render, GET /health, /ready, /metrics, /openapi.json. Logs are JSON lines \
             on standard error. SIGTERM or SIGHUP drains: readiness goes false, no new connections, \
             in-flight and queued renders finish (up to --drain-timeout), then exit 0 (1 if the drain \
-            timed out). Exit 69 when the server cannot start (a port in use, no font).
+            timed out). Exit 69 when the server cannot start (a port in use, no font, too few descriptors).
             """)
 
     @Option(help: "Address to listen on (INVOI_HOST; default 127.0.0.1, 0.0.0.0 in a container).")
@@ -41,8 +41,9 @@ struct InvoiServerCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("max-connections"),
         help: """
-            Open connections; at the limit the one idle longest is closed (INVOI_MAX_CONNECTIONS; \
-            default 1024, lowered to fit the descriptor limit).
+            Open connections; at the limit the one idle longest is closed, and 8 more are kept for \
+            /health, /ready and /metrics (INVOI_MAX_CONNECTIONS; default 1024, lowered to fit the \
+            descriptor limit, with a warning; below 16 the server does not start).
             """)
     var maximumConnections: Int?
 
@@ -66,7 +67,12 @@ struct InvoiServerCommand: AsyncParsableCommand {
 
     func run() async throws {
         var settings = try resolved(environment: ProcessInfo.processInfo.environment)
-        settings.fitConnectionsToDescriptorLimit()
+        do {
+            try settings.fitConnectionsToDescriptorLimit()
+        } catch {
+            FileHandle.standardError.write(Data("invoi-server: error: \(error)\n".utf8))
+            throw ExitCode(69)
+        }
         let server: InvoiServer
         do {
             server = try InvoiServer(configuration: settings)

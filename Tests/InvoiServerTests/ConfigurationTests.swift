@@ -39,8 +39,9 @@ struct ConfigurationTests {
         #expect(defaults.maximumConnections == 1024)
         var lowered = defaults
         lowered.maximumConnections = 1_000_000
-        let limit = lowered.fitConnectionsToDescriptorLimit()
-        #expect(lowered.maximumConnections <= limit - 64)
+        let limit = try lowered.fitConnectionsToDescriptorLimit()
+        #expect(lowered.maximumConnections <= limit - 64 - 8)
+        #expect(lowered.loweredConnectionLimit?.requested == 1_000_000)
     }
 
     @Test func badValuesAreRefused() throws {

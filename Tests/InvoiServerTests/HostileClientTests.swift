@@ -85,6 +85,76 @@ struct HostileClientTests {
         }
     }
 
+    /// With every connection busy uploading a body (none idle to close), probes still get in,
+    /// on the reserve kept beyond --max-connections: /health, /ready and /metrics are
+    /// answered and the connection closed; anything else there is 503 with Retry-After.
+    /// Clients that hold reserve places without a head are closed first, or after a short
+    /// header timeout, so that they cannot keep probes out. (A new connection used to be reset.)
+    @Test func probesAreAnsweredWhenEveryConnectionIsBusy() throws {
+        let server = try SpawnedServer([
+            "--workers", "1", "--max-connections", "4", "--timeout", "40", "--header-timeout", "1",
+        ])
+        var uploads: [RawConnection] = []
+        for _ in 0..<4 {
+            let connection = try RawConnection(port: server.port)
+            connection.send(Self.renderHead + "Content-Length: 1000000\r\n\r\n{\"lineItems\": [")
+            uploads.append(connection)
+        }
+        // Every upload's head is read: the four connections are busy, none idle.
+        Thread.sleep(forTimeInterval: 0.5)
+        for path in ["/health", "/ready", "/metrics", "/health"] {
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let (answer, closed) = connection.receive(within: 5)
+            #expect(RawConnection.status(of: answer) == 200, "\(path): \(String(decoding: answer, as: UTF8.self))")
+            #expect(closed, "\(path): a reserve connection answers one request")
+        }
+        let render = try RawConnection(port: server.port)
+        render.send(Self.renderHead + "Content-Length: 2\r\n\r\n{}")
+        let (refusal, closed) = render.receive(within: 5)
+        let text = String(decoding: refusal, as: UTF8.self).lowercased()
+        #expect(RawConnection.status(of: refusal) == 503, "\(text)")
+        #expect(text.contains("retry-after: 1\r\n"), "\(text)")
+        #expect(text.contains("connection: close\r\n"), "\(text)")
+        #expect(closed)
+        // Silent clients fill the reserve: a probe closes the one silent longest to get in,
+        // and the rest are closed after the reserve's header timeout (1 s here).
+        var silent: [RawConnection] = []
+        for _ in 0..<8 {
+            silent.append(try RawConnection(port: server.port))
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(try health(server.port).status == 200)
+        #expect(silent[0].receive(within: 1).closed)
+        for connection in silent.dropFirst() {
+            #expect(connection.receive(within: 4).closed)
+        }
+        // The uploads were never disturbed.
+        for connection in uploads {
+            #expect(connection.receive(within: 0.1).data.isEmpty)
+        }
+    }
+
+    /// Under a descriptor limit that leaves no useful number of connections, the server
+    /// refuses to start (69) and says what to raise; it used to run with one connection.
+    @Test func tooFewDescriptorsRefuseToStart() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 64 && exec \"$0\" --port 0", BuiltProducts.server.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 69, "\(text)")
+        #expect(text.contains("the limit on open descriptors is 64"), "\(text)")
+        #expect(text.contains("raise it to 88 or more"), "\(text)")
+    }
+
     /// A kept-alive connection with no next request is closed after --idle-timeout.
     @Test func idleKeptAliveConnectionsAreClosed() throws {
         let server = try SpawnedServer(["--idle-timeout", "1"], environment: ["INVOI_MAX_CONNECTIONS": "50"])
@@ -101,6 +171,10 @@ struct HostileClientTests {
     /// make the accept loop spin: /health is answered and the process stays nearly idle.
     @Test func theDescriptorLimitIsNeverReached() throws {
         let server = try SpawnedServer([], descriptorLimit: 128)
+        // 128 − 64 for files − 8 for probes; lowered from 1024, and the log says so.
+        let log = server.logText
+        #expect(log.contains(#""max_connections":56"#), "\(log)")
+        #expect(log.contains(#""level":"warning""#) && log.contains(#""descriptor_limit":128"#), "\(log)")
         var idle: [RawConnection] = []
         for _ in 0..<150 {
             idle.append(try RawConnection(port: server.port))
@@ -211,6 +285,10 @@ struct HostileClientTests {
         let old = try RawConnection(port: server.port)
         old.send("GET /health HTTP/1.0\r\n\r\n")
         #expect(old.status(within: 5) == 200)
+        // RFC 9112 §3.2: more than one Host is 400 too.
+        let twice = try RawConnection(port: server.port)
+        twice.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: example.com\r\n\r\n")
+        #expect(twice.status(within: 5) == 400)
     }
 
     @Test func headIsAnsweredWhereGetIs() throws {
@@ -268,6 +346,9 @@ struct HostileClientTests {
         let linked = try render(logo: "link.png")
         #expect(linked.status == 422)
         #expect(linked.problemPaths == ["logo"])
+        // Its message says what is wrong: not a '..' (it has none), a link out of the directory.
+        #expect(linked.text.contains("'link.png' points outside the logo directory"), "\(linked.text)")
+        #expect(!linked.text.contains("'..'"), "\(linked.text)")
         let missing = try render(logo: String(repeating: "x", count: 3000) + ".png")
         #expect(missing.status == 422)
         #expect(!missing.text.contains(directory.path))
