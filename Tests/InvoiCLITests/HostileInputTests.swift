@@ -12,21 +12,13 @@ import Testing
 /// output or a replaced device. Each run is bounded by `timeout`, so a regression to a
 /// hang fails the test instead of stalling the suite.
 @Suite struct HostileInputTests {
-    /// Runs `invoi` through `sh -c SCRIPT` (the binary is "$INVOI"), killed after 60 s.
+    /// Runs `sh -c SCRIPT` (the binary is "$INVOI"), killed after 60 s.
     private func shell(_ script: String, in directory: TemporaryDirectory) throws -> InvoiProcess.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment["INVOI"] = InvoiProcess.executable.path
-        let run = try Tools.execute(
-            URL(fileURLWithPath: "/usr/bin/timeout"), ["-k", "5", "60", "/bin/sh", "-c", script],
-            in: directory.url, environment: environment)
-        return InvoiProcess.Result(
-            status: run.status, standardOutput: String(decoding: run.standardOutput, as: UTF8.self),
-            standardError: String(decoding: run.standardError, as: UTF8.self))
+        try directory.shell(script, killedAfter: 60)
     }
 
     private func invoi(_ arguments: [String], in directory: TemporaryDirectory) throws -> InvoiProcess.Result {
-        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-        return try shell(#""$INVOI" "# + quoted.joined(separator: " "), in: directory)
+        try directory.boundedRun(arguments, killedAfter: 60)
     }
 
     /// An invoice long enough for several pages.

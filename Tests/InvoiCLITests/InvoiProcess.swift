@@ -64,3 +64,27 @@ final class TemporaryDirectory {
         try InvoiProcess.run(arguments, in: url, input: input.map { Data($0.utf8) })
     }
 }
+
+extension TemporaryDirectory {
+    /// Runs `sh -c SCRIPT` here, the binary under test being "$INVOI", killed after `seconds`:
+    /// a regression to a hang fails the test instead of stalling the suite.
+    func shell(
+        _ script: String, killedAfter seconds: Int = 60, environment extra: [String: String] = [:]
+    ) throws -> InvoiProcess.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["INVOI"] = InvoiProcess.executable.path
+        environment.merge(extra) { $1 }
+        let run = try Tools.execute(
+            URL(fileURLWithPath: "/usr/bin/timeout"), ["-k", "5", String(seconds), "/bin/sh", "-c", script],
+            in: url, environment: environment)
+        return InvoiProcess.Result(
+            status: run.status, standardOutput: String(decoding: run.standardOutput, as: UTF8.self),
+            standardError: String(decoding: run.standardError, as: UTF8.self))
+    }
+
+    /// `invoi ARGUMENTS` through `shell`, each argument quoted for it.
+    func boundedRun(_ arguments: [String], killedAfter seconds: Int = 60) throws -> InvoiProcess.Result {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        return try shell(#""$INVOI" "# + quoted.joined(separator: " "), killedAfter: seconds)
+    }
+}

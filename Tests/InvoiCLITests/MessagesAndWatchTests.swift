@@ -9,15 +9,7 @@ import Testing
     private func shell(
         _ script: String, in directory: TemporaryDirectory, environment extra: [String: String] = [:]
     ) throws -> InvoiProcess.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment["INVOI"] = InvoiProcess.executable.path
-        environment.merge(extra) { $1 }
-        let run = try Tools.execute(
-            URL(fileURLWithPath: "/usr/bin/timeout"), ["-k", "5", "60", "/bin/sh", "-c", script],
-            in: directory.url, environment: environment)
-        return InvoiProcess.Result(
-            status: run.status, standardOutput: String(decoding: run.standardOutput, as: UTF8.self),
-            standardError: String(decoding: run.standardError, as: UTF8.self))
+        try directory.shell(script, environment: extra)
     }
 
     // MARK: - Decoding

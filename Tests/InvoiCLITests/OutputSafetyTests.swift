@@ -12,19 +12,11 @@ import Testing
 @Suite struct OutputSafetyTests {
     /// Runs `sh -c SCRIPT` (the binary is "$INVOI"), killed after 120 s.
     private func shell(_ script: String, in directory: TemporaryDirectory) throws -> InvoiProcess.Result {
-        var environment = ProcessInfo.processInfo.environment
-        environment["INVOI"] = InvoiProcess.executable.path
-        let run = try Tools.execute(
-            URL(fileURLWithPath: "/usr/bin/timeout"), ["-k", "5", "120", "/bin/sh", "-c", script],
-            in: directory.url, environment: environment)
-        return InvoiProcess.Result(
-            status: run.status, standardOutput: String(decoding: run.standardOutput, as: UTF8.self),
-            standardError: String(decoding: run.standardError, as: UTF8.self))
+        try directory.shell(script, killedAfter: 120)
     }
 
     private func invoi(_ arguments: [String], in directory: TemporaryDirectory) throws -> InvoiProcess.Result {
-        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-        return try shell(#""$INVOI" "# + quoted.joined(separator: " "), in: directory)
+        try directory.boundedRun(arguments, killedAfter: 120)
     }
 
     /// An invoice of `items` line items (90 make several pages), with no sender, so that its

@@ -4,21 +4,22 @@ import Testing
 
 /// Identifier fields refuse what can make the page show another identifier than the one
 /// stored; free text keeps the marks Hebrew and Arabic writers use.
+/// The errors of decoding `json`; none when it decodes.
+private func errors(_ json: String) -> [Diagnostic] {
+    do {
+        _ = try decode(json)
+        return []
+    } catch {
+        return error.errors
+    }
+}
+
 @Suite struct IdentifierCharacterTests {
     static let identifierFields = [
         "invoiceNumber", "allocationNumber", "bankAccount", "bankSwift", "fromTaxId", "toTaxId",
         "fromRegistrationId", "fromPhone", "fromEmail", "toEmail", "buyerReference", "orderReference",
         "precedingInvoice",
     ]
-
-    private func errors(_ json: String) -> [Diagnostic] {
-        do {
-            _ = try decode(json)
-            return []
-        } catch {
-            return error.errors
-        }
-    }
 
     @Test(arguments: identifierFields)
     func aRightToLeftMarkIsRefusedByPath(_ field: String) {
@@ -120,15 +121,6 @@ import Testing
 /// What an outside test found after the first fix: letters of a right-to-left script, line
 /// breaks and other invisible characters in identifiers.
 @Suite struct IdentifierCharacterVariantTests {
-    private func errors(_ json: String) -> [Diagnostic] {
-        do {
-            _ = try decode(json)
-            return []
-        } catch {
-            return error.errors
-        }
-    }
-
     @Test(arguments: [
         ("\\u0640", "U+0640 ARABIC TATWEEL"), ("\\u05d0", "U+05D0 HEBREW LETTER ALEF"),
         ("\\ufb1d", "U+FB1D HEBREW LETTER YOD WITH HIRIQ"), ("\\u05ff", "U+05FF"),
