@@ -27,11 +27,18 @@ import Testing
     func load(_ name: String) throws -> Invoice {
         let directory = GoldenFiles.directory(name)
         let url = directory.appendingPathComponent("invoice.json")
-        // A logo's path is relative to the invoice file, wherever the tests run from.
-        return try InvoiceDecoder(today: Self.today).decode(
-            Data(contentsOf: url), file: "Goldens/\(name)/invoice.json",
-            baseDirectory: directory.path
-        ).invoice
+        let data = try Data(contentsOf: url)
+        // A logo's path is relative to the invoice file, wherever the tests run from. The typed
+        // error is caught and thrown on as it is: taking `.invoice` from the typed-throwing call
+        // inside an untyped `try` crashed the test process (a null dereference) when a golden
+        // stopped decoding, instead of failing that golden.
+        do throws(InvoiceDecodingError) {
+            let decoded = try InvoiceDecoder(today: Self.today).decode(
+                data, file: "Goldens/\(name)/invoice.json", baseDirectory: directory.path)
+            return decoded.invoice
+        } catch {
+            throw error
+        }
     }
 
     func settings(_ format: OutputFormat, dpi: Double = 72, color: Bool = false) -> RenderSettings {
