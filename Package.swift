@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "InvoiDocument", dependencies: ["InvoiCharacters"], swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiText",
-            dependencies: ["InvoiDocument", "CFontconfig", "CHarfBuzz", "CFribidi"],
+            dependencies: ["InvoiCharacters", "InvoiDocument", "CFontconfig", "CHarfBuzz", "CFribidi"],
             swiftSettings: directMetadataAccess
         ),
         // E-invoice XML (CII, UBL) from the model, and what each profile requires of it.

@@ -1,3 +1,4 @@
+import InvoiCharacters
 import InvoiDocument
 
 /// Whether a line of text shows its digits in the order they are stored: the check behind
@@ -10,9 +11,9 @@ public enum DigitOrder {
     /// paragraph's direction when it has no strong character (the document's).
     public static func marksReorderDigits(in line: String, fallbackDirection: TextDirection?) -> Bool {
         let scalars = Array(line.unicodeScalars)
-        guard scalars.contains(where: isMark), scalars.contains(where: isDigit) else { return false }
+        guard scalars.contains(where: \.isBidiMark), scalars.contains(where: isDigit) else { return false }
         let shown = digitsLeftToRight(scalars, direction: nil, fallback: fallbackDirection)
-        let kept = scalars.indices.filter { !isMark(scalars[$0]) }
+        let kept = scalars.indices.filter { !scalars[$0].isBidiMark }
         let withoutMarks = digitsLeftToRight(kept.map { scalars[$0] }, direction: nil, fallback: fallbackDirection)
         return shown != withoutMarks.map { kept[$0] }
     }
@@ -33,10 +34,6 @@ public enum DigitOrder {
     ) -> [Int] {
         let levels = BidiLevels.resolve(scalars.map(\.value), direction: direction, fallback: fallback)
         return visualOrder(ofRunLevels: levels.levels).filter { isDigit(scalars[$0]) }
-    }
-
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
