@@ -78,9 +78,20 @@ public struct SVGReferenceCheck {
         if isSheet, withoutURLsAndStrings(text).contains("@import") { return "an @import" }
         var rest = Substring(text)
         while let found = rest.range(of: "url(") {
-            let target = rest[found.upperBound...].drop { " \t\n\r\u{0C}\"'".contains($0) }
-            guard target.first == "#" else { return "url( to \(rest[found.lowerBound...].prefix(80).debugDescription)" }
-            rest = target
+            let argument = rest[found.upperBound...].drop { " \t\n\r\u{0C}".contains($0) }
+            // A quoted argument is one string: a fragment id may hold "url(" itself
+            // (`url('#a-url(b)')`). The string ends at its quote or, as CSS reads it, at a
+            // line break; an escaped quote, decoded above, ends it early, which can only
+            // make this check look at more.
+            let quote = argument.first.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
+            let body = quote == nil ? argument : argument.dropFirst()
+            guard body.first == "#" else { return "url( to \(rest[found.lowerBound...].prefix(80).debugDescription)" }
+            guard let quote else {
+                rest = body
+                continue
+            }
+            let end = body.firstIndex { $0 == quote || "\n\r\u{0C}".contains($0) } ?? body.endIndex
+            rest = body[end...]
         }
         return nil
     }

@@ -78,6 +78,10 @@ struct FuzzRegressionTests {
         ("<svg><style>.a { fill: url(#logo-a@import) }</style></svg>", false),
         ("<svg><style>.a { font-family: \"@import\" }</style></svg>", false),
         ("<svg><rect style=\"fill: url(#logo-fade)\"/></svg>", false),
+        ("<svg><style>.a[b=\"url('#a-url(file:x)')\"] { fill: red }</style></svg>", false),
+        ("<svg><style>.a { fill: url('#a') url(file:x) }</style></svg>", true),
+        ("<svg><style>.a { fill: url('#a\\' url(file:x)') }</style></svg>", true),
+        ("<svg><style>.a { fill: url('#a\n url(file:x)') }</style></svg>", true),
     ])
     func referenceCheckTellsReferencesFromNames(_ source: String, isProblem: Bool) {
         #expect((SVGReferenceCheck.problem(in: source) != nil) == isProblem, "\(source)")
