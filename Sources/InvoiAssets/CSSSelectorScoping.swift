@@ -249,25 +249,52 @@ private struct SelectorReader {
         return String(String.UnicodeScalarView(scalars[start..<at]))
     }
 
-    /// `[…]` as written: no brackets inside but in strings.
+    /// `[name]` or `[name op value]` (`ns|name`, `*|name`; op one of `=`, `~=`, `|=`, `^=`,
+    /// `$=`, `*=`; value an identifier or a string; `i` or `s` after it), as written; nil
+    /// for anything else. A browser drops a rule whose attribute selector is malformed, so
+    /// such a rule is left out here too rather than passed on with whatever it holds.
     private mutating func readAttributeSelector() -> String? {
         let start = at
         at += 1
-        var quote: Unicode.Scalar?
-        while at < scalars.count {
-            let scalar = scalars[at]
+        skipSpace()
+        if at < scalars.count, scalars[at] == "*" || scalars[at] == "|" {
+            if scalars[at] == "*" { at += 1 }
+            guard at + 1 < scalars.count, scalars[at] == "|", scalars[at + 1] != "=" else { return nil }
             at += 1
-            if let q = quote {
-                if scalar == q { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            } else if scalar == "[" {
-                return nil
-            } else if scalar == "]" {
-                return String(String.UnicodeScalarView(scalars[start..<at]))
+        }
+        guard readIdentifier() != nil else { return nil }
+        if at + 1 < scalars.count, scalars[at] == "|", scalars[at + 1] != "=" {
+            at += 1
+            guard readIdentifier() != nil else { return nil }
+        }
+        skipSpace()
+        guard at < scalars.count else { return nil }
+        if scalars[at] != "]" {
+            if "~|^$*".unicodeScalars.contains(scalars[at]) { at += 1 }
+            guard at < scalars.count, scalars[at] == "=" else { return nil }
+            at += 1
+            skipSpace()
+            guard at < scalars.count else { return nil }
+            if scalars[at] == "\"" || scalars[at] == "'" {
+                let quote = scalars[at]
+                at += 1
+                while at < scalars.count, scalars[at] != quote, !"\n\r\u{0C}".unicodeScalars.contains(scalars[at]) {
+                    at += 1
+                }
+                guard at < scalars.count, scalars[at] == quote else { return nil }
+                at += 1
+            } else {
+                guard readIdentifier() != nil else { return nil }
+            }
+            skipSpace()
+            if at < scalars.count, "iIsS".unicodeScalars.contains(scalars[at]) {
+                at += 1
+                skipSpace()
             }
         }
-        return nil
+        guard at < scalars.count, scalars[at] == "]" else { return nil }
+        at += 1
+        return String(String.UnicodeScalarView(scalars[start..<at]))
     }
 
     /// The arguments of a functional pseudo-class (`:not(…)`, `:is(…)`, `:nth-child(…)`),

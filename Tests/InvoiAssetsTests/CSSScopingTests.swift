@@ -25,6 +25,11 @@ import Testing
         ("path,use,rect,line{fill:red}", "#logo path, #logo use, #logo rect, #logo line { fill: red }"),
         ("g.a.b[x~='1'] ~ circle::before{fill:red}", "#logo g.a.b[x~='1'] ~ circle::before { fill: red }"),
         ("svg|rect{fill:red}", "#logo svg|rect { fill: red }"),
+        // Attribute selectors of every form are kept as written.
+        (
+            "[ x ],[ns|x|='a' i],[*|x^=b],[|x$=\"url(c)\"s],[x*=d]{fill:red}",
+            "#logo [ x ], #logo[ x ], #logo [ns|x|='a' i], #logo[ns|x|='a' i], #logo [*|x^=b], #logo[*|x^=b], #logo [|x$=\"url(c)\"s], #logo[|x$=\"url(c)\"s], #logo [x*=d], #logo[x*=d] { fill: red }"
+        ),
         // A sibling of the root is the page's: the root variant is left out.
         (".a + g{fill:red}", "#logo .a + g { fill: red }"),
         // Ids are renamed; a compound with another id is never the root.
@@ -117,6 +122,16 @@ import Testing
         "a { fill: expression(alert(1)); stroke: attr(x); color: var(--x) }",  // functions that are not kept
         "a { fill: \"red\" }",
         "a { c: d } /* never closed",
+        // Malformed attribute selectors, which a browser drops with their rule.
+        "a[x=\"1\" y=\"2\"] { fill: red }",
+        "a[x=\"1\" url(file:x)] { fill: red }",
+        "a[x=url(file:x)] { fill: red }",
+        "a[x y] { fill: red }",
+        "a[=x] { fill: red }",
+        "a[x=] { fill: red }",
+        "a[x<y] { fill: red }",
+        "a[x==y] { fill: red }",
+        "a[1x] { fill: red }",
     ])
     func unreadableRulesAreLeftOut(css: String) {
         #expect(scoped(".ok { fill: blue } " + css) == "#logo .ok, #logo.ok { fill: blue }", "\(css)")

@@ -71,91 +71,189 @@ public struct SVGReferenceCheck {
         return stylesheetProblem(value, isSheet: false)
     }
 
-    /// `url(…)` that is no fragment, or in a stylesheet `@import`, once CSS escapes and
-    /// comments are gone. (Declarations, as in a style attribute, can hold no at-rule.)
+    /// `url(…)` that is no fragment, or in a stylesheet `@import`, as CSS Syntax tokenizes
+    /// the text: escapes decoded, comments gone, and nothing inside a string but the
+    /// argument of `url(` counted (a string is a value, not a reference, wherever it sits —
+    /// in an attribute selector it may hold any text). (Declarations, as in a style
+    /// attribute, can hold no at-rule.)
     static func stylesheetProblem(_ css: String, isSheet: Bool) -> String? {
-        let text = unescapingCSS(css).lowercased()
-        if isSheet, withoutURLsAndStrings(text).contains("@import") { return "an @import" }
-        var rest = Substring(text)
-        while let found = rest.range(of: "url(") {
-            let argument = rest[found.upperBound...].drop { " \t\n\r\u{0C}".contains($0) }
-            // A quoted argument is one string: a fragment id may hold "url(" itself
-            // (`url('#a-url(b)')`). The string ends at its quote or, as CSS reads it, at a
-            // line break; an escaped quote, decoded above, ends it early, which can only
-            // make this check look at more.
-            let quote = argument.first.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
-            let body = quote == nil ? argument : argument.dropFirst()
-            guard body.first == "#" else { return "url( to \(rest[found.lowerBound...].prefix(80).debugDescription)" }
-            guard let quote else {
-                rest = body
-                continue
-            }
-            let end = body.firstIndex { $0 == quote || "\n\r\u{0C}".contains($0) } ?? body.endIndex
-            rest = body[end...]
-        }
-        return nil
+        var reader = CSSReader(scalars: Array(css.unicodeScalars))
+        return reader.firstProblem(isSheet: isSheet)
     }
 
-    /// `text` without the bodies of `url(…)` and of quoted strings: an `@import` inside them
-    /// (`url(#a@import)`, a fragment id holding the word) is no at-rule.
-    static func withoutURLsAndStrings(_ text: String) -> String {
-        var result = ""
-        var rest = Substring(text)
-        while let next = rest.firstIndex(where: { $0 == "\"" || $0 == "'" || $0 == "u" }) {
-            result += rest[..<next]
-            let character = rest[next]
-            if character == "u" {
-                guard rest[next...].hasPrefix("url(") else {
-                    result.append("u")
-                    rest = rest[rest.index(after: next)...]
+    /// Just enough of CSS Syntax's tokenizer to find url tokens, `url(` functions with their
+    /// string argument, and at-keywords; everything else is read a character at a time,
+    /// which can only find more of them than a browser does, never fewer.
+    struct CSSReader {
+        let scalars: [Unicode.Scalar]
+        var at = 0
+
+        mutating func firstProblem(isSheet: Bool) -> String? {
+            while at < scalars.count {
+                let scalar = scalars[at]
+                if scalar == "/", next(1) == "*" {
+                    at += 2
+                    while at < scalars.count, !(scalars[at] == "*" && next(1) == "/") { at += 1 }
+                    at += 2
+                } else if scalar == "\"" || scalar == "'" {
+                    _ = readString()
+                } else if scalar == "@", startsIdentifier(from: at + 1) {
+                    at += 1
+                    if readName().lowercased() == "import", isSheet { return "an @import" }
+                } else if startsIdentifier(from: at) {
+                    let start = at
+                    let name = readName()
+                    guard name.lowercased() == "url", next(0) == "(" else { continue }
+                    at += 1
+                    while let scalar = next(0), Self.isWhitespace(scalar) { at += 1 }
+                    let target: String?
+                    if let quote = next(0), quote == "\"" || quote == "'" {
+                        target = readString()
+                    } else {
+                        target = readUnquotedURL()
+                    }
+                    if let target, !target.hasPrefix("#") {
+                        let written = String(String.UnicodeScalarView(scalars[start..<min(at, scalars.count)]))
+                        return "url( to \(written.prefix(80).debugDescription)"
+                    }
+                } else {
+                    at += 1
+                }
+            }
+            return nil
+        }
+
+        private func next(_ offset: Int) -> Unicode.Scalar? {
+            at + offset < scalars.count ? scalars[at + offset] : nil
+        }
+
+        private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            [" ", "\t", "\n", "\r", "\u{0C}"].contains(scalar)
+        }
+
+        private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+            ["\n", "\r", "\u{0C}"].contains(scalar)
+        }
+
+        private static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" || scalar.value >= 0x80
+        }
+
+        private static func isName(_ scalar: Unicode.Scalar) -> Bool {
+            isNameStart(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+        }
+
+        private func isEscape(at index: Int) -> Bool {
+            index + 1 < scalars.count && scalars[index] == "\\" && !Self.isNewline(scalars[index + 1])
+        }
+
+        /// Whether an identifier starts at `index` (CSS Syntax's "would start an ident sequence").
+        private func startsIdentifier(from index: Int) -> Bool {
+            guard index < scalars.count else { return false }
+            let first = scalars[index]
+            if first == "-" {
+                guard index + 1 < scalars.count else { return false }
+                let second = scalars[index + 1]
+                return Self.isNameStart(second) || second == "-" || isEscape(at: index + 1)
+            }
+            return Self.isNameStart(first) || isEscape(at: index)
+        }
+
+        /// The escape at `at` (after its backslash has been seen), decoded.
+        private mutating func readEscape() -> Unicode.Scalar {
+            at += 1
+            guard at < scalars.count else { return "\u{FFFD}" }
+            var hex = ""
+            while hex.count < 6, let scalar = next(0), scalar.properties.isASCIIHexDigit {
+                hex.unicodeScalars.append(scalar)
+                at += 1
+            }
+            guard !hex.isEmpty else {
+                at += 1
+                return scalars[at - 1]
+            }
+            if let scalar = next(0), Self.isWhitespace(scalar) { at += 1 }
+            let value = UInt32(hex, radix: 16) ?? 0
+            return value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
+        }
+
+        private mutating func readName() -> String {
+            var name = String.UnicodeScalarView()
+            while let scalar = next(0) {
+                if Self.isName(scalar) {
+                    name.append(scalar)
+                    at += 1
+                } else if isEscape(at: at) {
+                    name.append(readEscape())
+                } else {
+                    break
+                }
+            }
+            return String(name)
+        }
+
+        /// A string token's value; it ends at its quote or, unclosed, before a line break.
+        private mutating func readString() -> String {
+            let quote = scalars[at]
+            at += 1
+            var value = String.UnicodeScalarView()
+            while let scalar = next(0) {
+                if scalar == quote {
+                    at += 1
+                    break
+                }
+                if Self.isNewline(scalar) { break }
+                if scalar == "\\" {
+                    if let following = next(1), Self.isNewline(following) {
+                        at += 2
+                    } else if next(1) == nil {
+                        at += 1
+                    } else {
+                        value.append(readEscape())
+                    }
                     continue
                 }
-                result += "url()"
-                let body = rest[rest.index(next, offsetBy: 4)...]
-                rest = body.firstIndex(of: ")").map { body[body.index(after: $0)...] } ?? ""
-            } else {
-                result += "\"\""
-                let body = rest[rest.index(after: next)...]
-                rest = body.firstIndex(of: character).map { body[body.index(after: $0)...] } ?? ""
+                value.append(scalar)
+                at += 1
             }
+            return String(value)
         }
-        return result + rest
-    }
 
-    /// CSS with its escapes decoded (`\75 ` and `\000075` are `u`, `\"` is `"`) and its
-    /// comments removed.
-    static func unescapingCSS(_ css: String) -> String {
-        var result = String.UnicodeScalarView()
-        let scalars = Array(css.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
-                index += 2
-                while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
-                index += 2
-                continue
+        /// An unquoted url token's value, or nil for a bad url (which fetches nothing).
+        private mutating func readUnquotedURL() -> String? {
+            var value = String.UnicodeScalarView()
+            var isBad = false
+            while let scalar = next(0) {
+                if scalar == ")" {
+                    at += 1
+                    break
+                }
+                if isBad {
+                    if isEscape(at: at) { _ = readEscape() } else { at += 1 }
+                    continue
+                }
+                if Self.isWhitespace(scalar) {
+                    while let space = next(0), Self.isWhitespace(space) { at += 1 }
+                    if next(0) != ")", next(0) != nil { isBad = true }
+                } else if scalar == "\"" || scalar == "'" || scalar == "(" || scalar.value < 0x20 && scalar != "\t"
+                    || scalar.value == 0x7F
+                {
+                    isBad = true
+                    at += 1
+                } else if scalar == "\\" {
+                    if isEscape(at: at) {
+                        value.append(readEscape())
+                    } else {
+                        isBad = true
+                        at += 1
+                    }
+                } else {
+                    value.append(scalar)
+                    at += 1
+                }
             }
-            guard scalar == "\\", index + 1 < scalars.count else {
-                result.append(scalar)
-                index += 1
-                continue
-            }
-            index += 1
-            var hex = ""
-            while hex.count < 6, index < scalars.count, scalars[index].properties.isASCIIHexDigit {
-                hex.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            if hex.isEmpty {
-                if scalars[index] != "\n" { result.append(scalars[index]) }
-                index += 1
-            } else {
-                result.append(UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) ?? "\u{FFFD}")
-                if index < scalars.count, [" ", "\t", "\n"].contains(scalars[index]) { index += 1 }
-            }
+            return isBad ? nil : String(value)
         }
-        return String(result)
     }
 
     /// Text or an attribute value with its character and entity references decoded.

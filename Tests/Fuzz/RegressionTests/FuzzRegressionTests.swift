@@ -80,8 +80,16 @@ struct FuzzRegressionTests {
         ("<svg><rect style=\"fill: url(#logo-fade)\"/></svg>", false),
         ("<svg><style>.a[b=\"url('#a-url(file:x)')\"] { fill: red }</style></svg>", false),
         ("<svg><style>.a { fill: url('#a') url(file:x) }</style></svg>", true),
-        ("<svg><style>.a { fill: url('#a\\' url(file:x)') }</style></svg>", true),
+        ("<svg><style>.a { fill: url('#a\\' url(file:x)') }</style></svg>", false),
         ("<svg><style>.a { fill: url('#a\n url(file:x)') }</style></svg>", true),
+        ("<svg><style>.a { fill: \\75 rl(file:x) }</style></svg>", true),
+        ("<svg><style>.a { fill: url( f\\69le:x ) }</style></svg>", true),
+        ("<svg><style>.a { fill: url(#a), url(file:x) }</style></svg>", true),
+        ("<svg><style>.a[title=\"x url(file:x) y\"] { fill: red }</style></svg>", false),
+        ("<svg><style>.a[title='it\\'s url(file:x)'] { fill: red }</style></svg>", false),
+        ("<svg><style>.a[title=\"x\"] { fill: url(file:x) }</style></svg>", true),
+        ("<svg><style>/* url(file:x) */ .a { fill: red }</style></svg>", false),
+        ("<svg><style>.a[title=\"x\n url(file:x)] { fill: red }</style></svg>", true),
     ])
     func referenceCheckTellsReferencesFromNames(_ source: String, isProblem: Bool) {
         #expect((SVGReferenceCheck.problem(in: source) != nil) == isProblem, "\(source)")
