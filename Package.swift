@@ -59,7 +59,8 @@ let catalogFiles =
 
 // One module per layer; dependencies point toward the model (docs/ARCHITECTURE.md).
 // C libraries are wrapped in system-library targets, each imported by one module
-// only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats), InvoiCairo and InvoiFacturX (qpdf).
+// only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats), InvoiCairo, InvoiFacturX (qpdf)
+// and InvoiQRCode (libqrencode).
 let package = Package(
     name: "invoi",
     products: [
@@ -94,6 +95,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // qpdf's C API: Cairo's PDF rewritten as Factur-X (PDF/A-3b), by InvoiFacturX only.
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
+        // libqrencode's headers only: opened with dlopen by InvoiQRCode on the first payment code.
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
 
         // Layers.
         // Character classes and XML escaping that several layers must agree on.
@@ -120,6 +123,13 @@ let package = Package(
         // E-invoice XML (CII, UBL) from the model, and what each profile requires of it.
         .target(
             name: "InvoiEInvoice", dependencies: ["InvoiModel", "InvoiCharacters"],
+            swiftSettings: directMetadataAccess),
+        // Payment QR code payloads (EPC, Swiss QR-bill, ZATCA, UPI, SPAYD) from the model, one
+        // type per scheme, and what each scheme requires of the invoice.
+        .target(name: "InvoiPayment", dependencies: ["InvoiModel"], swiftSettings: directMetadataAccess),
+        // Text → QR module matrix by libqrencode (owns CQREncode).
+        .target(
+            name: "InvoiQRCode", dependencies: ["InvoiDocument", "InvoiAssets", "CQREncode"],
             swiftSettings: directMetadataAccess),
         // Logo files: read, decoded and sanitised before layout.
         .target(
@@ -151,7 +161,8 @@ let package = Package(
             name: "InvoiRender",
             dependencies: [
                 "InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
-                "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX",
+                "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX", "InvoiPayment",
+                "InvoiQRCode",
             ],
             swiftSettings: directMetadataAccess
         ),
@@ -159,7 +170,7 @@ let package = Package(
             name: "InvoiCLI",
             dependencies: [
                 "InvoiCharacters", "InvoiLocalization", "InvoiRender", "InvoiAssets", "InvoiSpeedups", "InvoiEInvoice",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "InvoiPayment", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: directMetadataAccess
         ),
@@ -188,7 +199,7 @@ let package = Package(
             name: "InvoiServer",
             dependencies: [
                 "InvoiModel", "InvoiLocalization", "InvoiRender", "InvoiDocument", "InvoiEInvoice", "InvoiText",
-                "InvoiAssets", "InvoiSpeedups",
+                "InvoiAssets", "InvoiSpeedups", "InvoiPayment",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -219,6 +230,8 @@ let package = Package(
         .testTarget(name: "InvoiLocalizationTests", dependencies: ["InvoiLocalization"]),
         .testTarget(name: "InvoiEInvoiceTests", dependencies: ["InvoiTestSupport", "InvoiEInvoice", "InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
+        .testTarget(name: "InvoiPaymentTests", dependencies: ["InvoiTestSupport", "InvoiPayment", "InvoiModel"]),
+        .testTarget(name: "InvoiQRCodeTests", dependencies: ["InvoiQRCode", "InvoiDocument"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         // A shaper with fixed advances, for layout without fonts (the layout tests, fuzzing).
         .target(

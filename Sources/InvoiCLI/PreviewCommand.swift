@@ -36,6 +36,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: AccentArgument.help)
     var accent: String?
 
+    @Option(name: .customLong("payment-qr"), help: PaymentQRArgument.help)
+    var paymentQR: PaymentQRScheme?
+
     @Option(help: LanguageArguments.languageHelp)
     var language: String?
 
@@ -73,7 +76,8 @@ struct PreviewCommand: ParsableCommand {
             output: OutputOptions(
                 columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), bidi: bidi),
-            accent: try AccentArgument.parse(accent), digits: try LanguageArguments.digits(digits))
+            accent: try AccentArgument.parse(accent), digits: try LanguageArguments.digits(digits),
+            paymentQR: paymentQR)
         guard watch else {
             let status = RenderJob(
                 renderer: renderer, settings: settings,

@@ -65,6 +65,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: AccentArgument.help)
     var accent: String?
 
+    @Option(name: .customLong("payment-qr"), help: PaymentQRArgument.help)
+    var paymentQR: PaymentQRScheme?
+
     @Option(help: LanguageArguments.languageHelp)
     var language: String?
 
@@ -158,7 +161,7 @@ struct RenderCommand: ParsableCommand {
                     OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
-            digits: try LanguageArguments.digits(digits))
+            digits: try LanguageArguments.digits(digits), paymentQR: paymentQR)
         let stream = try sources(inputs)
         let job = RenderJob(
             renderer: renderer, settings: settings, sources: stream,

@@ -3,6 +3,7 @@ import InvoiAssets
 import InvoiDocument
 import InvoiEInvoice
 import InvoiModel
+import InvoiPayment
 import InvoiRender
 import InvoiSpeedups
 import Synchronization
@@ -149,11 +150,14 @@ struct RenderJob: Sendable {
             let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
             // An e-invoice that its profile's rules would reject is not written at all.
-            let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
+            // So is a page whose payment code its scheme's standard would reject.
+            let missing =
+                try renderer.eInvoiceProblems(of: invoice, settings: settings).map { ($0.path, $0.message) }
+                + renderer.paymentProblems(of: invoice, settings: settings).map { ($0.path, $0.message) }
             if !missing.isEmpty {
                 throw InvoiceDecodingError(
                     diagnostics: missing.map {
-                        Diagnostic(severity: .error, file: source.displayName, path: $0.path, message: $0.message)
+                        Diagnostic(severity: .error, file: source.displayName, path: $0.0, message: $0.1)
                     })
             }
             let base = OutputName.base(for: invoice)

@@ -52,6 +52,7 @@ final class PagePainter {
             case .link(let link): if case .pdf = target { annotate(link) }
             case .image(let image): try draw(image)
             case .group(let group): try draw(group)
+            case .qrCode(let code): draw(code)
             }
             // A Cairo context in error ignores all further drawing: stop at the first.
             try context.checkStatus("drawing")
@@ -297,6 +298,48 @@ final class PagePainter {
         cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, quarter, 2 * quarter)
         cairo_arc(cr, r.minX + radius, r.minY + radius, radius, 2 * quarter, 3 * quarter)
         cairo_close_path(cr)
+    }
+
+    // MARK: QR codes
+
+    /// The dark modules as one path of rectangles, a horizontal run of modules each, filled
+    /// once in black (a scanner needs the most contrast; one path leaves no seams between
+    /// rows). In an image each module is a whole number of pixels and each edge on a pixel
+    /// boundary: the code is centred in its place, at most a pixel a module smaller, never larger.
+    private func draw(_ code: QRCodeOp) {
+        let r = code.rect
+        guard [r.x, r.y, r.width].allSatisfy(Self.isDrawable), r.width > 0 else { return }
+        let cr = context.handle
+        var origin = Point(x: r.x, y: r.y)
+        var module = code.moduleSize
+        let snapped: Bool
+        if case .image(let scale) = target, transform.translation != nil {
+            let offset = transform.translation ?? Point(x: 0, y: 0)
+            let pixels = max(1, (module * scale).rounded(.down))
+            let side = pixels * Double(code.matrix.size)
+            // Device pixels of the page, then back to the (translated) user space.
+            let left = ((r.x + offset.x) * scale + (r.width * scale - side) / 2).rounded()
+            let top = ((r.y + offset.y) * scale + (r.width * scale - side) / 2).rounded()
+            origin = Point(x: left / scale - offset.x, y: top / scale - offset.y)
+            module = pixels / scale
+            snapped = true
+        } else {
+            snapped = false
+        }
+        for run in code.matrix.darkRuns {
+            cairo_rectangle(
+                cr, origin.x + Double(run.column) * module, origin.y + Double(run.row) * module,
+                Double(run.length) * module, module)
+        }
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        if snapped {
+            let antialias = cairo_get_antialias(cr)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+            cairo_fill(cr)
+            cairo_set_antialias(cr, antialias)
+        } else {
+            cairo_fill(cr)
+        }
     }
 
     // MARK: Groups

@@ -2,6 +2,17 @@ import InvoiDocument
 import InvoiLocalization
 import InvoiModel
 
+/// A payment QR code's modules and the caption under them.
+public struct PaymentCode: Hashable, Sendable {
+    public var matrix: QRCodeMatrix
+    public var caption: String
+
+    public init(matrix: QRCodeMatrix, caption: String) {
+        self.matrix = matrix
+        self.caption = caption
+    }
+}
+
 /// Everything the document shows, already formatted as strings. Layout works
 /// from this so that it knows the visual spec but not money or dates.
 public struct InvoiceContent: Hashable, Sendable {
@@ -73,6 +84,8 @@ public struct InvoiceContent: Hashable, Sendable {
     public var taxNote: String
     /// Empty when no bank field is filled (the section is then left out).
     public var paymentRows: [LabeledValue]
+    /// The payment QR code shown with the payment details; nil for none.
+    public var paymentCode: PaymentCode?
     /// The NOTES block's text, `\n` a line break; "" leaves the block out.
     public var notes: String
     /// Drawn at the top left above the sender's name; nil for none.

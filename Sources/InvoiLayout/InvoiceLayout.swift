@@ -93,7 +93,7 @@ public struct InvoiceLayout: Sendable {
             .section(billTo, gap: style.sectionGap),
         ]
         var after: [Paginator.Item] = []
-        if !content.paymentRows.isEmpty {
+        if !content.paymentRows.isEmpty || content.paymentCode != nil {
             let payment = PaymentSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
             after.append(.section(payment, gap: style.sectionGap))
         }

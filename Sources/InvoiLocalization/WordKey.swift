@@ -31,6 +31,8 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case bank = "payment.bank"
     case account = "payment.account"
     case swift = "payment.swift"
+    /// The caption under a payment QR code.
+    case scanToPay = "payment.scanToPay"
     case notes
     case taxId
     case draftStamp = "stamp.draft"

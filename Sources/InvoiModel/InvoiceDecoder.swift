@@ -194,7 +194,9 @@ public struct InvoiceDecoder: Sendable {
             case "accentColor":
                 if let color = readAccentColor(node, path: key, context: &context) { invoice.accentColor = color }
             default:
-                if !readEInvoiceField(key, node, into: &invoice, periods: &periods, context: &context) {
+                if !readEInvoiceField(key, node, into: &invoice, periods: &periods, context: &context),
+                    !readPaymentField(key, node, into: &invoice, context: &context)
+                {
                     Self.warnUnknown(key, in: "", candidates: InvoiceKeys.allInvoice, context: &context)
                 }
             }

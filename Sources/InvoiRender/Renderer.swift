@@ -25,13 +25,16 @@ public struct RenderSettings: Hashable, Sendable {
     public var accent: AccentColor?
     /// The e-invoice profile (`--profile`); nil is the format's default (EN 16931).
     public var profile: EInvoiceProfile?
+    /// Overrides the invoice's payment QR code scheme (`--payment-qr`).
+    public var paymentQR: PaymentQRScheme?
 
     public init(
         format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil, language: String? = nil,
         output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil,
-        profile: EInvoiceProfile? = nil, digits: Digits? = nil
+        profile: EInvoiceProfile? = nil, digits: Digits? = nil, paymentQR: PaymentQRScheme? = nil
     ) {
         self.profile = profile
+        self.paymentQR = paymentQR
         self.digits = digits
         self.format = format
         self.paper = paper
@@ -99,14 +102,22 @@ public struct Renderer: Sendable {
         InvoiceLayout(shaper: shaper, paper: settings.paper).accented(settings.accent ?? invoice.accentColor)
     }
 
+    /// The invoice's content with its logo decoded and its payment code encoded (callers check
+    /// `paymentProblems` first: an invoice whose code cannot be made is shown without it).
     private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
         let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
-        guard let digits = settings.digits else {
-            return InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
+        var content: InvoiceContent
+        if let digits = settings.digits {
+            var invoice = invoice
+            invoice.digits = digits
+            content = InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
+        } else {
+            content = InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
         }
-        var invoice = invoice
-        invoice.digits = digits
-        return InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
+        if case .success(let matrix?) = paymentCode(of: invoice, settings: settings) {
+            content.paymentCode = PaymentCode(matrix: matrix, caption: content.wording[.scanToPay])
+        }
+        return content
     }
 
     /// The invoice's logo decoded (once per file for the life of the renderer).

@@ -1,0 +1,75 @@
+/// A QR code's module matrix: `size` × `size` squares, dark or light, as the encoder made
+/// them (without the quiet zone, which the page keeps free around it).
+public struct QRCodeMatrix: Hashable, Sendable {
+    public let size: Int
+    /// Row-major, top row first: true is a dark module.
+    public let modules: [Bool]
+
+    /// nil unless `modules` holds `size` × `size` entries.
+    public init?(size: Int, modules: [Bool]) {
+        guard size > 0, modules.count == size * size else { return nil }
+        self.size = size
+        self.modules = modules
+    }
+
+    public subscript(row: Int, column: Int) -> Bool {
+        guard (0..<size).contains(row), (0..<size).contains(column) else { return false }
+        return modules[row * size + column]
+    }
+
+    /// A horizontal run of dark modules: the squares a vector backend merges into one rectangle.
+    public struct Run: Hashable, Sendable {
+        public let row: Int
+        public let column: Int
+        public let length: Int
+    }
+
+    /// The dark modules as runs, row by row, left to right.
+    public var darkRuns: [Run] {
+        var runs: [Run] = []
+        for row in 0..<size {
+            var column = 0
+            while column < size {
+                guard modules[row * size + column] else {
+                    column += 1
+                    continue
+                }
+                let start = column
+                while column < size, modules[row * size + column] { column += 1 }
+                runs.append(Run(row: row, column: start, length: column - start))
+            }
+        }
+        return runs
+    }
+
+    /// The modules each way including a quiet zone of `quietZone` on every side.
+    public func sizeWithQuietZone(_ quietZone: Int) -> Int { size + 2 * quietZone }
+}
+
+/// A QR code on the page: its modules drawn dark on the page's light background in `rect`
+/// (square, the modules' area; the quiet zone around it is kept free by the layout).
+public struct QRCodeOp: Hashable, Sendable {
+    public var matrix: QRCodeMatrix
+    public var rect: Rect
+    /// The light margin, in modules, that must surround the code on every side.
+    public var quietZone: Int
+    /// What the code is, in words (its caption): the text a structure tree gives the figure.
+    public var altText: String
+
+    public init(matrix: QRCodeMatrix, rect: Rect, quietZone: Int = 4, altText: String = "") {
+        self.matrix = matrix
+        self.rect = rect
+        self.quietZone = quietZone
+        self.altText = altText
+    }
+
+    /// The side of one module in points.
+    public var moduleSize: Double { rect.width / Double(matrix.size) }
+
+    /// The code with its quiet zone: the area nothing else may paint.
+    public var clearArea: Rect {
+        let margin = moduleSize * Double(quietZone)
+        return Rect(
+            x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
+    }
+}
