@@ -3,7 +3,6 @@ import InvoiAssets
 import InvoiDocument
 import InvoiEInvoice
 import InvoiModel
-import InvoiPayment
 import InvoiRender
 import InvoiSpeedups
 import Synchronization
@@ -152,12 +151,12 @@ struct RenderJob: Sendable {
             // An e-invoice that its profile's rules would reject is not written at all.
             // So is a page whose payment code its scheme's standard would reject.
             let missing =
-                try renderer.eInvoiceProblems(of: invoice, settings: settings).map { ($0.path, $0.message) }
-                + renderer.paymentProblems(of: invoice, settings: settings).map { ($0.path, $0.message) }
+                try renderer.eInvoiceProblems(of: invoice, settings: settings)
+                + renderer.paymentProblems(of: invoice, settings: settings)
             if !missing.isEmpty {
                 throw InvoiceDecodingError(
                     diagnostics: missing.map {
-                        Diagnostic(severity: .error, file: source.displayName, path: $0.0, message: $0.1)
+                        Diagnostic(severity: .error, file: source.displayName, path: $0.path, message: $0.message)
                     })
             }
             let base = OutputName.base(for: invoice)

@@ -302,7 +302,8 @@ final class PagePainter {
 
     // MARK: QR codes
 
-    /// The dark modules as one path of rectangles, a horizontal run of modules each, filled
+    /// The dark modules as one path of rectangles (`darkBlocks`: horizontal runs, merged down
+    /// where consecutive rows repeat them), filled
     /// once in black (a scanner needs the most contrast; one path leaves no seams between
     /// rows). In an image each module is a whole number of pixels and each edge on a pixel
     /// boundary: the code is centred in its place, at most a pixel a module smaller, never larger.
@@ -326,10 +327,10 @@ final class PagePainter {
         } else {
             snapped = false
         }
-        for run in code.matrix.darkRuns {
+        for block in code.matrix.darkBlocks {
             cairo_rectangle(
-                cr, origin.x + Double(run.column) * module, origin.y + Double(run.row) * module,
-                Double(run.length) * module, module)
+                cr, origin.x + Double(block.column) * module, origin.y + Double(block.row) * module,
+                Double(block.width) * module, Double(block.height) * module)
         }
         cairo_set_source_rgb(cr, 0, 0, 0)
         if snapped {

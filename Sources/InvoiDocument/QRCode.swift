@@ -42,6 +42,35 @@ public struct QRCodeMatrix: Hashable, Sendable {
         return runs
     }
 
+    /// A rectangle of dark modules: a run, or the same run in consecutive rows.
+    public struct Block: Hashable, Sendable {
+        public let row: Int
+        public let column: Int
+        public let width: Int
+        public let height: Int
+    }
+
+    /// The dark runs with the runs of the same columns in consecutive rows merged (a finder
+    /// pattern's sides, a vertical bar): the fewest rectangles a vector backend writes, each
+    /// one costing its coordinates in the file.
+    public var darkBlocks: [Block] {
+        var blocks: [Block] = []
+        // The block each (column, length) run of the previous row extends, by its index.
+        var open: [Int: Int] = [:]
+        for run in darkRuns {
+            let key = run.column * (size + 1) + run.length
+            if let index = open[key], blocks[index].row + blocks[index].height == run.row {
+                let block = blocks[index]
+                blocks[index] = Block(
+                    row: block.row, column: block.column, width: block.width, height: block.height + 1)
+            } else {
+                open[key] = blocks.count
+                blocks.append(Block(row: run.row, column: run.column, width: run.length, height: 1))
+            }
+        }
+        return blocks
+    }
+
     /// The modules each way including a quiet zone of `quietZone` on every side.
     public func sizeWithQuietZone(_ quietZone: Int) -> Int { size + 2 * quietZone }
 }

@@ -14,13 +14,14 @@ public struct PaymentPayload: Hashable, Sendable {
     /// the common choice of the others.
     public var errorCorrection: ErrorCorrection { .medium }
 
-    /// The largest QR code version the scheme's standard allows: 13 for EPC069-12, 25 for
-    /// the Swiss guidelines, 40 (any) for the others.
-    public var maximumVersion: Int {
+    /// The most bytes of UTF-8 a payload may have: the byte capacity at level M of the largest
+    /// QR version the scheme's standard allows — 331 (version 13, EPC069-12's own limit), 997
+    /// (version 25, the Swiss guidelines'), 2,331 (version 40) for the others.
+    static func maximumBytes(of scheme: PaymentQRScheme) -> Int {
         switch scheme {
-        case .epc: 13
-        case .swiss: 25
-        case .zatca, .upi, .spayd: 40
+        case .epc: 331
+        case .swiss: 997
+        case .zatca, .upi, .spayd: 2331
         }
     }
 
@@ -33,6 +34,16 @@ public struct PaymentPayload: Hashable, Sendable {
         case .zatca: text = try ZATCACode(invoice: invoice).payload
         case .upi: text = try UPILink(invoice: invoice).payload
         case .spayd: text = try SPAYDCode(invoice: invoice).payload
+        }
+        let limit = Self.maximumBytes(of: scheme)
+        if text.utf8.count > limit {
+            throw PaymentRefusal(problems: [
+                PaymentProblem(
+                    path: "invoiceNumber",
+                    message:
+                        "the \(scheme.rawValue) code would hold \(text.utf8.count) bytes, more than the \(limit) its QR code can; shorten the names or the invoice number"
+                )
+            ])
         }
     }
 }

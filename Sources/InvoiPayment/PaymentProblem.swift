@@ -2,18 +2,7 @@ import InvoiModel
 
 /// What keeps an invoice from carrying its payment code: the JSON path of the field and
 /// what the scheme's standard asks of it (`bankAccount: the IBAN's check digits are wrong`).
-public struct PaymentProblem: Hashable, Sendable, CustomStringConvertible {
-    /// The invoice JSON's path: `bankAccount`, `paymentReference`.
-    public let path: String
-    public let message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { "\(path): \(message)" }
-}
+public typealias PaymentProblem = FieldProblem
 
 /// Why no payload was built: every problem the invoice has for the scheme, in field order.
 public struct PaymentRefusal: Error, Hashable, Sendable, CustomStringConvertible {

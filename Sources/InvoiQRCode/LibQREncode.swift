@@ -72,6 +72,12 @@ public struct EncodedQRCode: Hashable, Sendable {
 
 /// Makes QR codes with libqrencode.
 public enum QRCodeEncoder {
+    /// Why no code can be made here (libqrencode is missing); nil when it can.
+    public static var unavailability: String? {
+        guard case .failure(let failure) = LibQREncode.loaded else { return nil }
+        return failure.description
+    }
+
     /// The smallest QR code holding `text` (UTF-8, mixed modes as libqrencode chooses them,
     /// case kept) at `level`.
     public static func encode(_ text: String, level: QRErrorCorrection) throws(QREncodingFailure) -> EncodedQRCode {

@@ -12,21 +12,28 @@ extension Renderer {
     }
 
     /// Everything that keeps `invoice` from carrying the payment code `settings` asks for,
-    /// by JSON path; empty when it has none. Checked before anything is written.
+    /// by JSON path; empty when it has none. Checked before anything is written. The payload's
+    /// size limits are the byte capacities of the scheme's largest QR version, so a payload that
+    /// passes always fits: the code is encoded once, for the page.
     public func paymentProblems(of invoice: Invoice, settings: RenderSettings) -> [PaymentProblem] {
-        guard case .failure(let refusal) = paymentCode(of: invoice, settings: settings) else { return [] }
-        return refusal.problems
+        guard let scheme = paymentScheme(of: invoice, settings: settings) else { return [] }
+        do {
+            _ = try PaymentPayload(invoice: invoice, scheme: scheme)
+        } catch {
+            return error.problems
+        }
+        guard let reason = QRCodeEncoder.unavailability else { return [] }
+        return [
+            PaymentProblem(path: settings.paymentQR != nil ? "paymentQR (--payment-qr)" : "paymentQR", message: reason)
+        ]
     }
 
-    /// The payment code's modules, nil when the invoice has none.
-    func paymentCode(of invoice: Invoice, settings: RenderSettings) -> Result<QRCodeMatrix?, PaymentRefusal> {
-        guard let scheme = paymentScheme(of: invoice, settings: settings) else { return .success(nil) }
-        let payload: PaymentPayload
-        do {
-            payload = try PaymentPayload(invoice: invoice, scheme: scheme)
-        } catch {
-            return .failure(error)
-        }
+    /// The payment code's modules; nil when the invoice has none, or its payload is refused
+    /// (`paymentProblems` says why).
+    func paymentCode(of invoice: Invoice, settings: RenderSettings) -> QRCodeMatrix? {
+        guard let scheme = paymentScheme(of: invoice, settings: settings),
+            let payload = try? PaymentPayload(invoice: invoice, scheme: scheme)
+        else { return nil }
         let level: QRErrorCorrection =
             switch payload.errorCorrection {
             case .low: .low
@@ -34,22 +41,6 @@ extension Renderer {
             case .quartile: .quartile
             case .high: .high
             }
-        let path = settings.paymentQR != nil ? "paymentQR (--payment-qr)" : "paymentQR"
-        do {
-            let code = try QRCodeEncoder.encode(payload.text, level: level)
-            guard code.version <= payload.maximumVersion else {
-                return .failure(
-                    PaymentRefusal(problems: [
-                        PaymentProblem(
-                            path: path,
-                            message:
-                                "the \(scheme.rawValue) code's \(payload.text.utf8.count) bytes need a QR code of version \(code.version); its standard allows up to version \(payload.maximumVersion). Shorten the names or the invoice number"
-                        )
-                    ]))
-            }
-            return .success(code.matrix)
-        } catch {
-            return .failure(PaymentRefusal(problems: [PaymentProblem(path: path, message: error.description)]))
-        }
+        return try? QRCodeEncoder.encode(payload.text, level: level).matrix
     }
 }

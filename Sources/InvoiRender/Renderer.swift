@@ -114,7 +114,7 @@ public struct Renderer: Sendable {
         } else {
             content = InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
         }
-        if case .success(let matrix?) = paymentCode(of: invoice, settings: settings) {
+        if let matrix = paymentCode(of: invoice, settings: settings) {
             content.paymentCode = PaymentCode(matrix: matrix, caption: content.wording[.scanToPay])
         }
         return content

@@ -82,24 +82,24 @@ struct SVGPageWriter {
         }
     }
 
-    /// The dark modules as one black path, a rectangle per horizontal run; crisp edges, so
+    /// The dark modules as one black path, a rectangle per `darkBlocks` entry; crisp edges, so
     /// that a renderer does not blur the boundaries between modules.
     private mutating func draw(_ code: QRCodeOp) {
         let r = code.rect
         guard [r.x, r.y, r.width].allSatisfy(\.isFinite), r.width > 0 else { return }
         let module = code.moduleSize
         body.append("<path fill=\"#000000\" shape-rendering=\"crispEdges\" d=\"")
-        for run in code.matrix.darkRuns {
+        for block in code.matrix.darkBlocks {
             body.append("M")
-            body.appendNumber(r.x + Double(run.column) * module, decimals: 3)
+            body.appendNumber(r.x + Double(block.column) * module, decimals: 3)
             body.append(" ")
-            body.appendNumber(r.y + Double(run.row) * module, decimals: 3)
+            body.appendNumber(r.y + Double(block.row) * module, decimals: 3)
             body.append("h")
-            body.appendNumber(Double(run.length) * module, decimals: 3)
+            body.appendNumber(Double(block.width) * module, decimals: 3)
             body.append("v")
-            body.appendNumber(module, decimals: 3)
+            body.appendNumber(Double(block.height) * module, decimals: 3)
             body.append("h")
-            body.appendNumber(-Double(run.length) * module, decimals: 3)
+            body.appendNumber(-Double(block.width) * module, decimals: 3)
             body.append("z")
         }
         body.append("\"/>\n")

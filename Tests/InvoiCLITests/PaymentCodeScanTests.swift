@@ -137,6 +137,11 @@ import Testing
         #expect(render.standardError.contains("invoice.json: currency:"))
         #expect(render.standardError.contains("invoice.json: bankAccount:"))
         #expect(try directory.entries() == ["invoice.json"])
+        // invoi check says the same without rendering.
+        let check = try directory.run("check", "invoice.json")
+        #expect(check.status == 65)
+        #expect(check.standardError.contains("invoice.json: currency:"))
+        #expect(check.standardError.contains("invoice.json: bankAccount:"))
         // --payment-qr asks for a scheme the invoice was not written for.
         try directory.write(Self.giroCode, to: "invoice.json")
         let upi = try directory.run("render", "invoice.json", "-o", "page.pdf", "--payment-qr", "upi")

@@ -41,3 +41,19 @@ struct QRCodeEncoderTests {
         #expect(covered == matrix.modules)
     }
 }
+
+struct DarkBlockTests {
+    @Test func blocksCoverExactlyTheDarkModulesOnce() throws {
+        let matrix = try QRCodeEncoder.encode("SPD*1.0*ACC:CZ6508000000192000145399*AM:480.50*CC:CZK", level: .medium)
+            .matrix
+        var covered = [Int](repeating: 0, count: matrix.size * matrix.size)
+        for block in matrix.darkBlocks {
+            for row in block.row..<(block.row + block.height) {
+                for column in block.column..<(block.column + block.width) { covered[row * matrix.size + column] += 1 }
+            }
+        }
+        #expect(covered == matrix.modules.map { $0 ? 1 : 0 })
+        // The finder patterns' sides merge: fewer blocks than runs.
+        #expect(matrix.darkBlocks.count < matrix.darkRuns.count)
+    }
+}
