@@ -110,12 +110,14 @@ struct HeaderSection {
         let border = style.copyMarkBorderWidth
         let inset = style.copyMarkPaddingX + border
         let textWidth = max(box.width - 2 * inset, 1)
-        let textHeight = typesetter.paragraphHeight(word, textStyle, width: textWidth)
-        let height = textHeight + 2 * (style.copyMarkPaddingY + border)
+        // One line when the word fits (as it does unless the title took the room), else wrapped.
+        let words = typesetter.label(
+            word, textStyle, box: Rect(x: box.minX + inset, y: 0, width: textWidth, height: textStyle.lineBoxHeight),
+            alignment: .center, wrapWidth: textWidth)
+        let height = words.height + 2 * (style.copyMarkPaddingY + border)
         let top = max(0, centre - height / 2)
-        let text = typesetter.paragraph(
-            word, textStyle, x: box.minX + inset, width: textWidth, top: top + style.copyMarkPaddingY + border,
-            alignment: .center)
+        var text = Block(height: 0)
+        text.append(words, at: top + style.copyMarkPaddingY + border)
         let outline = RectOp(
             rect: Rect(
                 x: box.minX + border / 2, y: top + border / 2, width: box.width - border, height: height - border),
