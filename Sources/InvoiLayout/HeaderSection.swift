@@ -109,18 +109,34 @@ struct HeaderSection {
     private func copyMark(_ word: String, _ textStyle: TextStyle, box: Rect, centredOn centre: Double) -> Block {
         let border = style.copyMarkBorderWidth
         let inset = style.copyMarkPaddingX + border
-        let textWidth = max(box.width - 2 * inset, 1)
+        var textWidth = max(box.width - 2 * inset, 1)
         // One line when the word fits (as it does unless the title took the room), else wrapped.
-        let words = typesetter.label(
+        var words = typesetter.label(
             word, textStyle, box: Rect(x: box.minX + inset, y: 0, width: textWidth, height: textStyle.lineBoxHeight),
             alignment: .center, wrapWidth: textWidth)
+        // Wrapped, the frame closes round its widest line, still at the column's end.
+        let widest = words.ops.reduce(0) { widest, op in
+            if case .text(let text) = op { max(widest, text.width) } else { widest }
+        }
+        var frame = box
+        if widest > 0, widest < textWidth {
+            let shift = textWidth - widest
+            textWidth = widest
+            frame = Rect(x: box.minX + shift, y: box.minY, width: box.width - shift, height: box.height)
+            words.ops = words.ops.map { op in
+                guard case .text(var text) = op else { return op }
+                text.origin.x += shift / 2
+                text.box = Rect(x: frame.minX + inset, y: text.box.minY, width: textWidth, height: text.box.height)
+                return .text(text)
+            }
+        }
         let height = words.height + 2 * (style.copyMarkPaddingY + border)
         let top = max(0, centre - height / 2)
         var text = Block(height: 0)
         text.append(words, at: top + style.copyMarkPaddingY + border)
         let outline = RectOp(
             rect: Rect(
-                x: box.minX + border / 2, y: top + border / 2, width: box.width - border, height: height - border),
+                x: frame.minX + border / 2, y: top + border / 2, width: frame.width - border, height: height - border),
             stroke: Stroke(width: border, color: textStyle.color), cornerRadius: style.copyMarkCornerRadius)
         return Block(height: top + height, ops: [.rect(outline)] + text.ops)
     }

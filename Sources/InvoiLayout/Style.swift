@@ -75,7 +75,7 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var copyMarkGap = px(14)
     /// The share of the title's column the mark keeps when the two do not fit side by side
     /// (each then wraps in its own part, so they never overlap).
-    public var copyMarkMinimumShare = 0.4
+    public var copyMarkMinimumShare = 0.3
 
     // Bill To and dates.
     public var label: TextStyle

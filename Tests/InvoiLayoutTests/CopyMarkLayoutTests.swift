@@ -132,6 +132,26 @@ import Testing
         }
     }
 
+    /// A mark that must wrap beside a title keeps its frame round its widest line, at the
+    /// column's end.
+    @Test func aWrappedMarksFrameHugsItsLines() throws {
+        var invoice = Invoice.sample
+        invoice.fromName = "Müller & Söhne Webdesign GmbH"
+        invoice.invoiceNumber = "RE-2026-0042"
+        invoice.language = "de"
+        invoice.copyMark = .certifiedCopy
+        let document = try document(invoice, kind: .realFonts)
+        let mark = try #require(Self.mark(on: document.pages[0]))
+        #expect(mark.words.map(\.text) == ["Beglaubigte", "Kopie"])
+        let widest = mark.words.map(\.width).max() ?? 0
+        let frame = Self.style.copyMarkPaddingX + Self.style.copyMarkBorderWidth
+        #expect(abs(mark.frame.width - (widest + 2 * frame)) < 0.01)
+        #expect(abs(mark.frame.maxX - (Self.page.width - Self.style.padding)) < 0.01)
+        for word in mark.words {
+            #expect(word.box.minX >= mark.frame.minX && word.box.maxX <= mark.frame.maxX)
+        }
+    }
+
     @Test func labelsOverrideTheMarksWord() throws {
         var invoice = Invoice.sample
         invoice.copyMark = .certifiedCopy
