@@ -77,6 +77,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: LanguageArguments.bidiHelp)
     var bidi: BidiOrder = .visual
 
+    @Option(name: .customLong("copy-mark"), help: CopyMarkArgument.help)
+    var copyMark: String?
+
     @Option(help: "Font family to use before the built-in fallbacks.")
     var font: String?
 
@@ -90,6 +93,7 @@ struct RenderCommand: ParsableCommand {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
         _ = try LanguageArguments.digits(digits)
+        _ = try CopyMarkArgument.parse(copyMark)
         if inputs.isEmpty && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
         }
@@ -158,7 +162,7 @@ struct RenderCommand: ParsableCommand {
                     OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
-            digits: try LanguageArguments.digits(digits))
+            digits: try LanguageArguments.digits(digits), copyMark: try CopyMarkArgument.parse(copyMark))
         let stream = try sources(inputs)
         let job = RenderJob(
             renderer: renderer, settings: settings, sources: stream,

@@ -5,9 +5,12 @@ import InvoiModel
 extension InvoiceContent {
     /// Formats an invoice for display. `locale` overrides the invoice's own locale and the
     /// currency's conventional one (numbers); `language` overrides the invoice's language
-    /// (words and dates); `logo` is the invoice's logo, already decoded. Every amount shown
-    /// comes from `InvoiceTotals`.
-    public init(invoice: Invoice, locale: String? = nil, language: String? = nil, logo: EmbeddedImage? = nil) {
+    /// (words and dates); `logo` is the invoice's logo, already decoded; `isSigned` puts the
+    /// signed-document line under every page. Every amount shown comes from `InvoiceTotals`.
+    public init(
+        invoice: Invoice, locale: String? = nil, language: String? = nil, logo: EmbeddedImage? = nil,
+        isSigned: Bool = false
+    ) {
         var invoice = invoice
         if let language { invoice.language = language }
         let digits = invoice.numberingSystem
@@ -135,6 +138,13 @@ extension InvoiceContent {
             wording: wording
         )
         pageDigits = digits
+        if let mark = invoice.copyMark {
+            copyMark = wording[mark.key]
+            documentSubject = Self.metadataText(
+                ([wording[titleKey], invoice.invoiceNumber].filter { !$0.isEmpty }.joined(separator: " "))
+                    + " — " + copyMark)
+        }
+        if isSigned { signedNote = wording[.signedNote] }
     }
 
     /// The total's label: a document that charges no tax has a total without tax ("Net à payer",
@@ -177,6 +187,17 @@ extension DocumentType {
         case .receipt: .receiptTitle
         case .proforma: .proformaTitle
         case .creditNote: .creditNoteTitle
+        }
+    }
+}
+
+extension CopyMark {
+    /// The catalog key of the mark's word.
+    var key: WordKey {
+        switch self {
+        case .original: .originalMark
+        case .copy: .copyMark
+        case .certifiedCopy: .certifiedCopyMark
         }
     }
 }

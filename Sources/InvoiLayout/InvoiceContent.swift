@@ -79,8 +79,14 @@ public struct InvoiceContent: Hashable, Sendable {
     public var logo: EmbeddedImage?
     /// The status stamp; nil for none.
     public var stamp: StatusStamp?
+    /// "Original", "Copy" … beside the title, in the document's words; "" for none.
+    public var copyMark = ""
+    /// The line under each page of a digitally signed document; "" when it is not signed.
+    public var signedNote = ""
     public var documentTitle: String
     public var author: String
+    /// The subject written into the file's metadata ("Invoice INV-0001 — Original"); "" for none.
+    public var documentSubject = ""
     /// The document's words: the footer, the stamp, upper-casing, and its direction.
     public var wording: Wording
     /// The digits of the footer's page numbers, the document's numbering system.

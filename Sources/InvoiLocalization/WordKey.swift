@@ -46,6 +46,12 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case buyerReference
     case orderReference
     case precedingInvoice
+    /// The marks beside the title: the original, a copy, a copy certified true to the original.
+    case originalMark = "copyMark.original"
+    case copyMark = "copyMark.copy"
+    case certifiedCopyMark = "copyMark.certifiedCopy"
+    /// The line under a digitally signed document's pages.
+    case signedNote
 
     /// The values invoi fills into this key's text, each written `{name}` in it.
     public var placeholders: [Placeholder] {

@@ -58,6 +58,7 @@ extension Invoice {
             fields.append(("labels", "{" + members.joined(separator: ", ") + "}"))
         }
         if !allocationNumber.isEmpty { fields.append(("allocationNumber", Self.jsonString(allocationNumber))) }
+        if let copyMark { fields.append(("copyMark", Self.jsonString(copyMark.rawValue))) }
         return fields + eInvoiceFields()
     }
 

@@ -54,6 +54,8 @@ public struct Invoice: Hashable, Sendable {
     public var logo: LogoReference?
     /// nil means the app's near-black, `AccentColor.standard`.
     public var accentColor: AccentColor?
+    /// "Original" or "Copy" beside the title; nil prints nothing.
+    public var copyMark: CopyMark?
 
     // E-invoice fields (EN 16931's business terms); each default leaves the
     // document unchanged, and the e-invoice formats say which of them their profile needs.

@@ -193,6 +193,10 @@ public struct InvoiceDecoder: Sendable {
                 if let logo = readLogo(node, path: key, context: &context) { invoice.logo = logo }
             case "accentColor":
                 if let color = readAccentColor(node, path: key, context: &context) { invoice.accentColor = color }
+            case "copyMark":
+                if let mark: CopyMark = readChoice(node, path: key, naming: "copy mark", context: &context) {
+                    invoice.copyMark = mark
+                }
             default:
                 if !readEInvoiceField(key, node, into: &invoice, periods: &periods, context: &context) {
                     Self.warnUnknown(key, in: "", candidates: InvoiceKeys.allInvoice, context: &context)

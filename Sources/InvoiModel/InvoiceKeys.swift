@@ -11,7 +11,7 @@ enum InvoiceKeys {
     static let extensions = [
         "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
         "status", "logo", "accentColor", "locale", "language", "direction", "digits",
-        "labels", "allocationNumber",
+        "labels", "allocationNumber", "copyMark",
     ]
 
     /// The e-invoice fields.

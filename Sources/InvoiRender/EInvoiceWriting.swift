@@ -93,7 +93,8 @@ extension Renderer {
             throw BackendError("the PDF backend wrote pages instead of one document")
         }
         let metadata = FacturXMetadata(
-            title: document.title, author: document.author, subject: nil,
+            title: document.title, author: document.author,
+            subject: document.subject.isEmpty ? nil : document.subject,
             creationDate: settings.creationDate ?? Date(), language: document.language)
         let facturX = try FacturXConverter.makeFacturX(
             fromPDF: [UInt8](pdf), embedding: xml, conformance: level, metadata: metadata)

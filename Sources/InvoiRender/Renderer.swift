@@ -25,13 +25,19 @@ public struct RenderSettings: Hashable, Sendable {
     public var accent: AccentColor?
     /// The e-invoice profile (`--profile`); nil is the format's default (EN 16931).
     public var profile: EInvoiceProfile?
+    /// Overrides the invoice's copy mark (`--copy-mark`).
+    public var copyMark: CopyMark?
+    /// Whether the file will be signed: every page then says so in its bottom margin.
+    public var isSigned = false
 
     public init(
         format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil, language: String? = nil,
         output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil,
-        profile: EInvoiceProfile? = nil, digits: Digits? = nil
+        profile: EInvoiceProfile? = nil, digits: Digits? = nil, copyMark: CopyMark? = nil, isSigned: Bool = false
     ) {
         self.profile = profile
+        self.copyMark = copyMark
+        self.isSigned = isSigned
         self.digits = digits
         self.format = format
         self.paper = paper
@@ -101,12 +107,17 @@ public struct Renderer: Sendable {
 
     private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
         let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
-        guard let digits = settings.digits else {
-            return InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
+        guard settings.digits != nil || settings.copyMark != nil else {
+            return InvoiceContent(
+                invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
+                isSigned: settings.isSigned)
         }
         var invoice = invoice
-        invoice.digits = digits
-        return InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
+        if let digits = settings.digits { invoice.digits = digits }
+        if let mark = settings.copyMark { invoice.copyMark = mark }
+        return InvoiceContent(
+            invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
+            isSigned: settings.isSigned)
     }
 
     /// The invoice's logo decoded (once per file for the life of the renderer).

@@ -18,13 +18,14 @@ struct RenderQuery: Sendable, Hashable {
     var digits: Digits?
     var accent: AccentColor?
     var profile: EInvoiceProfile?
+    var copyMark: CopyMark?
     /// The page of a PNG or SVG to send, from 1.
     var page: Int = 1
 
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
     static let parameterNames = [
         "format", "paper", "dpi", "width", "language", "locale", "digits",
-        "accent", "profile", "page",
+        "accent", "profile", "page", "copy-mark",
     ]
 
     init() {}
@@ -102,6 +103,11 @@ struct RenderQuery: Sendable, Hashable {
                     "\(shown) is no profile; use " + EInvoiceProfile.allCases.map(\.rawValue).joined(separator: ", "))
             }
             self.profile = profile
+        case "copy-mark":
+            guard let mark = CopyMark(optionValue: value) else {
+                throw .badParameter(name, "\(shown) is no copy mark; use \(CopyMark.optionValues)")
+            }
+            copyMark = mark
         default:  // "page"
             guard let page = Int(value), page >= 1 else {
                 throw .badParameter(name, "must be a page number from 1 (got \(shown))")
@@ -118,7 +124,7 @@ struct RenderQuery: Sendable, Hashable {
             output: OutputOptions(
                 dpi: dotsPerInch, columns: columns, usesColor: false, creator: "invoi \(InvoiVersion.current)",
                 bidi: .visual),
-            creationDate: creationDate, accent: accent, profile: profile, digits: digits)
+            creationDate: creationDate, accent: accent, profile: profile, digits: digits, copyMark: copyMark)
     }
 }
 

@@ -41,13 +41,38 @@ import Testing
         }
     }
 
-    func settings(_ format: OutputFormat, dpi: Double = 72, color: Bool = false) -> RenderSettings {
-        RenderSettings(
+    /// What a case asks of the render beside its invoice: `Goldens/<case>/settings.json`, when
+    /// present, `{"isSigned": true}` (the page of a file that is then signed). An unknown key
+    /// fails the case rather than be ignored.
+    struct CaseSettings {
+        var isSigned = false
+
+        init(_ name: String) throws {
+            let url = GoldenFiles.directory(name).appendingPathComponent("settings.json")
+            guard FileManager.default.fileExists(atPath: url.path) else { return }
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any],
+                "\(url.path) is not a JSON object")
+            for (key, value) in object {
+                switch key {
+                case "isSigned": isSigned = try #require(value as? Bool, "\(url.path): isSigned is true or false")
+                default: Issue.record("\(url.path): unknown setting \"\(key)\"")
+                }
+            }
+        }
+    }
+
+    func settings(
+        _ format: OutputFormat, dpi: Double = 72, color: Bool = false, case options: CaseSettings? = nil
+    ) -> RenderSettings {
+        var settings = RenderSettings(
             format: format,
             output: OutputOptions(
                 dpi: dpi, columns: 100, usesColor: color,
                 creator: "invoi"),
             creationDate: Self.creationDate)
+        settings.isSigned = options?.isSigned ?? false
+        return settings
     }
 
     func pages(_ output: RenderedOutput) -> [Data] {
@@ -66,6 +91,10 @@ import Testing
         let renderer = try #require(Self.renderer, "fonts of the fixed set are missing: run tools/setup")
         let directory = GoldenFiles.directory(name)
         let invoice = try load(name)
+        let options = try CaseSettings(name)
+        func settings(_ format: OutputFormat, color: Bool = false) -> RenderSettings {
+            self.settings(format, color: color, case: options)
+        }
         let document = try renderer.document(for: invoice, settings: settings(.ops))
         if GoldenFiles.isRecording {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

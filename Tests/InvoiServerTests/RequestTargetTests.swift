@@ -82,6 +82,15 @@ struct RequestTargetTests {
         #expect(error.status == .serviceUnavailable)
     }
 
+    @Test func theCopyMarkInTheQueryOverridesTheInvoice() throws {
+        #expect(
+            try RenderQuery(parameters: [("copy-mark", "certified-copy")]).settings(creationDate: Date()).copyMark
+                == .certifiedCopy)
+        #expect(try RenderQuery(parameters: [("copy-mark", "original")]).copyMark == .original)
+        #expect(try RenderQuery(parameters: []).settings(creationDate: Date()).copyMark == nil)
+        #expect(throws: APIError.self) { try RenderQuery(parameters: [("copy-mark", "certifiedCopy")]) }
+    }
+
     @Test func digitsInTheQueryOverrideTheInvoice() throws {
         #expect(try RenderQuery(parameters: [("digits", "latin")]).settings(creationDate: Date()).digits == .latin)
         #expect(try RenderQuery(parameters: [("digits", "native")]).digits == .native)

@@ -31,6 +31,19 @@ struct RouteTests {
         }
     }
 
+    @Test func theCopyMarkParameterIsPrintedAndInTheSubject() async throws {
+        try await withServer { _, port in
+            let response = try await HTTPTestClient.post(
+                "/render?format=ops&copy-mark=certified-copy", port: port, json: Fixtures.invoice)
+            #expect(response.status == 200, "\(response.text)")
+            // The fixture is German: the mark is in its words (on two lines beside "RECHNUNG").
+            #expect(response.text.contains(#""text": "Beglaubigte""#))
+            #expect(response.text.contains(#"— Beglaubigte Kopie","#), "the subject")
+            let plain = try await HTTPTestClient.post("/render?format=ops", port: port, json: Fixtures.invoice)
+            #expect(plain.status == 200 && !plain.text.contains("Beglaubigte Kopie"))
+        }
+    }
+
     @Test func renderEveryFormat() async throws {
         try await withServer { _, port in
             let expected: [(String, String)] = [
@@ -83,7 +96,7 @@ struct RouteTests {
     @Test(arguments: [
         ("format=bmp", "format"), ("dpi=5", "dpi"), ("dpi=x", "dpi"), ("width=10000", "width"), ("paper=a3", "paper"),
         ("language=xx-nope", "language"), ("locale=!!", "locale"), ("digits=persian", "digits"),
-        ("accent=blurple", "accent"),
+        ("accent=blurple", "accent"), ("copy-mark=duplicate", "copy-mark"),
         ("format=pdf&profile=peppol", "profile"), ("format=facturx&profile=xrechnung", "profile"),
         ("page=0&format=png", "page"), ("format=pdf&page=2", "page"), ("colour=red", "colour"),
         ("format=pdf&format=png", "format"),
