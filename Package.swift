@@ -261,7 +261,9 @@ let package = Package(
                 "InvoiTestSupport", "InvoiServer", "invoi-server", "invoi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
+        .testTarget(
+            name: "InvoiCLITests",
+            dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "InvoiGolden", "invoi"]),
 
         // Fuzzing (tools/fuzz): the targets' bodies; one thin executable each, which
         // is libFuzzer's entry point when built with -DINVOI_FUZZING and a replay of files

@@ -34,6 +34,10 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     /// Changed pixels inside it.
     public var pixels: Int
 
+    public init(x: Int, y: Int, width: Int, height: Int, pixels: Int) {
+        (self.x, self.y, self.width, self.height, self.pixels) = (x, y, width, height, pixels)
+    }
+
     public var description: String { "\(width)×\(height) px at (\(x), \(y))" }
 }
 
