@@ -158,3 +158,28 @@ import Testing
         #expect(!difference.isSame)
     }
 }
+
+/// The diff image of a report and of a failing golden test.
+@Suite struct DiffImageTests {
+    @Test func changedPixelsAreRedOverTheFadedGolden() throws {
+        let width = 8, height = 6
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for x in 0..<width {
+            let i = (2 * width + x) * 4
+            (pixels[i], pixels[i + 1], pixels[i + 2]) = (0, 0, 0)
+        }
+        let golden = try #require(PageRaster(width: width, height: height, rgba: pixels))
+        var changed = pixels
+        let spot = (4 * width + 5) * 4
+        (changed[spot], changed[spot + 1], changed[spot + 2]) = (0, 0, 0)
+        let new = try #require(PageRaster(width: width, height: height, rgba: changed))
+        let difference = PixelComparison().compare(golden: golden, new: new, extent: .regions)
+        let diff = try PageRaster(png: DiffImage.png(golden: golden, new: new, difference: difference))
+        #expect(diff.width == width && diff.height == height)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(diff.rgba[(y * width + x) * 4..<(y * width + x) * 4 + 3]) }
+        #expect(pixel(5, 4) == [230, 0, 0])
+        // The golden's black row, faded to light grey; white stays white.
+        #expect(pixel(0, 2)[0] > 200 && pixel(0, 2)[0] < 255)
+        #expect(pixel(0, 0) == [255, 255, 255])
+    }
+}
