@@ -12,13 +12,17 @@ public struct GoldenReport: Sendable {
     }
 
     /// Writes the report of `results` (the cases that are not the same) and returns the path
-    /// of index.html. Images of an earlier report in the folder are replaced.
+    /// of index.html. The images of an earlier report in the folder (`images/case-…png`, the
+    /// names it writes) are removed; nothing else in the folder is touched.
     public func write(_ results: [CaseResult], verified: Int) throws(GoldenFailure) -> String {
         let manager = FileManager.default
         let images = directory + "/images"
         do {
-            try? manager.removeItem(atPath: images)
             try manager.createDirectory(atPath: images, withIntermediateDirectories: true)
+            for file in (try? manager.contentsOfDirectory(atPath: images)) ?? []
+            where file.hasPrefix("case-") && file.hasSuffix(".png") {
+                try? manager.removeItem(atPath: images + "/" + file)
+            }
         } catch {
             throw GoldenFailure(.cannotWrite, "\(directory): cannot be written (\(GoldenCase.reason(error)))")
         }

@@ -51,7 +51,8 @@ enum GoldenFiles {
         guard expected != actual else { return }
         let actualURL = actualURL(for: golden)
         try? Data(actual.utf8).write(to: actualURL)
-        let explanation = golden.lastPathComponent == "ops.json" ? opsExplanation(golden: golden, actual: actual) + "\n" : ""
+        let explanation =
+            golden.lastPathComponent == "ops.json" ? opsExplanation(golden: golden, actual: actual) + "\n" : ""
         Issue.record(
             """
             \(golden.path) differs; actual written to \(actualURL.path)
