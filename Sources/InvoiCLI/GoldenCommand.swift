@@ -76,12 +76,17 @@ struct GoldenRun {
         let named = Set(inputs)
         var cases: [GoldenCase] = []
         for goldenCase in discovery.cases {
-            if !named.contains(goldenCase.invoicePath),
-                !FileManager.default.fileExists(atPath: goldenCase.goldenPath),
+            if !FileManager.default.fileExists(atPath: goldenCase.goldenPath),
                 let data = try? Data(contentsOf: URL(fileURLWithPath: goldenCase.invoicePath)),
                 let reason = GoldenDiscovery.notAnInvoice(data)
             {
-                log.info("skipped \(goldenCase.invoicePath): not an invoice (\(reason))")
+                // Found in a folder: not ours, said in passing. Named: a mistake.
+                if named.contains(goldenCase.invoicePath) {
+                    log.error("\(goldenCase.invoicePath): not an invoice (\(reason))")
+                    status = max(status, .dataError)
+                } else {
+                    log.info("skipped \(goldenCase.invoicePath): not an invoice (\(reason))")
+                }
                 continue
             }
             cases.append(goldenCase)

@@ -186,6 +186,19 @@ import Testing
         #expect(missingInput.standardError.contains("nowhere: no such file or folder"))
     }
 
+    /// A JSON file found in a folder that is not an invoice is skipped with a note; named, it is an error.
+    @Test func aNamedFileThatIsNotAnInvoiceIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(#"{"name": "tooling", "scripts": {}}"#, to: "package.json")
+        let named = try directory.boundedRun(["golden", "record", "package.json"])
+        #expect(named.status == 65)
+        #expect(named.standardError.contains("package.json: not an invoice (none of its fields is an invoice's)"))
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("package.golden").path))
+        let found = try directory.boundedRun(["golden", "record", "."])
+        #expect(found.status == 0)
+        #expect(found.standardError.contains("skipped package.json: not an invoice"))
+    }
+
     @Test(arguments: [
         ["golden", "verify"], ["golden", "verify", "--jobs", "0", "x.json"], ["golden", "record", "--dpi", "5", "x"],
     ])
