@@ -155,10 +155,17 @@ let package = Package(
             ],
             swiftSettings: directMetadataAccess
         ),
+        // Goldens for users and for invoi's own tests: record, re-render, compare (ops, pixels,
+        // text), explain what changed, write the report.
+        .target(
+            name: "InvoiGolden",
+            dependencies: ["InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiAssets", "InvoiRender"],
+            swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiCLI",
             dependencies: [
                 "InvoiCharacters", "InvoiLocalization", "InvoiRender", "InvoiAssets", "InvoiSpeedups", "InvoiEInvoice",
+                "InvoiGolden",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: directMetadataAccess
@@ -240,7 +247,10 @@ let package = Package(
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
         .testTarget(
             name: "InvoiRenderTests",
-            dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
+            dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport", "InvoiGolden"]),
+        .testTarget(
+            name: "InvoiGoldenTests",
+            dependencies: ["InvoiTestSupport", "InvoiGolden", "InvoiRender", "InvoiModel", "InvoiDocument"]),
         .testTarget(
             name: "InvoiFacturXTests", dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel"],
             exclude: ["Fixtures"]),
@@ -251,7 +261,9 @@ let package = Package(
                 "InvoiTestSupport", "InvoiServer", "invoi-server", "invoi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
+        .testTarget(
+            name: "InvoiCLITests",
+            dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "InvoiGolden", "invoi"]),
 
         // Fuzzing (tools/fuzz): the targets' bodies; one thin executable each, which
         // is libFuzzer's entry point when built with -DINVOI_FUZZING and a replay of files

@@ -110,7 +110,7 @@ extension DrawOp {
                     t.runs.map { run in
                         .object([
                             "font": .string(
-                                "\(run.font.postScriptName) (\((run.font.path as NSString).lastPathComponent)#\(run.font.index))"
+                                "\(run.font.postScriptName) (\(run.font.fileName)#\(run.font.index))"
                             ),
                             "size": .number(run.size),
                             "direction": .string(run.direction.rawValue),
@@ -166,5 +166,13 @@ extension DrawOp {
                 "ops": .array(g.ops.map { $0.jsonValue }),
             ])
         }
+    }
+}
+
+extension FontFace {
+    /// The font file's name (the last component of its path), without Foundation's path bridging.
+    var fileName: Substring {
+        let path = self.path
+        return path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
     }
 }

@@ -32,3 +32,8 @@ enum InvoiceKeys {
 
     static let allInvoice = invoice + extensions + eInvoice
 }
+
+extension Invoice {
+    /// The names of an invoice file's top-level fields (to tell an invoice from other JSON files).
+    public static let fieldNames = Set(InvoiceKeys.allInvoice)
+}

@@ -1,3 +1,4 @@
+import Foundation
 import InvoiAssets
 import InvoiCairo
 import InvoiDocument
@@ -105,5 +106,13 @@ struct BackendTable: Sendable {
     /// when it is read, whatever the format, as `invoi check` promises.
     static func checkDrawable(_ svg: SanitizedSVG) throws(ImageDecodingFailure) {
         try svg.checkDrawable()
+    }
+}
+
+/// Images invoi makes beside its pages, written by the png backend's encoder.
+public enum PageImageFile {
+    /// Opaque RGBA pixels (alpha ignored) as a PNG.
+    public static func png(width: Int, height: Int, rgba: [UInt8]) throws -> Data {
+        try encodeOpaquePNG(width: width, height: height, rgba: rgba)
     }
 }
