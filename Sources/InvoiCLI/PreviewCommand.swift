@@ -76,7 +76,7 @@ struct PreviewCommand: ParsableCommand {
             accent: try AccentArgument.parse(accent), digits: try LanguageArguments.digits(digits))
         guard watch else {
             let status = RenderJob(
-                renderer: renderer, settings: settings,
+                renderer: renderer, settings: settings, signer: nil,
                 sources: SourceStream(sample: false, inputs: InputList([input])),
                 destination: .standardOutput, jobs: 1, terminal: terminal
             ).run()
