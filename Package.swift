@@ -205,7 +205,9 @@ let package = Package(
             resources: [.embedInCode("openapi.json")]),
         .executableTarget(
             name: "invoi-server",
-            dependencies: ["InvoiServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "InvoiServer", "InvoiSigning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // Benchmarks (assembled into tools/bench).
         .executableTarget(

@@ -20,11 +20,13 @@ struct RenderQuery: Sendable, Hashable {
     var profile: EInvoiceProfile?
     /// The page of a PNG or SVG to send, from 1.
     var page: Int = 1
+    /// Whether to sign the PDF with the server's key.
+    var sign = false
 
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
     static let parameterNames = [
         "format", "paper", "dpi", "width", "language", "locale", "digits",
-        "accent", "profile", "page",
+        "accent", "profile", "page", "sign",
     ]
 
     init() {}
@@ -42,6 +44,9 @@ struct RenderQuery: Sendable, Hashable {
         }
         if seen.contains("page"), format != .png, format != .svg {
             throw .badParameter("page", "only png and svg are sent a page at a time")
+        }
+        if sign, !format.isSignable {
+            throw .badParameter("sign", "only pdf and facturx are signed (got format \(format.rawValue))")
         }
         do {
             _ = try EInvoiceTarget(format: format, profile: profile)
@@ -102,6 +107,9 @@ struct RenderQuery: Sendable, Hashable {
                     "\(shown) is no profile; use " + EInvoiceProfile.allCases.map(\.rawValue).joined(separator: ", "))
             }
             self.profile = profile
+        case "sign":
+            guard let sign = Bool(value) else { throw .badParameter(name, "must be true or false (got \(shown))") }
+            self.sign = sign
         default:  // "page"
             guard let page = Int(value), page >= 1 else {
                 throw .badParameter(name, "must be a page number from 1 (got \(shown))")
