@@ -254,7 +254,7 @@ let package = Package(
         .testTarget(
             name: "InvoiServerTests",
             dependencies: [
-                "InvoiTestSupport", "InvoiServer", "invoi-server", "invoi",
+                "InvoiTestSupport", "InvoiServer", "InvoiSigning", "invoi-server", "invoi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),

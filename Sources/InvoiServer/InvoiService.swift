@@ -18,7 +18,7 @@ final class InvoiService: Sendable {
     private let draining = Atomic(false)
     private let timedOutDrain = Atomic(false)
 
-    init(configuration: ServerConfiguration, signer: PDFSigner?) throws {
+    init(configuration: ServerConfiguration, signer: PDFSigner? = nil) throws {
         self.configuration = configuration
         log = JSONLineWriter(descriptor: configuration.logDescriptor)
         var fonts = FontConfiguration.system
