@@ -213,7 +213,7 @@ struct RenderCommand: ParsableCommand {
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
             digits: try LanguageArguments.digits(digits))
-        let signer = try signer(environment: ProcessInfo.processInfo.environment)
+        let signer = try signer()
         let stream = try sources(inputs)
         let job = RenderJob(
             renderer: renderer, settings: settings, signer: signer, sources: stream,
@@ -235,11 +235,14 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The signer of `--sign` or `--sign-key`/`--sign-cert`, its key read and checked once for
-    /// every invoice; nil when nothing is to be signed.
-    private func signer(environment: [String: String]) throws(CLIFailure) -> PDFSigner? {
+    /// every invoice; nil when nothing is to be signed (the environment is not even read: each
+    /// reading builds its dictionary anew).
+    private func signer() throws(CLIFailure) -> PDFSigner? {
         guard signs else { return nil }
         do {
-            let password = try signPasswordFile.map(SigningFile.password(at:)) ?? environment["INVOI_SIGN_PASSWORD"]
+            let password =
+                try signPasswordFile.map(SigningFile.password(at:))
+                ?? ProcessInfo.processInfo.environment["INVOI_SIGN_PASSWORD"]
             let identity =
                 if let signKeystore {
                     try SigningIdentity.keystore(at: signKeystore, password: password ?? "", extraChain: signChain)

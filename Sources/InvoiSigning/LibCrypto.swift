@@ -18,7 +18,6 @@ final class LibCrypto: @unchecked Sendable {
     let pkcs12Free: invoi_PKCS12_free_t
     let pkcs12MacPresent: invoi_PKCS12_mac_present_t
     let pkcs12VerifyMac: invoi_PKCS12_verify_mac_t
-    let pkcs12Parse: invoi_PKCS12_parse_t
     let pkcs12UnpackAuthsafes: invoi_PKCS12_unpack_authsafes_t
     let pkcs12UnpackP7data: invoi_PKCS12_unpack_p7data_t
     let pkcs12UnpackP7encdata: invoi_PKCS12_unpack_p7encdata_t
@@ -36,7 +35,6 @@ final class LibCrypto: @unchecked Sendable {
     let pemReadBioPrivateKey: invoi_PEM_read_bio_PrivateKey_t
     let pemReadBioX509: invoi_PEM_read_bio_X509_t
     let x509Free: invoi_X509_free_t
-    let x509UpRef: invoi_X509_up_ref_t
     let evpPKEYFree: invoi_EVP_PKEY_free_t
     let x509CheckPrivateKey: invoi_X509_check_private_key_t
     let x509Get0NotBefore: invoi_X509_get0_notBefore_t
@@ -75,6 +73,13 @@ final class LibCrypto: @unchecked Sendable {
     let errErrorStringN: invoi_ERR_error_string_n_t
     let errClearError: invoi_ERR_clear_error_t
     let osslPROVIDERTryLoad: invoi_OSSL_PROVIDER_try_load_t
+    let pkcs12SAFEBAGGet0P8inf: invoi_PKCS12_SAFEBAG_get0_p8inf_t
+    let evpPKCS82PKEY: invoi_EVP_PKCS82PKEY_t
+    let pkcs12DecryptSkey: invoi_PKCS12_decrypt_skey_t
+    let pkcs8PRIVKEYINFOFree: invoi_PKCS8_PRIV_KEY_INFO_free_t
+    let pkcs12SAFEBAGGetBagNid: invoi_PKCS12_SAFEBAG_get_bag_nid_t
+    let pkcs12SAFEBAGGet1Cert: invoi_PKCS12_SAFEBAG_get1_cert_t
+    let opensslInitCrypto: invoi_OPENSSL_init_crypto_t
 
     private init(symbol: (String) -> UnsafeMutableRawPointer?) throws(SigningError) {
         func function<T>(_ name: String, as type: T.Type) throws(SigningError) -> T {
@@ -89,7 +94,6 @@ final class LibCrypto: @unchecked Sendable {
         pkcs12Free = try function("PKCS12_free", as: invoi_PKCS12_free_t.self)
         pkcs12MacPresent = try function("PKCS12_mac_present", as: invoi_PKCS12_mac_present_t.self)
         pkcs12VerifyMac = try function("PKCS12_verify_mac", as: invoi_PKCS12_verify_mac_t.self)
-        pkcs12Parse = try function("PKCS12_parse", as: invoi_PKCS12_parse_t.self)
         pkcs12UnpackAuthsafes = try function("PKCS12_unpack_authsafes", as: invoi_PKCS12_unpack_authsafes_t.self)
         pkcs12UnpackP7data = try function("PKCS12_unpack_p7data", as: invoi_PKCS12_unpack_p7data_t.self)
         pkcs12UnpackP7encdata = try function("PKCS12_unpack_p7encdata", as: invoi_PKCS12_unpack_p7encdata_t.self)
@@ -107,7 +111,6 @@ final class LibCrypto: @unchecked Sendable {
         pemReadBioPrivateKey = try function("PEM_read_bio_PrivateKey", as: invoi_PEM_read_bio_PrivateKey_t.self)
         pemReadBioX509 = try function("PEM_read_bio_X509", as: invoi_PEM_read_bio_X509_t.self)
         x509Free = try function("X509_free", as: invoi_X509_free_t.self)
-        x509UpRef = try function("X509_up_ref", as: invoi_X509_up_ref_t.self)
         evpPKEYFree = try function("EVP_PKEY_free", as: invoi_EVP_PKEY_free_t.self)
         x509CheckPrivateKey = try function("X509_check_private_key", as: invoi_X509_check_private_key_t.self)
         x509Get0NotBefore = try function("X509_get0_notBefore", as: invoi_X509_get0_notBefore_t.self)
@@ -148,6 +151,13 @@ final class LibCrypto: @unchecked Sendable {
         errErrorStringN = try function("ERR_error_string_n", as: invoi_ERR_error_string_n_t.self)
         errClearError = try function("ERR_clear_error", as: invoi_ERR_clear_error_t.self)
         osslPROVIDERTryLoad = try function("OSSL_PROVIDER_try_load", as: invoi_OSSL_PROVIDER_try_load_t.self)
+        pkcs12SAFEBAGGet0P8inf = try function("PKCS12_SAFEBAG_get0_p8inf", as: invoi_PKCS12_SAFEBAG_get0_p8inf_t.self)
+        evpPKCS82PKEY = try function("EVP_PKCS82PKEY", as: invoi_EVP_PKCS82PKEY_t.self)
+        pkcs12DecryptSkey = try function("PKCS12_decrypt_skey", as: invoi_PKCS12_decrypt_skey_t.self)
+        pkcs8PRIVKEYINFOFree = try function("PKCS8_PRIV_KEY_INFO_free", as: invoi_PKCS8_PRIV_KEY_INFO_free_t.self)
+        pkcs12SAFEBAGGetBagNid = try function("PKCS12_SAFEBAG_get_bag_nid", as: invoi_PKCS12_SAFEBAG_get_bag_nid_t.self)
+        pkcs12SAFEBAGGet1Cert = try function("PKCS12_SAFEBAG_get1_cert", as: invoi_PKCS12_SAFEBAG_get1_cert_t.self)
+        opensslInitCrypto = try function("OPENSSL_init_crypto", as: invoi_OPENSSL_init_crypto_t.self)
     }
 
     private static func load() -> Result<LibCrypto, SigningError> {
@@ -158,7 +168,14 @@ final class LibCrypto: @unchecked Sendable {
                 continue
             }
             do throws(SigningError) {
-                return .success(try LibCrypto { dlsym(handle, $0) })
+                let library = try LibCrypto { dlsym(handle, $0) }
+                // OpenSSL's configuration file (/etc/ssl/openssl.cnf) is left unread: it
+                // configures TLS and providers, nothing a PAdES signature uses, and reading it
+                // cost about a million instructions (a thirtieth of signing one PDF).
+                guard library.opensslInitCrypto(UInt64(OPENSSL_INIT_NO_LOAD_CONFIG), nil) == 1 else {
+                    return .failure(.libraryUnavailable("OpenSSL's libcrypto cannot be initialised"))
+                }
+                return .success(library)
             } catch {
                 dlclose(handle)
                 return .failure(error)

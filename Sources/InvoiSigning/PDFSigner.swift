@@ -170,8 +170,15 @@ public struct PDFSigner: Sendable {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(
-            format: "(D:%04d%02d%02d%02d%02d%02d+00'00')", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        let fields = [
+            (Int(parts.tm_year) + 1900, 4), (Int(parts.tm_mon) + 1, 2), (Int(parts.tm_mday), 2),
+            (Int(parts.tm_hour), 2), (Int(parts.tm_min), 2), (Int(parts.tm_sec), 2),
+        ]
+        // Not String(format:): Foundation's formatter costs more than the rest of the update.
+        let digits = fields.map { value, width in
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "(D:" + digits.joined() + "+00'00')"
     }
 }

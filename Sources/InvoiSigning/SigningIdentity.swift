@@ -125,43 +125,35 @@ public final class SigningIdentity: @unchecked Sendable {
     private static func parse(
         _ store: OpaquePointer, password: String?, path: String, extraChain: String?, now: Date, library: LibCrypto
     ) throws(SigningError) -> SigningIdentity {
-        let keyCount = countKeys(in: store, password: password, library: library)
-        if keyCount > 1 { throw .severalKeys(path: path, count: keyCount) }
-        var key: OpaquePointer?
-        var certificate: OpaquePointer?
-        var authorities: OpaquePointer?
-        var parsed = library.pkcs12Parse(store, password, &key, &certificate, &authorities) == 1
-        if !parsed {
+        var contents = contents(of: store, password: password, library: library)
+        if contents == nil {
             // Keystores exported by older tools use RC2 or RC4, which OpenSSL 3 keeps in its
-            // legacy provider: load it (and the default one beside it) and try once more.
-            library.errClearError()
+            // legacy provider: load it and try once more.
             _ = library.osslPROVIDERTryLoad(nil, "legacy", 1)
-            parsed = library.pkcs12Parse(store, password, &key, &certificate, &authorities) == 1
+            contents = self.contents(of: store, password: password, library: library)
         }
         let reason = library.errorQueue()
-        var chain: [OpaquePointer] = []
-        if let authorities {
-            for index in 0..<max(0, library.opensslSkNum(authorities)) {
-                if let extra = library.opensslSkValue(authorities, index) { chain.append(OpaquePointer(extra)) }
-            }
-            library.opensslSkFree(authorities)
-        }
-        func release() {
-            if let key { library.evpPKEYFree(key) }
-            if let certificate { library.x509Free(certificate) }
-            for extra in chain { library.x509Free(extra) }
-        }
-        guard parsed else {
-            release()
+        guard let (keys, certificates) = contents else {
             throw .malformed(path: path, reason: "the keystore cannot be read (\(reason))")
         }
-        guard let key, let certificate else {
-            release()
-            throw .malformed(
-                path: path,
-                reason: key == nil
-                    ? "the keystore holds no private key" : "the keystore holds no certificate for its key")
+        func release() {
+            for key in keys { library.evpPKEYFree(key) }
+            for certificate in certificates { library.x509Free(certificate) }
         }
+        guard keys.count == 1, let key = keys.first else {
+            release()
+            if keys.isEmpty { throw .malformed(path: path, reason: "the keystore holds no private key") }
+            throw .severalKeys(path: path, count: keys.count)
+        }
+        // The signer's certificate is the one of the key; the others are its chain.
+        guard let index = certificates.firstIndex(where: { library.x509CheckPrivateKey($0, key) == 1 }) else {
+            library.errClearError()
+            release()
+            throw .malformed(path: path, reason: "the keystore holds no certificate for its private key")
+        }
+        library.errClearError()
+        var chain = certificates
+        let certificate = chain.remove(at: index)
         do throws(SigningError) {
             if let extraChain { chain += try chainCertificates(extraChain, library: library) }
         } catch {
@@ -173,14 +165,18 @@ public final class SigningIdentity: @unchecked Sendable {
             chain: distinct(chain, from: certificate, library: library), files: (path, path), now: now)
     }
 
-    /// The private keys a keystore holds, in its plain and its password-encrypted parts.
-    private static func countKeys(in store: OpaquePointer, password: String?, library: LibCrypto) -> Int {
-        guard let safes = library.pkcs12UnpackAuthsafes(store) else {
-            library.errClearError()
-            return 0
-        }
-        var count = 0
-        for index in 0..<max(0, library.opensslSkNum(safes)) {
+    /// Every private key and certificate of a keystore, each of its parts decrypted once (a
+    /// password-based key derivation costs as much as drawing a page); nil when a part cannot
+    /// be decrypted or a key cannot be read.
+    private static func contents(
+        of store: OpaquePointer, password: String?, library: LibCrypto
+    ) -> (keys: [OpaquePointer], certificates: [OpaquePointer])? {
+        guard let safes = library.pkcs12UnpackAuthsafes(store) else { return nil }
+        defer { library.opensslSkPopFree(safes, unsafeBitCast(library.pkcs7Free, to: OPENSSL_sk_freefunc.self)) }
+        var keys: [OpaquePointer] = []
+        var certificates: [OpaquePointer] = []
+        var complete = true
+        for index in 0..<max(0, library.opensslSkNum(safes)) where complete {
             guard let raw = library.opensslSkValue(safes, index) else { continue }
             let safe = raw.assumingMemoryBound(to: PKCS7.self)
             let bags: OpaquePointer? =
@@ -189,17 +185,41 @@ public final class SigningIdentity: @unchecked Sendable {
                 case NID_pkcs7_encrypted: library.pkcs12UnpackP7encdata(safe, password, -1)
                 default: nil
                 }
-            guard let bags else { continue }
+            guard let bags else {
+                complete = false
+                break
+            }
             for bagIndex in 0..<max(0, library.opensslSkNum(bags)) {
-                guard let bag = library.opensslSkValue(bags, bagIndex) else { continue }
-                let kind = library.pkcs12SAFEBAGGetNid(OpaquePointer(bag))
-                if kind == NID_keyBag || kind == NID_pkcs8ShroudedKeyBag { count += 1 }
+                guard let raw = library.opensslSkValue(bags, bagIndex) else { continue }
+                let bag = OpaquePointer(raw)
+                switch library.pkcs12SAFEBAGGetNid(bag) {
+                case NID_keyBag:
+                    if let key = library.pkcs12SAFEBAGGet0P8inf(bag).flatMap(library.evpPKCS82PKEY) {
+                        keys.append(key)
+                    } else {
+                        complete = false
+                    }
+                case NID_pkcs8ShroudedKeyBag:
+                    if let info = library.pkcs12DecryptSkey(bag, password, -1) {
+                        if let key = library.evpPKCS82PKEY(info) { keys.append(key) } else { complete = false }
+                        library.pkcs8PRIVKEYINFOFree(info)
+                    } else {
+                        complete = false
+                    }
+                case NID_certBag where library.pkcs12SAFEBAGGetBagNid(bag) == NID_x509Certificate:
+                    if let certificate = library.pkcs12SAFEBAGGet1Cert(bag) { certificates.append(certificate) }
+                default:
+                    break
+                }
             }
             library.opensslSkPopFree(bags, unsafeBitCast(library.pkcs12SAFEBAGFree, to: OPENSSL_sk_freefunc.self))
         }
-        library.opensslSkPopFree(safes, unsafeBitCast(library.pkcs7Free, to: OPENSSL_sk_freefunc.self))
-        library.errClearError()
-        return count
+        guard complete else {
+            for key in keys { library.evpPKEYFree(key) }
+            for certificate in certificates { library.x509Free(certificate) }
+            return nil
+        }
+        return (keys, certificates)
     }
 
     private static func chainCertificates(_ path: String, library: LibCrypto) throws(SigningError) -> [OpaquePointer] {

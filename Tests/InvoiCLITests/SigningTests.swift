@@ -137,7 +137,7 @@ import Testing
         try directory.write("secret\n", to: "password")
         for arguments in [
             ["--sign-key", keys.path("encrypted.key"), "--sign-cert", keys.path("rsa.pem")],
-            ["--sign", keys.path("rsa.p12")],
+            ["--sign", keys.path("rsa.p12")], ["--sign", keys.path("legacy.p12")],
         ] {
             let result = try invoi(
                 ["render", Self.sample, "-o", "signed.pdf", "--sign-password-file", "password"] + arguments,
@@ -231,8 +231,9 @@ import Testing
             let plain = try PortablePixmap(rendering: directory.url.appendingPathComponent("\(name)-plain.pdf"))
             let other = try PortablePixmap(rendering: directory.url.appendingPathComponent("\(name)-signed.pdf"))
             #expect(plain.width == other.width && plain.height == other.height)
-            // The footer band: the page's bottom 48 points.
-            let rows = 0..<(plain.height - 48)
+            // The footer band, left out: the page's bottom 120 points (the footer and the
+            // margin below it, with room for a line more).
+            let rows = 0..<(plain.height - 120)
             #expect(plain.rows(rows) == other.rows(rows), "\(name): the pages differ above the footer")
             #expect(plain.rows(rows).contains { $0 != 0xFF }, "\(name): the page is blank")
         }

@@ -4,7 +4,8 @@ import Foundation
 /// (no private key is ever committed), in a directory of their own:
 ///
 /// - `rsa.key`, `rsa.pem`, `rsa.p12` (password `secret`): RSA-2048, digitalSignature and
-///   nonRepudiation; `rsa-plain.p12` with an empty password
+///   nonRepudiation; `rsa-plain.p12` with an empty password; `legacy.p12` encrypted as older
+///   tools do (RC2, 3DES)
 /// - `ec256.key`/`ec256.pem`, `ec384.key`/`ec384.pem`: EC P-256 and P-384, no key usage
 /// - `rsa4096.key`/`rsa4096.pem`; `rsa1024.key`/`rsa1024.pem` (too small to sign with)
 /// - `ca.key`/`ca.pem` (keyCertSign and cRLSign only) and `leaf.key`/`leaf.pem`, signed by it
@@ -29,6 +30,7 @@ public struct SigningKeys: Sendable {
               -addext 'keyUsage=critical,digitalSignature,nonRepudiation'
             openssl pkcs12 -export -inkey rsa.key -in rsa.pem -out rsa.p12 -passout pass:secret
             openssl pkcs12 -export -inkey rsa.key -in rsa.pem -out rsa-plain.p12 -passout pass:
+            openssl pkcs12 -export -legacy -inkey rsa.key -in rsa.pem -out legacy.p12 -passout pass:secret
             req 'Test Signer P-256' -newkey ec -pkeyopt ec_paramgen_curve:P-256 -keyout ec256.key -out ec256.pem
             req 'Test Signer P-384' -newkey ec -pkeyopt ec_paramgen_curve:P-384 -keyout ec384.key -out ec384.pem
             req 'Test Signer RSA-4096' -newkey rsa:4096 -keyout rsa4096.key -out rsa4096.pem
