@@ -116,6 +116,7 @@ import Testing
         arguments: [
             ("ec256.key", "ec256.pem", nil, "ec256.pem"), ("ec384.key", "ec384.pem", nil, "ec384.pem"),
             ("rsa4096.key", "rsa4096.pem", nil, "rsa4096.pem"), ("leaf.key", "leaf.pem", "ca.pem", "ca.pem"),
+            ("rsa-traditional.key", "rsa.pem", nil, "rsa.pem"),
         ] as [(String, String, String?, String)])
     func pemKeysOfEveryKindSign(key: String, certificate: String, chain: String?, trust: String) throws {
         let keys = try keys()

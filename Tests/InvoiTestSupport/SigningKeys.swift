@@ -10,7 +10,8 @@ import Foundation
 /// - `rsa4096.key`/`rsa4096.pem`; `rsa1024.key`/`rsa1024.pem` (too small to sign with)
 /// - `ca.key`/`ca.pem` (keyCertSign and cRLSign only) and `leaf.key`/`leaf.pem`, signed by it
 /// - `expired.key`/`expired.pem` (2020 to 2021), `future.key`/`future.pem` (2099 to 2100)
-/// - `encrypted.key`: `rsa.key` encrypted with the password `secret`
+/// - `encrypted.key`: `rsa.key` encrypted with the password `secret` (PKCS#8);
+///   `rsa-traditional.key`: `rsa.key` in the older `BEGIN RSA PRIVATE KEY` form
 public struct SigningKeys: Sendable {
     public let directory: URL
     public static let password = "secret"
@@ -42,6 +43,7 @@ public struct SigningKeys: Sendable {
             openssl x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 -extfile leaf.ext \\
               -out leaf.pem 2>/dev/null
             openssl pkey -in rsa.key -aes256 -passout pass:secret -out encrypted.key
+            openssl rsa -in rsa.key -traditional -out rsa-traditional.key 2>/dev/null
             # Certificates outside their validity: openssl ca sets any start and end date.
             printf '[ca]\\ndefault_ca=d\\n[d]\\ndatabase=index.txt\\nnew_certs_dir=.\\nserial=serial\\n'\\
             'default_md=sha256\\npolicy=p\\n[p]\\ncommonName=supplied\\n' > dated.cnf
