@@ -94,6 +94,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // qpdf's C API: Cairo's PDF rewritten as Factur-X (PDF/A-3b), by InvoiFacturX only.
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
+        // OpenSSL's libcrypto (headers only, opened with dlopen when signing), by InvoiSigning only.
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
 
         // Layers.
         // Character classes and XML escaping that several layers must agree on.
@@ -145,13 +147,15 @@ let package = Package(
             swiftSettings: directMetadataAccess),
         // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b; knows bytes, not invoices.
         .target(name: "InvoiFacturX", dependencies: ["InvoiCharacters", "CQPDF"], swiftSettings: directMetadataAccess),
+        // A finished PDF → the same PDF with a PAdES B-B signature appended; knows bytes and keys.
+        .target(name: "InvoiSigning", dependencies: ["CCrypto"], swiftSettings: directMetadataAccess),
 
         // Pipeline (model → layout → backend) and the backend table.
         .target(
             name: "InvoiRender",
             dependencies: [
                 "InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
-                "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX",
+                "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX", "InvoiSigning",
             ],
             swiftSettings: directMetadataAccess
         ),
@@ -165,7 +169,7 @@ let package = Package(
             name: "InvoiCLI",
             dependencies: [
                 "InvoiCharacters", "InvoiLocalization", "InvoiRender", "InvoiAssets", "InvoiSpeedups", "InvoiEInvoice",
-                "InvoiGolden",
+                "InvoiGolden", "InvoiSigning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: directMetadataAccess
@@ -195,7 +199,7 @@ let package = Package(
             name: "InvoiServer",
             dependencies: [
                 "InvoiModel", "InvoiLocalization", "InvoiRender", "InvoiDocument", "InvoiEInvoice", "InvoiText",
-                "InvoiAssets", "InvoiSpeedups",
+                "InvoiAssets", "InvoiSpeedups", "InvoiSigning",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -208,7 +212,9 @@ let package = Package(
             resources: [.embedInCode("openapi.json")]),
         .executableTarget(
             name: "invoi-server",
-            dependencies: ["InvoiServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "InvoiServer", "InvoiSigning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // Benchmarks (assembled into tools/bench).
         .executableTarget(
@@ -258,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "InvoiServerTests",
             dependencies: [
-                "InvoiTestSupport", "InvoiServer", "invoi-server", "invoi",
+                "InvoiTestSupport", "InvoiServer", "InvoiSigning", "invoi-server", "invoi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -81,7 +81,7 @@ struct PreviewCommand: ParsableCommand {
             copyMark: try CopyMarkArgument.parse(copyMark))
         guard watch else {
             let status = RenderJob(
-                renderer: renderer, settings: settings,
+                renderer: renderer, settings: settings, signer: nil,
                 sources: SourceStream(sample: false, inputs: InputList([input])),
                 destination: .standardOutput, jobs: 1, terminal: terminal
             ).run()

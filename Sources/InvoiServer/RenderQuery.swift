@@ -21,11 +21,13 @@ struct RenderQuery: Sendable, Hashable {
     var copyMark: CopyMark?
     /// The page of a PNG or SVG to send, from 1.
     var page: Int = 1
+    /// Whether to sign the PDF with the server's key.
+    var sign = false
 
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
     static let parameterNames = [
         "format", "paper", "dpi", "width", "language", "locale", "digits",
-        "accent", "profile", "page", "copy-mark",
+        "accent", "profile", "page", "copy-mark", "sign",
     ]
 
     init() {}
@@ -43,6 +45,9 @@ struct RenderQuery: Sendable, Hashable {
         }
         if seen.contains("page"), format != .png, format != .svg {
             throw .badParameter("page", "only png and svg are sent a page at a time")
+        }
+        if sign, !format.isSignable {
+            throw .badParameter("sign", "only pdf and facturx are signed (got format \(format.rawValue))")
         }
         do {
             _ = try EInvoiceTarget(format: format, profile: profile)
@@ -108,6 +113,9 @@ struct RenderQuery: Sendable, Hashable {
                 throw .badParameter(name, "\(shown) is no copy mark; use \(CopyMark.optionValues)")
             }
             copyMark = mark
+        case "sign":
+            guard let sign = Bool(value) else { throw .badParameter(name, "must be true or false (got \(shown))") }
+            self.sign = sign
         default:  // "page"
             guard let page = Int(value), page >= 1 else {
                 throw .badParameter(name, "must be a page number from 1 (got \(shown))")
