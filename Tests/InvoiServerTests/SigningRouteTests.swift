@@ -23,11 +23,20 @@ struct SigningRouteTests {
                 }
                 #expect(report.contains("Signature is Valid."), "\(format): \(report)")
                 #expect(report.contains("Total document signed"), "\(format): \(report)")
+                let text = try Tools.withFile(signed.body, name: "signed.pdf") { file in
+                    try Tools.run("pdftotext", [file.path, "-"]).output
+                }
+                // The fixtures are German invoices.
+                #expect(text.contains("Digital signiertes Dokument"), "\(format): the page does not say it is signed")
             }
-            // Not asked: not signed.
+            // Not asked: not signed, and the page says nothing of it.
             let plain = try await HTTPTestClient.post("/render", port: port, json: Fixtures.invoice)
             #expect(plain.status == 200)
             #expect(!plain.text.contains("/SubFilter /ETSI.CAdES.detached"))
+            let plainText = try Tools.withFile(plain.body, name: "plain.pdf") { file in
+                try Tools.run("pdftotext", [file.path, "-"]).output
+            }
+            #expect(!plainText.contains("Digital signiertes Dokument"))
             let png = try await HTTPTestClient.post("/render?format=png&sign=true", port: port, json: Fixtures.invoice)
             #expect(png.status == 400)
             #expect(png.text.contains("only pdf and facturx are signed"), "\(png.text)")
