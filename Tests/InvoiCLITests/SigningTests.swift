@@ -119,6 +119,28 @@ import Testing
         #expect(cms.contains("sha256"))
     }
 
+    /// The golden of a signed Hebrew original pins its page (the mark and the signed line);
+    /// its signature, whose bytes vary, is pinned here.
+    @Test func theSignedHebrewOriginalGoldenSignsAndSaysSo() throws {
+        let keys = try keys()
+        let directory = try TemporaryDirectory()
+        let golden = EInvoiceCommandTests.golden("he-tax-invoice-receipt-original-signed")
+        let signed = try invoi(
+            [
+                "render", golden, "-o", "signed.pdf", "--sign-key", keys.path("ec256.key"), "--sign-cert",
+                keys.path("ec256.pem"),
+            ], in: directory)
+        #expect(signed.status == 0, "\(signed.standardError)")
+        let file = directory.url.appendingPathComponent("signed.pdf")
+        try expectValid(file, trust: keys.path("ec256.pem"))
+        let text = try Tools.run("pdftotext", [file.path, "-"]).output
+        for word in ["מקור", "מסמך חתום דיגיטלית"] {
+            #expect(text.contains(word), "\(word) in \(text)")
+        }
+        let info = try Tools.run("pdfinfo", [file.path]).output
+        #expect(info.contains("מקור"), "the subject names the mark: \(info)")
+    }
+
     @Test(
         arguments: [
             ("ec256.key", "ec256.pem", nil, "ec256.pem"), ("ec384.key", "ec384.pem", nil, "ec384.pem"),
