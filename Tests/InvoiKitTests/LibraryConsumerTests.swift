@@ -59,9 +59,14 @@ struct LibraryConsumerTests {
             in: package)
         let buildLog = String(decoding: build.standardOutput + build.standardError, as: UTF8.self)
         try #require(build.status == 0, "swift build failed:\n\(buildLog.suffix(4000))")
-        // The library product has no Hummingbird: none of its modules were built.
+        // The library product has no Hummingbird: none of its modules is compiled or linked.
         #expect(!buildLog.contains("Compiling Hummingbird"))
-        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("debug/Hummingbird.build").path))
+        let linked = try String(
+            contentsOf: scratch.appendingPathComponent("debug/consumer.product/Objects.LinkFileList"), encoding: .utf8)
+        #expect(linked.contains("/InvoiRender.build/"))
+        #expect(!linked.contains("/Hummingbird"))
+        #expect(!linked.contains("/NIOCore.build/"))
+        #expect(!linked.contains("/ArgumentParser.build/"))
 
         let run = try Tools.execute(
             URL(fileURLWithPath: "/usr/bin/timeout"),
