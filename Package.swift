@@ -51,6 +51,18 @@ let hotCodeLayout: [LinkerSetting] = [
         .when(configuration: .release))
 ]
 
+/// Release builds of the executables carry the Swift runtime and Foundation inside the
+/// binary: no symbol binding against a dozen shared libraries at every start (the start-up
+/// budget), and a Debian package (tools/package) that needs no Swift toolchain on the machine.
+/// Debug builds and tests link them shared. The modules were compiled against the shared
+/// Foundation, whose link entries leave out the libraries the static one needs; they are
+/// named here.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"],
+        .when(configuration: .release))
+]
+
 /// The language catalogs (Sources/InvoiLocalization/Catalogs/*.json), sorted.
 let catalogFiles =
     ((try? FileManager.default.contentsOfDirectory(
@@ -67,6 +79,9 @@ let package = Package(
         // The HTTP service: a product of its own, so that invoi builds and starts
         // without Hummingbird.
         .executable(name: "invoi-server", targets: ["invoi-server"]),
+        // invoi in a Swift program: render and validate in process (InvoiKit). No
+        // ArgumentParser, no Hummingbird.
+        .library(name: "Invoi", targets: ["InvoiKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -165,6 +180,14 @@ let package = Package(
             name: "InvoiGolden",
             dependencies: ["InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiAssets", "InvoiRender"],
             swiftSettings: directMetadataAccess),
+        // The library product's one module: a small, stable facade over InvoiRender and InvoiModel.
+        .target(
+            name: "InvoiKit",
+            dependencies: [
+                "InvoiModel", "InvoiLocalization", "InvoiDocument", "InvoiEInvoice", "InvoiText", "InvoiAssets",
+                "InvoiRender",
+            ],
+            swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiCLI",
             dependencies: [
@@ -178,19 +201,7 @@ let package = Package(
             name: "invoi",
             dependencies: ["InvoiCLI"],
             exclude: ["hot-functions.txt"],
-            // Release builds carry the Swift runtime and Foundation inside the binary:
-            // no symbol binding against a dozen shared libraries at every start
-            // (the start-up budget). Debug builds and tests link them shared.
-            // The modules were compiled against the shared Foundation, whose link entries
-            // leave out the libraries the static one needs; they are named here.
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims",
-                        "-l_FoundationCollections", "-l_FoundationICU",
-                    ],
-                    .when(configuration: .release))
-            ] + hotCodeLayout
+            linkerSettings: staticRuntime + hotCodeLayout
         ),
 
         // The HTTP service: routes, the worker pool, metrics. Only invoi-server
@@ -214,7 +225,8 @@ let package = Package(
             name: "invoi-server",
             dependencies: [
                 "InvoiServer", "InvoiSigning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            linkerSettings: staticRuntime),
 
         // Benchmarks (assembled into tools/bench).
         .executableTarget(
@@ -267,9 +279,9 @@ let package = Package(
                 "InvoiTestSupport", "InvoiServer", "InvoiSigning", "invoi-server", "invoi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(
-            name: "InvoiCLITests",
-            dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "InvoiGolden", "invoi"]),
+        // The library product: its facade, and a package of its own that depends on it by path.
+        .testTarget(name: "InvoiKitTests", dependencies: ["InvoiTestSupport", "InvoiKit"]),
+        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "InvoiGolden", "invoi"]),
 
         // Fuzzing (tools/fuzz): the targets' bodies; one thin executable each, which
         // is libFuzzer's entry point when built with -DINVOI_FUZZING and a replay of files
