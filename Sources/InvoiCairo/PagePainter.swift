@@ -27,11 +27,19 @@ final class PagePainter {
     /// Images drawn so far, by digest: a logo on every page of a PDF is embedded once.
     var rasterSurfaces: [String: CairoSurface] = [:]
     var vectorDocuments: [String: SVGDocument] = [:]
+    /// A tagged PDF's structure tags; nil for an untagged PDF and for images.
+    let tags: StructureTags?
+    /// Inside a group, which is tagged as one piece.
+    private var insideGroup = false
+    /// A tagged PDF's artifacts met inside a table (its rules), drawn once the table ends or
+    /// the page does: drawn where they come, they would end the table's structure element.
+    private var deferredArtifacts: [DrawOp] = []
 
-    init(context: CairoContext, fonts: CairoFontCache, target: Target) {
+    init(context: CairoContext, fonts: CairoFontCache, target: Target, tagged: Bool = false) {
         self.context = context
         self.fonts = fonts
         self.target = target
+        tags = tagged ? StructureTags(context: context.handle) : nil
         let cr = context.handle
         // Unhinted outlines at their exact positions: the layout already placed every glyph.
         let options = cairo_font_options_create()
@@ -45,17 +53,42 @@ final class PagePainter {
 
     func paint(_ ops: [DrawOp]) throws {
         for op in ops {
+            var linkIsTagged = false
+            if let tags, !insideGroup {
+                if case .artifact = op.role, tags.isInsideTable {
+                    deferredArtifacts.append(op)
+                    continue
+                }
+                if !deferredArtifacts.isEmpty, op.role?.path?.first?.role != .table { try drawDeferredArtifacts() }
+                if case .link(let link) = op {
+                    tags.enter(op.role, link: link)
+                    linkIsTagged = op.role?.path?.last?.role == .link
+                } else {
+                    tags.enter(op.role)
+                }
+                if case .image(let image) = op { tags.describeFigure(image.altText) }
+            }
             switch op {
             case .text(let text): try draw(text)
             case .line(let line): draw(line)
             case .rect(let rect): draw(rect)
-            case .link(let link): if case .pdf = target { annotate(link) }
+            // A tagged link's annotation is its structure element, opened above.
+            case .link(let link): if case .pdf = target, !linkIsTagged { annotate(link) }
             case .image(let image): try draw(image)
             case .group(let group): try draw(group)
             }
             // A Cairo context in error ignores all further drawing: stop at the first.
             try context.checkStatus("drawing")
         }
+    }
+
+    /// Draws the artifacts held back inside a table; before a page ends.
+    func drawDeferredArtifacts() throws {
+        let held = deferredArtifacts
+        deferredArtifacts = []
+        guard !held.isEmpty else { return }
+        tags?.enter(.artifact(.layout))
+        try paint(held)
     }
 
     // MARK: Text
@@ -311,9 +344,12 @@ final class PagePainter {
         var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &matrix)
         let outer = transform
+        let wasInsideGroup = insideGroup
         transform = outer.followingTransform(t)
+        insideGroup = true
         defer {
             transform = outer
+            insideGroup = wasInsideGroup
             cairo_restore(cr)
         }
         try paint(group.ops)

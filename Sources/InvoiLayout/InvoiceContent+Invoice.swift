@@ -135,6 +135,8 @@ extension InvoiceContent {
             wording: wording
         )
         pageDigits = digits
+        logoAlt = Self.metadataText(
+            invoice.logoAlt.isEmpty ? wording.text(.logoAlt, [.name: invoice.fromName]) : invoice.logoAlt)
     }
 
     /// The total's label: a document that charges no tax has a total without tax ("Net à payer",

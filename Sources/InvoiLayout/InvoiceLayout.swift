@@ -154,6 +154,7 @@ public struct InvoiceLayout: Sendable {
         let text = content.footerText(page: page, of: count)
         let height = typesetter.paragraphHeight(text, style.footer, width: width)
         return typesetter.paragraph(text, style.footer, x: x, width: width, top: bottom - height, alignment: .center)
+            .asArtifact(.pagination)
     }
 }
 

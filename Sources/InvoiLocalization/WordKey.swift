@@ -46,6 +46,8 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case buyerReference
     case orderReference
     case precedingInvoice
+    /// The logo's default alternative text, for a reader who cannot see it.
+    case logoAlt
 
     /// The values invoi fills into this key's text, each written `{name}` in it.
     public var placeholders: [Placeholder] {
@@ -55,6 +57,7 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
         case .taxId: [.id]
         case .footer: [.number, .page, .pages]
         case .footerPage: [.page, .pages]
+        case .logoAlt: [.name]
         default: []
         }
     }
@@ -67,6 +70,7 @@ public enum Placeholder: String, CaseIterable, Hashable, Sendable {
     case number
     case page
     case pages
+    case name
 
     /// How it is written in a text: `{rate}`.
     public var written: String { "{" + rawValue + "}" }

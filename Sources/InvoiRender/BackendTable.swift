@@ -18,6 +18,10 @@ public struct OutputOptions: Hashable, Sendable {
     public var creator: String
     /// txt: the order right-to-left text is written in (`--bidi`).
     public var bidi: BidiOrder
+    /// pdf: tagged (the default); untagged only to measure what tagging costs.
+    public var isTagged = true
+    /// pdf: claim PDF/UA-1 in the metadata.
+    public var claimsPDFUA = false
 
     public init(
         dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi",
@@ -61,7 +65,7 @@ struct BackendTable: Sendable {
         switch format {
         case .pdf:
             try PDFBackend(fonts: cairoFonts).writer(
-                for: outline, options: PDFOptions(creator: options.creator), to: target)
+                for: outline, options: options.pdfOptions, to: target)
         case .png:
             try PNGBackend(fonts: cairoFonts).writer(for: outline, options: PNGOptions(dpi: options.dpi), to: target)
         case .svg:
@@ -83,7 +87,7 @@ struct BackendTable: Sendable {
     func render(_ document: Document, as format: OutputFormat, options: OutputOptions) throws -> RenderedOutput {
         switch format {
         case .pdf:
-            try PDFBackend(fonts: cairoFonts).render(document, options: PDFOptions(creator: options.creator))
+            try PDFBackend(fonts: cairoFonts).render(document, options: options.pdfOptions)
         case .png:
             try PNGBackend(fonts: cairoFonts).render(document, options: PNGOptions(dpi: options.dpi))
         case .svg:
@@ -105,5 +109,12 @@ struct BackendTable: Sendable {
     /// when it is read, whatever the format, as `invoi check` promises.
     static func checkDrawable(_ svg: SanitizedSVG) throws(ImageDecodingFailure) {
         try svg.checkDrawable()
+    }
+}
+
+extension OutputOptions {
+    /// The PDF backend's part.
+    var pdfOptions: PDFOptions {
+        PDFOptions(creator: creator, isTagged: isTagged, claimsPDFUA: claimsPDFUA)
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("tax                      VAT {rate}%"))
         #expect(lines.contains("footer                   {number} · Page {page} of {pages}"))
-        #expect(lines.count == 45)
+        #expect(lines.count == 46)
     }
 
     @Test func anUnknownLanguageOrLocaleOnTheCommandLineIsAUsageError() throws {

@@ -1,0 +1,131 @@
+import CCairo
+import InvoiDocument
+
+/// Opens and closes Cairo's structure tags as the ops' roles say, so that Cairo 1.16 writes the
+/// structure tree, the marked content with its MCIDs, the parent tree and each link's /OBJR.
+/// What Cairo 1.16 cannot write is noted here for `PDFStructureUpdate`: artifacts (tagged
+/// `Artifact` here, taken out of the tree afterwards), a header cell's /Scope, a figure's /Alt,
+/// a link's /Contents.
+///
+/// Cairo marks only the content of a leaf element (one with no child elements), so an artifact
+/// never opens inside a leaf: the leaf is closed first. Layout keeps a cell that a page break may
+/// cut a container (a cell holding a paragraph), so that only the paragraph is in two parts.
+final class StructureTags {
+    /// What the update adds to an element Cairo wrote.
+    enum Attribute: Equatable {
+        case scope(column: Bool)
+        case alternative(String)
+    }
+
+    /// How many elements were opened, in order: Cairo writes its elements in this order.
+    private(set) var elementCount = 0
+    /// By element number: what the update adds to it.
+    private(set) var attributes: [Int: Attribute] = [:]
+    /// The element numbers of the artifacts, and of the elements they were opened in.
+    private(set) var artifacts: Set<Int> = []
+    private(set) var artifactParents: Set<Int> = []
+    /// Each link annotation's /Contents, in the order Cairo writes the annotations.
+    private(set) var linkDescriptions: [String] = []
+
+    private let context: OpaquePointer
+    /// The open elements below the document element, with their element numbers.
+    private var open: [(node: StructureNode, element: Int, tag: String)] = []
+    private var document: Int?
+    private var artifact: Int?
+    /// Whether the innermost open element has content (so it must stay a leaf).
+    private var leafIsOpen = false
+
+    init(context: OpaquePointer) {
+        self.context = context
+    }
+
+    /// Opens what `role` needs before its op is drawn; `link` is the op when it is a link.
+    func enter(_ role: ContentRole?, link: LinkOp? = nil) {
+        if document == nil { document = begin("Document") }
+        switch role {
+        case .artifact:
+            guard artifact == nil else { return }
+            // Cairo 1.16 refuses the tag name `Artifact` and writes the content of every tag it
+            // takes as real content; marking artifacts needs the content streams rewritten,
+            // which is not done yet. Until then an artifact is a `NonStruct` element outside
+            // any table, so that the tables stay well formed.
+            while let last = open.last, leafIsOpen || Self.tableParts.contains(last.node.role) {
+                end(last.tag)
+                open.removeLast()
+                leafIsOpen = false
+            }
+            leafIsOpen = false
+            artifact = begin(Self.artifactTag)
+        case .structure(let path):
+            endArtifact()
+            var common = 0
+            while common < open.count, common < path.count, open[common].node == path[common] { common += 1 }
+            while open.count > common { end(open.removeLast().tag) }
+            for node in path[common...] {
+                var tag = node.role.standardType
+                var attributes = ""
+                if node.role == .link {
+                    if let link, let linkAttributes = LinkAttributes(link) {
+                        attributes = linkAttributes.text
+                        linkDescriptions.append(link.description.isEmpty ? link.uri : link.description)
+                    } else {
+                        tag = "Span"
+                    }
+                }
+                let element = begin(tag, attributes)
+                switch node.role {
+                case .columnHeader: self.attributes[element] = .scope(column: true)
+                case .rowHeader: self.attributes[element] = .scope(column: false)
+                default: break
+                }
+                open.append((node, element, tag))
+            }
+            leafIsOpen = true
+        case nil:
+            // Layout gave the op no role: it is drawn in no leaf, so it stays unmarked and
+            // the checks that every piece of content is tagged fail.
+            endArtifact()
+            while let last = open.popLast() { end(last.tag) }
+            leafIsOpen = false
+        }
+    }
+
+    /// Whether a table is open: an artifact would end it.
+    var isInsideTable: Bool {
+        open.first?.node.role == .table
+    }
+
+    /// Notes a figure's alternative text on the element open for it.
+    func describeFigure(_ text: String) {
+        guard let element = open.last?.element, open.last?.node.role == .figure else { return }
+        attributes[element] = .alternative(text)
+    }
+
+    /// Closes every open tag (before the surface finishes).
+    func closeAll() {
+        endArtifact()
+        while let last = open.popLast() { end(last.tag) }
+        if document != nil { end("Document") }
+        document = nil
+    }
+
+    private static let artifactTag = "NonStruct"
+    private static let tableParts: Set<StructureRole> = [
+        .table, .tableHead, .tableBody, .tableRow, .columnHeader, .rowHeader, .cell,
+    ]
+
+    private func endArtifact() {
+        if artifact != nil { end(Self.artifactTag) }
+        artifact = nil
+    }
+
+    private func begin(_ tag: String, _ attributes: String = "") -> Int {
+        cairo_tag_begin(context, tag, attributes)
+        elementCount += 1
+        return elementCount - 1
+    }
+
+    private func end(_ tag: String) {
+        cairo_tag_end(context, tag)
+    }
+}
