@@ -86,10 +86,21 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Read one invoice per line (JSON Lines) from the inputs or standard input.")
     var jsonl = false
 
+    @Option(
+        name: .customLong("pdf-standard"),
+        help: ArgumentHelp(
+            "Standards the PDF claims, comma separated: ua-1 (PDF/UA-1, accessible), a-3b or a-3a (PDF/A-3, archival; a-3a also accessible).",
+            valueName: "list"))
+    var pdfStandard: String?
+
+    @Flag(help: .hidden)
+    var untagged = false
+
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
         _ = try LanguageArguments.digits(digits)
+        _ = try pdfStandards()
         if inputs.isEmpty && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
         }
@@ -156,7 +167,8 @@ struct RenderCommand: ParsableCommand {
                 dpi: dpi,
                 columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
                     OptionBounds.clamped(columns:)) ?? 100,
-                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
+                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi,
+                isTagged: !untagged, pdfStandards: try pdfStandards()),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
             digits: try LanguageArguments.digits(digits))
         let stream = try sources(inputs)
@@ -206,3 +218,18 @@ struct RenderCommand: ParsableCommand {
 extension RenderCommand: InputListCommand {}
 
 let invoiVersion = InvoiVersion.current
+
+extension RenderCommand {
+    /// `--pdf-standard`'s list; a usage error (64) names what is wrong with it.
+    func pdfStandards() throws -> PDFStandards {
+        guard let pdfStandard else { return [] }
+        switch PDFStandards.parse(pdfStandard) {
+        case .success(let standards):
+            if untagged, standards.contains(.ua1) || standards.contains(.a3a) {
+                throw ValidationError("--pdf-standard \(pdfStandard) needs a tagged PDF: leave out --untagged")
+            }
+            return standards
+        case .failure(let error): throw ValidationError("--pdf-standard: \(error)")
+        }
+    }
+}

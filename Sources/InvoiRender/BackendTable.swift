@@ -1,6 +1,8 @@
 import InvoiAssets
 import InvoiCairo
+import InvoiCharacters
 import InvoiDocument
+import InvoiFacturX
 import InvoiSVG
 import InvoiTerminal
 import InvoiText
@@ -20,13 +22,18 @@ public struct OutputOptions: Hashable, Sendable {
     public var bidi: BidiOrder
     /// pdf: tagged (the default); untagged only to measure what tagging costs.
     public var isTagged = true
-    /// pdf: claim PDF/UA-1 in the metadata.
-    public var claimsPDFUA = false
+    /// pdf, facturx: the standards the file claims (`--pdf-standard`).
+    public var pdfStandards: PDFStandards = []
+
+    /// Whether the PDF claims PDF/UA-1.
+    var claimsPDFUA: Bool { pdfStandards.contains(.ua1) && isTagged }
 
     public init(
         dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi",
-        bidi: BidiOrder = .visual
+        bidi: BidiOrder = .visual, isTagged: Bool = true, pdfStandards: PDFStandards = []
     ) {
+        self.isTagged = isTagged
+        self.pdfStandards = pdfStandards
         self.dpi = dpi
         self.columns = columns
         self.usesColor = usesColor
@@ -116,5 +123,67 @@ extension OutputOptions {
     /// The PDF backend's part.
     var pdfOptions: PDFOptions {
         PDFOptions(creator: creator, isTagged: isTagged, claimsPDFUA: claimsPDFUA)
+    }
+}
+
+/// A standard a PDF claims to meet, as `--pdf-standard` names it (Typst's names).
+public enum PDFStandard: String, Hashable, Sendable, CaseIterable {
+    /// PDF/UA-1: tagged for assistive technology (`pdfuaid:part 1` in the XMP).
+    case ua1 = "ua-1"
+    /// PDF/A-3b: archival; the look is kept.
+    case a3b = "a-3b"
+    /// PDF/A-3a: archival and tagged (structure, reading order, text).
+    case a3a = "a-3a"
+}
+
+/// The standards a PDF claims: a comma-separated list, as `--pdf-standard ua-1,a-3a`.
+public struct PDFStandards: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let ua1 = PDFStandards(rawValue: 1)
+    public static let a3b = PDFStandards(rawValue: 2)
+    public static let a3a = PDFStandards(rawValue: 4)
+
+    public init(_ standard: PDFStandard) {
+        switch standard {
+        case .ua1: self = .ua1
+        case .a3b: self = .a3b
+        case .a3a: self = .a3a
+        }
+    }
+
+    /// The list's standards; the message names the first unknown one, or the conflict.
+    public static func parse(_ list: String) -> Result<PDFStandards, PDFStandardsError> {
+        var standards: PDFStandards = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(name).trimmingWhitespace()
+            guard let standard = PDFStandard(rawValue: trimmed) else {
+                return .failure(.unknown(trimmed))
+            }
+            standards.insert(PDFStandards(standard))
+        }
+        if standards.contains(.a3a), standards.contains(.a3b) { return .failure(.twoArchivalLevels) }
+        return .success(standards)
+    }
+
+    /// The PDF/A level asked for, if any.
+    var archivalLevel: PDFALevel? {
+        contains(.a3a) ? .a : contains(.a3b) ? .b : nil
+    }
+}
+
+/// Why a `--pdf-standard` list is refused.
+public enum PDFStandardsError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknown(String)
+    case twoArchivalLevels
+
+    public var description: String {
+        switch self {
+        case .unknown(let name):
+            "\(name.isEmpty ? "an empty name" : "'\(name)'") is no PDF standard; use "
+                + PDFStandard.allCases.map(\.rawValue).joined(separator: ", ") + ", separated by commas"
+        case .twoArchivalLevels: "a-3a and a-3b are two levels of the same standard: give one"
+        }
     }
 }

@@ -20,11 +20,13 @@ struct RenderQuery: Sendable, Hashable {
     var profile: EInvoiceProfile?
     /// The page of a PNG or SVG to send, from 1.
     var page: Int = 1
+    /// `pdf-standard`: what the PDF claims (ua-1, a-3b, a-3a).
+    var pdfStandards: PDFStandards = []
 
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
     static let parameterNames = [
         "format", "paper", "dpi", "width", "language", "locale", "digits",
-        "accent", "profile", "page",
+        "accent", "profile", "page", "pdf-standard",
     ]
 
     init() {}
@@ -102,6 +104,11 @@ struct RenderQuery: Sendable, Hashable {
                     "\(shown) is no profile; use " + EInvoiceProfile.allCases.map(\.rawValue).joined(separator: ", "))
             }
             self.profile = profile
+        case "pdf-standard":
+            switch PDFStandards.parse(value) {
+            case .success(let standards): pdfStandards = standards
+            case .failure(let error): throw .badParameter(name, "\(error)")
+            }
         default:  // "page"
             guard let page = Int(value), page >= 1 else {
                 throw .badParameter(name, "must be a page number from 1 (got \(shown))")
@@ -117,7 +124,7 @@ struct RenderQuery: Sendable, Hashable {
             format: format, paper: paper, locale: locale, language: language,
             output: OutputOptions(
                 dpi: dotsPerInch, columns: columns, usesColor: false, creator: "invoi \(InvoiVersion.current)",
-                bidi: .visual),
+                bidi: .visual, pdfStandards: pdfStandards),
             creationDate: creationDate, accent: accent, profile: profile, digits: digits)
     }
 }

@@ -9,18 +9,20 @@ import Testing
 /// checker implements: structure tree, marked content for every piece of content, languages,
 /// table headers' scope, the logo's alternative text, links' /OBJR and /Contents, /Tabs.
 @Suite struct PDFUAConformanceTests {
-    func pdf(of name: String, claimsUA: Bool = true) throws -> [UInt8] {
+    func pdf(
+        of name: String, format: OutputFormat = .pdf, standards: PDFStandards = [.ua1]
+    ) throws -> [UInt8] {
         let renderer = try #require(FacturXTests.renderer, "fonts of the fixed set are missing: run tools/setup")
         let directory = PDFAConformanceTests.goldens.appendingPathComponent(name)
         let data = try Data(contentsOf: directory.appendingPathComponent("invoice.json"))
         let (invoice, _) = try InvoiceDecoder(today: CalendarDate(year: 2026, month: 3, day: 12)!)
             .decode(data, file: "\(name)/invoice.json", baseDirectory: directory.path)
-        var output = OutputOptions()
-        output.claimsPDFUA = claimsUA
-        guard
-            case .document(let bytes) = try renderer.render(
-                invoice, settings: RenderSettings(format: .pdf, output: output, creationDate: FacturXTests.date))
-        else { throw TestError("the pdf backend wrote pages") }
+        let output = OutputOptions(pdfStandards: standards)
+        let target = MemoryTarget()
+        _ = try renderer.render(
+            invoice, settings: RenderSettings(format: format, output: output, creationDate: FacturXTests.date),
+            to: target)
+        guard case .document(let bytes) = target.output else { throw TestError("the pdf backend wrote pages") }
         return [UInt8](bytes)
     }
 
@@ -36,6 +38,29 @@ import Testing
             files.append(file.path)
         }
         let result = try Tools.run(PDFAConformanceTests.checker, files + ["--profile", "pdfua-1"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.isEmpty, "\(result.output)")
+    }
+
+    /// `--pdf-standard ua-1,a-3a` on every golden, and every Factur-X golden (tagged, so
+    /// PDF/A-3a): archival and accessible at once.
+    @Test func everyGoldenAsPDFA3aPassesBothProfiles() throws {
+        let directory = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [String] = []
+        for name in PDFAConformanceTests.goldenNames {
+            let file = directory.appendingPathComponent("\(name).pdf")
+            try Data(try pdf(of: name, standards: [.ua1, .a3a])).write(to: file)
+            files.append(file.path)
+            if name.hasPrefix("einvoice-"), let facturX = try? pdf(of: name, format: .facturx) {
+                let file = directory.appendingPathComponent("\(name)-facturx.pdf")
+                try Data(facturX).write(to: file)
+                files.append(file.path)
+            }
+        }
+        #expect(files.count > PDFAConformanceTests.goldenNames.count)
+        let result = try Tools.run(
+            PDFAConformanceTests.checker, files + ["--profile", "pdfa-3a", "--profile", "pdfua-1"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.isEmpty, "\(result.output)")
     }
