@@ -63,7 +63,12 @@ public struct PDFBackend: Backend {
         let context = CairoContext(drawingOn: surface)
         try context.checkStatus("creating the PDF context")
         let painter = PagePainter(context: context, fonts: fonts, target: .pdf, tagged: options.isTagged)
-        if let tags = painter.tags { stream.collector = PDFObjectCollector(tags: tags) }
+        if let tags = painter.tags {
+            stream.collector = PDFObjectCollector(tags: tags)
+            stream.artifactRewriter = PDFArtifactRewriter { [unowned stream] piece in
+                _ = piece.withUnsafeBytes { stream.passPiece($0) }
+            }
+        }
         return Writer(
             surface: surface, context: context, stream: stream, metadata: outline.metadata, options: options,
             painter: painter)
@@ -82,7 +87,6 @@ public struct PDFBackend: Backend {
             try PDFBackend.checkSize(page.size)
             cairo_pdf_surface_set_size(surface.handle, page.size.width, page.size.height)
             try painter.paint(page.ops)
-            try painter.drawDeferredArtifacts()
             cairo_show_page(context.handle)
             try stream.rethrow()
             try context.checkStatus("finishing a page")
@@ -93,6 +97,7 @@ public struct PDFBackend: Backend {
             // Cairo writes the catalog and the trailer while it finishes the file.
             stream.isFinishing = true
             cairo_surface_finish(surface.handle)
+            stream.finishRewriting()
             stream.flush()
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
@@ -164,8 +169,29 @@ final class PDFStream {
     private static let blockSize = 1 << 16
     private var block: [UInt8] = []
 
+    /// A tagged PDF's: marks the artifacts in Cairo's content streams as they pass.
+    var artifactRewriter: PDFArtifactRewriter?
+
     /// False (and the error kept) when the output refused the bytes.
     func write(_ raw: UnsafeRawBufferPointer) -> Bool {
+        guard error == nil else { return false }
+        if let artifactRewriter {
+            artifactRewriter.process(raw.assumingMemoryBound(to: UInt8.self))
+            return error == nil
+        }
+        return pass(raw)
+    }
+
+    /// A piece the rewriter hands on.
+    func passPiece(_ raw: UnsafeRawBufferPointer) -> Bool { pass(raw) }
+
+    /// Cairo writes no more: what the rewriter held back goes out.
+    func finishRewriting() {
+        artifactRewriter?.finish()
+    }
+
+    /// The file's bytes, a piece at a time, to the output.
+    private func pass(_ raw: UnsafeRawBufferPointer) -> Bool {
         guard error == nil else { return false }
         // Typed, so that appending copies the bytes in one go rather than one at a time.
         let bytes = raw.assumingMemoryBound(to: UInt8.self)

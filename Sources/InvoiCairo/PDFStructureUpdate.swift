@@ -77,7 +77,9 @@ final class PDFObjectCollector {
             let index = elementCount
             elementCount += 1
             if tags.artifacts.contains(index) { artifactNumbers.insert(number) }
-            if tags.attributes[index] != nil || tags.artifactParents.contains(index) { elements[index] = object }
+            if tags.attributes[index] != nil || tags.actualTexts[index] != nil || tags.artifactParents.contains(index) {
+                elements[index] = object
+            }
         } else if body.starts(with: Array("<< /Type /Annot".utf8)) {
             annotations.append(object)
         } else if body.starts(with: Array("<< /Type /Page ".utf8)) {
@@ -135,6 +137,7 @@ enum PDFStructureUpdate {
                 body = adding("/Alt \(textString(text))", to: body)
             case nil: break
             }
+            if let text = tags.actualTexts[index] { body = adding("/ActualText \(textString(text))", to: body) }
             objects.append((element.number, Array(body.utf8)))
         }
         for array in collected.arrays {

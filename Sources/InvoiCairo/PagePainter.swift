@@ -31,9 +31,6 @@ final class PagePainter {
     let tags: StructureTags?
     /// Inside a group, which is tagged as one piece.
     private var insideGroup = false
-    /// A tagged PDF's artifacts met inside a table (its rules), drawn once the table ends or
-    /// the page does: drawn where they come, they would end the table's structure element.
-    private var deferredArtifacts: [DrawOp] = []
 
     init(context: CairoContext, fonts: CairoFontCache, target: Target, tagged: Bool = false) {
         self.context = context
@@ -55,11 +52,6 @@ final class PagePainter {
         for op in ops {
             var linkIsTagged = false
             if let tags, !insideGroup {
-                if case .artifact = op.role, tags.isInsideTable {
-                    deferredArtifacts.append(op)
-                    continue
-                }
-                if !deferredArtifacts.isEmpty, op.role?.path?.first?.role != .table { try drawDeferredArtifacts() }
                 if case .link(let link) = op {
                     tags.enter(op.role, link: link)
                     linkIsTagged = op.role?.path?.last?.role == .link
@@ -67,6 +59,12 @@ final class PagePainter {
                     tags.enter(op.role)
                 }
                 if case .image(let image) = op { tags.describeFigure(image.altText) }
+                if case .text(let text) = op {
+                    tags.noteText(
+                        text.text,
+                        rightToLeft: text.direction == .rightToLeft
+                            || text.runs.contains { $0.direction == .rightToLeft })
+                }
             }
             switch op {
             case .text(let text): try draw(text)
@@ -80,15 +78,6 @@ final class PagePainter {
             // A Cairo context in error ignores all further drawing: stop at the first.
             try context.checkStatus("drawing")
         }
-    }
-
-    /// Draws the artifacts held back inside a table; before a page ends.
-    func drawDeferredArtifacts() throws {
-        let held = deferredArtifacts
-        deferredArtifacts = []
-        guard !held.isEmpty else { return }
-        tags?.enter(.artifact(.layout))
-        try paint(held)
     }
 
     // MARK: Text

@@ -21,6 +21,11 @@ final class StructureTags {
     private(set) var elementCount = 0
     /// By element number: what the update adds to it.
     private(set) var attributes: [Int: Attribute] = [:]
+    /// By element number, for an element with right-to-left text: its text in logical order
+    /// (`/ActualText`). Cairo shows glyphs in visual order, which is what a reader extracting
+    /// the marked content would otherwise get.
+    private(set) var actualTexts: [Int: String] = [:]
+    private var openText: (element: Int, text: String, rightToLeft: Bool)?
     /// The element numbers of the artifacts, and of the elements they were opened in.
     private(set) var artifacts: Set<Int> = []
     private(set) var artifactParents: Set<Int> = []
@@ -45,17 +50,14 @@ final class StructureTags {
         switch role {
         case .artifact:
             guard artifact == nil else { return }
-            // Cairo 1.16 refuses the tag name `Artifact` and writes the content of every tag it
-            // takes as real content; marking artifacts needs the content streams rewritten,
-            // which is not done yet. Until then an artifact is a `NonStruct` element outside
-            // any table, so that the tables stay well formed.
-            while let last = open.last, leafIsOpen || Self.tableParts.contains(last.node.role) {
-                end(last.tag)
-                open.removeLast()
-                leafIsOpen = false
-            }
+            // Cairo 1.16 refuses the tag name `Artifact`: a `NonStruct` tag stands in, which
+            // `PDFArtifactRewriter` turns into `/Artifact` in the content and the update takes
+            // out of the tree. It never opens inside a leaf, which would lose its marks.
+            if leafIsOpen, let last = open.popLast() { end(last.tag) }
             leafIsOpen = false
+            artifactParents.insert(open.last?.element ?? document!)
             artifact = begin(Self.artifactTag)
+            artifacts.insert(artifact!)
         case .structure(let path):
             endArtifact()
             var common = 0
@@ -90,9 +92,21 @@ final class StructureTags {
         }
     }
 
-    /// Whether a table is open: an artifact would end it.
-    var isInsideTable: Bool {
-        open.first?.node.role == .table
+    /// Notes a line of text drawn in the open leaf element.
+    func noteText(_ text: String, rightToLeft: Bool) {
+        guard leafIsOpen, let element = open.last?.element else { return }
+        if openText?.element == element {
+            openText!.text += " " + text
+            openText!.rightToLeft = openText!.rightToLeft || rightToLeft
+        } else {
+            keepOpenText()
+            openText = (element, text, rightToLeft)
+        }
+    }
+
+    private func keepOpenText() {
+        if let openText, openText.rightToLeft { actualTexts[openText.element] = openText.text }
+        openText = nil
     }
 
     /// Notes a figure's alternative text on the element open for it.
@@ -103,6 +117,7 @@ final class StructureTags {
 
     /// Closes every open tag (before the surface finishes).
     func closeAll() {
+        keepOpenText()
         endArtifact()
         while let last = open.popLast() { end(last.tag) }
         if document != nil { end("Document") }
@@ -110,9 +125,6 @@ final class StructureTags {
     }
 
     private static let artifactTag = "NonStruct"
-    private static let tableParts: Set<StructureRole> = [
-        .table, .tableHead, .tableBody, .tableRow, .columnHeader, .rowHeader, .cell,
-    ]
 
     private func endArtifact() {
         if artifact != nil { end(Self.artifactTag) }

@@ -188,7 +188,7 @@ struct StampPlacement {
         return .group(
             GroupOp(
                 role: .stamp, transform: .rotation(degrees: style.stampAngle, about: centre), ops: children,
-                contentRole: .structure([StructureNode(.paragraph, 2)])))
+                contentRole: .structure([StructureNode(.paragraph, 9)])))
     }
 
     /// Where the stamp's centre goes for the bounding box `bounds` (of the outline centred on
