@@ -30,7 +30,7 @@ final class PDFArtifactRewriter {
     /// From `xref` on: the cross-reference table and trailer, rewritten at the end.
     private var inTrailer = false
     private let decompressor = DeflateDecompressor()
-    private let compressor = DeflateCompressor(level: 6)
+    private let compressor = DeflateCompressor()
     /// Where the file's bytes go, a piece at a time (a stream's data a piece of its own).
     private let output: ([UInt8]) -> Void
 
@@ -44,6 +44,8 @@ final class PDFArtifactRewriter {
     private static let contentPrefix = Array("<< /Length ".utf8)
     private static let contentSuffix = Array(" 0 R\n   /Filter /FlateDecode\n>>\nstream\n".utf8)
     private static let marker = Array("/NonStruct << /MCID ".utf8)
+    private static let xrefStart = Array("\nxref\n".utf8)
+    private static let objectHeader = Array(" 0 obj\n".utf8)
 
     /// Takes Cairo's bytes; hands what goes to the file to `output`.
     func process(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -62,12 +64,16 @@ final class PDFArtifactRewriter {
             mode = .text
         case .text: break
         }
+        // Only the new bytes (and the few before, where a word may begin) are looked through:
+        // Cairo writes a long array a number at a time.
+        var from = max(0, pending.count - Self.objectEnd.count)
         pending.append(contentsOf: bytes)
         if inTrailer { return }
-        while let end = PDFObjectCollector.firstIndex(of: Self.objectEnd, in: pending) {
+        while let end = PDFObjectCollector.firstIndex(of: Self.objectEnd, in: pending, from: from) {
             let objectText = Array(pending[..<(end + Self.objectEnd.count)])
             pending.removeFirst(end + Self.objectEnd.count)
             emit(rewrittenLength(objectText))
+            from = 0
         }
         if pending.count >= Self.streamStart.count,
             pending.suffix(Self.streamStart.count).elementsEqual(Self.streamStart)
@@ -77,7 +83,9 @@ final class PDFArtifactRewriter {
             mode = Self.contentLengthObject(header).map { .holding(lengthObject: $0) } ?? .passing
             held = []
             emit(header)
-        } else if let xref = PDFObjectCollector.firstIndex(of: Array("\nxref\n".utf8), in: pending) {
+        } else if let xref = PDFObjectCollector.firstIndex(
+            of: Self.xrefStart, in: pending, from: max(0, from - Self.xrefStart.count))
+        {
             emit(Array(pending[..<xref]))
             pending.removeFirst(xref)
             inTrailer = true
@@ -87,35 +95,51 @@ final class PDFArtifactRewriter {
     /// The rest, once Cairo is done: the cross-reference table and the trailer with the
     /// offsets moved.
     func finish() {
-        guard inTrailer else {
-            defer { pending = [] }
-            return emit(pending)
+        defer { pending = [] }
+        guard inTrailer, !shifts.isEmpty else { return emit(pending) }
+        // Cairo's table: `xref`, `0 N`, then one 20-byte entry per object, `nnnnnnnnnn ggggg n \n`.
+        var out = pending
+        guard let table = PDFObjectCollector.firstIndex(of: Self.xrefStart, in: out) else { return emit(pending) }
+        var index = table + Self.xrefStart.count
+        while index < out.count, out[index] != 0x0A { index += 1 }  // the `0 N` line
+        index += 1
+        while index + 20 <= out.count, out[index + 17] == UInt8(ascii: "n") || out[index + 17] == UInt8(ascii: "f") {
+            if out[index + 17] == UInt8(ascii: "n"), let offset = Self.integer(out[index..<(index + 10)]) {
+                out.replaceSubrange(index..<(index + 10), with: Self.padded(shifted(offset)))
+            }
+            index += 20
         }
-        var text = String(decoding: pending, as: UTF8.self)
-        pending = []
-        guard !shifts.isEmpty, let xref = text.range(of: "xref\n"), let trailer = text.range(of: "trailer") else {
-            return emit(Array(text.utf8))
-        }
-        var table = ""
-        for line in text[xref.upperBound..<trailer.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-        {
-            if line.count >= 18, line.hasSuffix(" n "), let offset = Int(line.prefix(10)) {
-                let moved = String(shifted(offset))
-                table += String(repeating: "0", count: max(0, 10 - moved.count)) + moved + line.dropFirst(10) + "\n"
-            } else if !line.isEmpty {
-                table += line + "\n"
+        let mark = Array("startxref\n".utf8)
+        if let start = Self.lastIndex(of: mark, in: out) {
+            var end = start + mark.count
+            while end < out.count, (0x30...0x39).contains(out[end]) { end += 1 }
+            if let offset = Self.integer(out[(start + mark.count)..<end]) {
+                out.replaceSubrange((start + mark.count)..<end, with: Array(String(shifted(offset)).utf8))
             }
         }
-        text = String(text[..<xref.upperBound]) + table + String(text[trailer.lowerBound...])
-        if let start = text.range(of: "startxref\n", options: .backwards) {
-            let digits = text[start.upperBound...].prefix { $0.isNumber }
-            if let offset = Int(digits) {
-                text =
-                    String(text[..<start.upperBound]) + String(shifted(offset))
-                    + String(text[text.index(start.upperBound, offsetBy: digits.count)...])
+        emit(out)
+    }
+
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count < 16, bytes.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+
+    private static func padded(_ value: Int) -> [UInt8] {
+        let digits = Array(String(value).utf8)
+        return [UInt8](repeating: 0x30, count: max(0, 10 - digits.count)) + digits
+    }
+
+    private static func lastIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var index = haystack.count - needle.count
+        while index >= 0 {
+            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
             }
+            index -= 1
         }
-        return emit(Array(text.utf8))
+        return nil
     }
 
     private func shifted(_ offset: Int) -> Int {
@@ -184,25 +208,20 @@ final class PDFArtifactRewriter {
         return out
     }
 
-    /// A stream's length object with its new value, when the stream was rewritten; the text
-    /// otherwise. Its offset shift is noted after it.
+    /// A stream's length object with its new value, when the stream was rewritten; the object
+    /// as it was otherwise. Its offset shift is noted after it.
     private func rewrittenLength(_ object: [UInt8]) -> [UInt8] {
-        guard !newLengths.isEmpty else { return object }
-        let text = String(decoding: object, as: UTF8.self)
-        guard let header = text.range(of: " 0 obj\n") else { return object }
-        let numberText = text[..<header.lowerBound].reversed().prefix { $0.isNumber }
-        guard let number = Int(String(numberText.reversed())), let length = newLengths.removeValue(forKey: number)
+        guard !newLengths.isEmpty, let header = PDFObjectCollector.firstIndex(of: Self.objectHeader, in: object)
         else { return object }
-        let body = text[header.upperBound...]
-        let old = body.drop { $0 == " " }.prefix { $0.isNumber }
-        guard !old.isEmpty else { return object }
-        let rewritten = String(text[..<header.upperBound]) + "   \(length)\nendobj"
+        var digitsStart = header
+        while digitsStart > 0, (0x30...0x39).contains(object[digitsStart - 1]) { digitsStart -= 1 }
+        guard let number = Self.integer(object[digitsStart..<header]),
+            let length = newLengths.removeValue(forKey: number)
+        else { return object }
+        let rewritten = Array(object[..<(header + Self.objectHeader.count)]) + Array("   \(length)\nendobj".utf8)
         // Everything after this object moves by the change in its size, on top of the stream's.
         let cairoEnd = received - pending.count
-        let change = rewritten.utf8.count - object.count
-        let previous = shifts.last?.by ?? 0
-        shifts.append((cairoEnd, previous + change))
-        _ = body
-        return Array(rewritten.utf8)
+        shifts.append((cairoEnd, (shifts.last?.by ?? 0) + rewritten.count - object.count))
+        return rewritten
     }
 }

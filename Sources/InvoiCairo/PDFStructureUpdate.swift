@@ -34,6 +34,14 @@ final class PDFObjectCollector {
 
     private static let endStream = Array("\nendstream".utf8)
     private static let streamStart = Array("stream\n".utf8)
+    private static let objectHeader = Array(" 0 obj".utf8)
+    private static let structElement = Array("<< /Type /StructElem".utf8)
+    private static let annotation = Array("<< /Type /Annot".utf8)
+    private static let page = Array("<< /Type /Page ".utf8)
+    private static let annotations = Array("/Annots".utf8)
+    private static let catalogStart = Array("<< /Type /Catalog".utf8)
+    private static let cidFont = Array("<< /Type /Font\n   /Subtype /CIDFontType2".utf8)
+    private static let glyphMap = Array("/CIDToGIDMap".utf8)
     private static let objectEnd = Array("endobj".utf8)
 
     func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -43,10 +51,12 @@ final class PDFObjectCollector {
             insideStream = false
             bytes = bytes.dropFirst(Self.endStream.count)
         }
+        var from = max(0, pending.count - Self.objectEnd.count)
         pending.append(contentsOf: bytes)
-        while let end = Self.firstIndex(of: Self.objectEnd, in: pending) {
+        while let end = Self.firstIndex(of: Self.objectEnd, in: pending, from: from) {
             take(pending[..<end])
             pending.removeFirst(end + Self.objectEnd.count)
+            from = 0
         }
         if pending.count >= Self.streamStart.count,
             pending.suffix(Self.streamStart.count).elementsEqual(Self.streamStart)
@@ -61,7 +71,7 @@ final class PDFObjectCollector {
 
     /// `N 0 obj … ` up to its `endobj`.
     private func take(_ text: ArraySlice<UInt8>) {
-        let header = Array(" 0 obj".utf8)
+        let header = Self.objectHeader
         guard let at = Self.firstIndex(of: header, in: Array(text)) else { return }
         let start = text.startIndex
         var digitsStart = start + at
@@ -73,35 +83,33 @@ final class PDFObjectCollector {
         while bodyStart < text.endIndex, [0x0A, 0x0D, 0x20].contains(text[bodyStart]) { bodyStart += 1 }
         let body = Array(text[bodyStart...])
         let object = Object(number: number, body: body)
-        if body.starts(with: Array("<< /Type /StructElem".utf8)) {
+        if body.starts(with: Self.structElement) {
             let index = elementCount
             elementCount += 1
             if tags.artifacts.contains(index) { artifactNumbers.insert(number) }
             if tags.attributes[index] != nil || tags.actualTexts[index] != nil || tags.artifactParents.contains(index) {
                 elements[index] = object
             }
-        } else if body.starts(with: Array("<< /Type /Annot".utf8)) {
+        } else if body.starts(with: Self.annotation) {
             annotations.append(object)
-        } else if body.starts(with: Array("<< /Type /Page ".utf8)) {
-            if Self.firstIndex(of: Array("/Annots".utf8), in: body) != nil { pagesWithAnnotations.append(object) }
-        } else if body.starts(with: Array("<< /Type /Catalog".utf8)) {
+        } else if body.starts(with: Self.page) {
+            if Self.firstIndex(of: Self.annotations, in: body) != nil { pagesWithAnnotations.append(object) }
+        } else if body.starts(with: Self.catalogStart) {
             catalog = object
-        } else if body.starts(with: Array("<< /Type /Font\n   /Subtype /CIDFontType2".utf8)),
-            Self.firstIndex(of: Array("/CIDToGIDMap".utf8), in: body) == nil
-        {
+        } else if body.starts(with: Self.cidFont), Self.firstIndex(of: Self.glyphMap, in: body) == nil {
             cidFonts.append(object)
         } else if body.first == UInt8(ascii: "[") {
             arrays.append(object)
         }
     }
 
-    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
+    static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
+        guard haystack.count - start >= needle.count else { return nil }
         return haystack.withUnsafeBytes { haystack in
             needle.withUnsafeBytes { needle in
                 let base = haystack.baseAddress!
                 let last = haystack.count - needle.count
-                var position = 0
+                var position = start
                 while position <= last, let found = memchr(base + position, Int32(needle[0]), last - position + 1) {
                     if memcmp(found, needle.baseAddress!, needle.count) == 0 { return UnsafeRawPointer(found) - base }
                     position = UnsafeRawPointer(found) - base + 1
@@ -128,7 +136,7 @@ enum PDFStructureUpdate {
         let artifacts = collected.artifactNumbers
         var objects: [(Int, [UInt8])] = []
         for (index, element) in collected.elements.sorted(by: { $0.key < $1.key }) {
-            var body = String(decoding: element.body, as: UTF8.self)
+            var body = element.body
             if tags.artifactParents.contains(index) { body = withoutArtifacts(body, artifacts) }
             switch tags.attributes[index] {
             case .scope(let column)?:
@@ -138,29 +146,22 @@ enum PDFStructureUpdate {
             case nil: break
             }
             if let text = tags.actualTexts[index] { body = adding("/ActualText \(textString(text))", to: body) }
-            objects.append((element.number, Array(body.utf8)))
+            objects.append((element.number, body))
         }
-        for array in collected.arrays {
-            let text = String(decoding: array.body, as: UTF8.self)
-            let cleaned = nullingArtifacts(text, artifacts)
-            if cleaned != text { objects.append((array.number, Array(cleaned.utf8))) }
+        if !artifacts.isEmpty {
+            for array in collected.arrays {
+                if let cleaned = nullingArtifacts(array.body, artifacts) { objects.append((array.number, cleaned)) }
+            }
         }
         for (annotation, description) in zip(collected.annotations, tags.linkDescriptions) {
-            let body = adding(
-                "/Contents \(textString(description))", to: String(decoding: annotation.body, as: UTF8.self))
-            objects.append((annotation.number, Array(body.utf8)))
+            objects.append((annotation.number, adding("/Contents \(textString(description))", to: annotation.body)))
         }
         // Cairo's subsets number their glyphs by CID.
         for font in collected.cidFonts {
-            objects.append(
-                (
-                    font.number,
-                    Array(adding("/CIDToGIDMap /Identity", to: String(decoding: font.body, as: UTF8.self)).utf8)
-                ))
+            objects.append((font.number, adding("/CIDToGIDMap /Identity", to: font.body)))
         }
         for page in collected.pagesWithAnnotations {
-            objects.append(
-                (page.number, Array(adding("/Tabs /S", to: String(decoding: page.body, as: UTF8.self)).utf8)))
+            objects.append((page.number, adding("/Tabs /S", to: page.body)))
         }
         let metadataNumber = trailer.size
         let xmp = XMPMetadata(metadata: metadata, creator: creator, claimsUA: claimsUA).packet
@@ -175,14 +176,14 @@ enum PDFStructureUpdate {
         catalogEntries +=
             " /ViewerPreferences << /DisplayDocTitle true"
             + (metadata.direction == .rightToLeft ? " /Direction /R2L" : "") + " >>"
-        objects.append(
-            (catalog.number, Array(adding(catalogEntries, to: String(decoding: catalog.body, as: UTF8.self)).utf8)))
+        objects.append((catalog.number, adding(catalogEntries, to: catalog.body)))
 
         var bytes: [UInt8] = []
         var offsets: [(Int, Int)] = []
         for (number, body) in objects {
             offsets.append((number, byteCount + bytes.count + 1))
-            bytes += Array("\n\(number) 0 obj\n".utf8) + body
+            bytes += Array("\n\(number) 0 obj\n".utf8)
+            bytes += body
             if bytes.last != 0x0A { bytes.append(0x0A) }
             bytes += Array("endobj\n".utf8)
         }
@@ -198,97 +199,149 @@ enum PDFStructureUpdate {
         return bytes + Array(end.utf8)
     }
 
-    /// `entries` added to a dictionary's text, before its closing `>>`.
-    static func adding(_ entries: String, to dictionary: String) -> String {
-        guard let close = dictionary.range(of: ">>", options: .backwards) else { return dictionary }
-        return dictionary[..<close.lowerBound] + "   " + entries + "\n" + dictionary[close.lowerBound...]
+    /// `entries` added to a dictionary, before its closing `>>`.
+    static func adding(_ entries: String, to dictionary: [UInt8]) -> [UInt8] {
+        var close = dictionary.count - 2
+        while close >= 0, !(dictionary[close] == 0x3E && dictionary[close + 1] == 0x3E) { close -= 1 }
+        guard close >= 0 else { return dictionary }
+        return Array(dictionary[..<close]) + Array("   \(entries)\n".utf8) + Array(dictionary[close...])
     }
 
-    /// The element's text with every reference to an artifact left out of its `/K`.
-    static func withoutArtifacts(_ element: String, _ artifacts: Set<Int>) -> String {
-        guard let key = element.range(of: "/K ") else { return element }
-        let value = element[key.upperBound...]
-        let kids: Substring
-        let rest: Substring
-        if value.hasPrefix("["), let close = value.range(of: "]") {
-            kids = value[value.index(after: value.startIndex)..<close.lowerBound]
-            rest = value[close.upperBound...]
+    /// The element with every reference to an artifact left out of its `/K`.
+    static func withoutArtifacts(_ element: [UInt8], _ artifacts: Set<Int>) -> [UInt8] {
+        guard let key = PDFObjectCollector.firstIndex(of: kKey, in: element) else { return element }
+        let start = key + kKey.count
+        let kidsRange: Range<Int>
+        let restStart: Int
+        if start < element.count, element[start] == UInt8(ascii: "[") {
+            guard let close = element[start...].firstIndex(of: UInt8(ascii: "]")) else { return element }
+            kidsRange = (start + 1)..<close
+            restStart = close + 1
         } else {
-            let tokens = value.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
-            guard tokens.count >= 3 else { return element }
-            kids = value[..<tokens[2].endIndex]
-            rest = value[tokens[2].endIndex...]
+            // One kid: `N 0 R` or an MCID.
+            var end = start
+            var words = 0
+            while end < element.count, words < 3 {
+                while end < element.count, isSpace(element[end]) { end += 1 }
+                let wordStart = end
+                while end < element.count, !isSpace(element[end]) { end += 1 }
+                if end > wordStart { words += 1 }
+            }
+            kidsRange = start..<end
+            restStart = end
         }
-        let kept = references(in: kids).filter { item in
+        let kept = items(in: element[kidsRange]).filter { item in
             if case .reference(let number) = item { return !artifacts.contains(number) }
             return true
         }
-        let written = kept.map(\.text).joined(separator: " ")
-        return element[..<key.upperBound] + "[ " + written + " ]" + rest
+        var out = Array(element[..<start])
+        out += Array("[ ".utf8)
+        for item in kept {
+            out += item.bytes
+            out.append(0x20)
+        }
+        out.append(UInt8(ascii: "]"))
+        out += element[restStart...]
+        return out
     }
 
-    /// An array's text with every reference to an artifact made null.
-    static func nullingArtifacts(_ array: String, _ artifacts: Set<Int>) -> String {
-        guard array.hasPrefix("["), let close = array.range(of: "]", options: .backwards) else { return array }
-        let items = references(in: array[array.index(after: array.startIndex)..<close.lowerBound])
-        guard items.contains(where: { if case .reference(let n) = $0 { artifacts.contains(n) } else { false } })
-        else { return array }
-        let written = items.map { item in
-            if case .reference(let number) = item, artifacts.contains(number) { return "null" }
-            return item.text
+    /// The array with every reference to an artifact made null; nil when it has none.
+    static func nullingArtifacts(_ array: [UInt8], _ artifacts: Set<Int>) -> [UInt8]? {
+        guard array.first == UInt8(ascii: "["), let close = array.lastIndex(of: UInt8(ascii: "]")) else { return nil }
+        let found = items(in: array[1..<close])
+        guard found.contains(where: { if case .reference(let n) = $0 { artifacts.contains(n) } else { false } })
+        else { return nil }
+        var out = Array("[ ".utf8)
+        for item in found {
+            if case .reference(let number) = item, artifacts.contains(number) {
+                out += Array("null".utf8)
+            } else {
+                out += item.bytes
+            }
+            out.append(0x20)
         }
-        return "[ " + written.joined(separator: " ") + " ]" + array[close.upperBound...]
+        out.append(UInt8(ascii: "]"))
+        out += array[(close + 1)...]
+        return out
     }
+
+    private static let kKey = Array("/K ".utf8)
 
     enum Item {
         case reference(Int)
-        case other(String)
+        case other(ArraySlice<UInt8>)
 
-        var text: String {
+        var bytes: [UInt8] {
             switch self {
-            case .reference(let number): "\(number) 0 R"
-            case .other(let text): text
+            case .reference(let number): Array("\(number) 0 R".utf8)
+            case .other(let bytes): Array(bytes)
             }
         }
     }
 
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     /// The items of an array as Cairo writes them: references, integers, `<< … >>` dictionaries.
-    static func references(in text: Substring) -> [Item] {
-        var items: [Item] = []
-        var tokens: [Substring] = []
-        var rest = text[...]
-        while let first = rest.firstIndex(where: { !$0.isWhitespace }) {
-            rest = rest[first...]
-            if rest.hasPrefix("<<"), let close = rest.range(of: ">>") {
-                tokens.append(rest[..<close.upperBound])
-                rest = rest[close.upperBound...]
-            } else {
-                let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
-                tokens.append(rest[..<end])
-                rest = rest[end...]
-            }
-        }
-        var index = 0
-        while index < tokens.count {
-            if index + 2 < tokens.count, tokens[index + 2] == "R", let number = Int(tokens[index]) {
-                items.append(.reference(number))
-                index += 3
-            } else {
-                items.append(.other(String(tokens[index])))
+    static func items(in bytes: ArraySlice<UInt8>) -> [Item] {
+        var tokens: [ArraySlice<UInt8>] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if isSpace(bytes[index]) {
                 index += 1
+                continue
+            }
+            var end = index
+            if bytes[index] == 0x3C, index + 1 < bytes.endIndex, bytes[index + 1] == 0x3C {
+                end = index + 2
+                while end + 1 < bytes.endIndex, !(bytes[end] == 0x3E && bytes[end + 1] == 0x3E) { end += 1 }
+                end = min(end + 2, bytes.endIndex)
+            } else {
+                while end < bytes.endIndex, !isSpace(bytes[end]) { end += 1 }
+            }
+            tokens.append(bytes[index..<end])
+            index = end
+        }
+        var items: [Item] = []
+        var position = 0
+        while position < tokens.count {
+            if position + 2 < tokens.count, tokens[position + 2].elementsEqual([UInt8(ascii: "R")]),
+                let number = integer(tokens[position])
+            {
+                items.append(.reference(number))
+                position += 3
+            } else {
+                items.append(.other(tokens[position]))
+                position += 1
             }
         }
         return items
     }
 
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count < 16 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
     /// A PDF text string in UTF-16BE with its byte order mark, written in hex.
     static func textString(_ text: String) -> String {
-        let digits = Array("0123456789ABCDEF")
-        var out = "<FEFF"
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = Array("<FEFF".utf8)
+        out.reserveCapacity(6 + 4 * text.utf16.count)
         for unit in text.utf16 {
-            for shift in [12, 8, 4, 0] { out.append(digits[Int(unit >> UInt16(shift)) & 0xF]) }
+            out.append(digits[Int(unit >> 12)])
+            out.append(digits[Int(unit >> 8) & 0xF])
+            out.append(digits[Int(unit >> 4) & 0xF])
+            out.append(digits[Int(unit) & 0xF])
         }
-        return out + ">"
+        out.append(UInt8(ascii: ">"))
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

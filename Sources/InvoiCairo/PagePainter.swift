@@ -59,12 +59,7 @@ final class PagePainter {
                     tags.enter(op.role)
                 }
                 if case .image(let image) = op { tags.describeFigure(image.altText) }
-                if case .text(let text) = op {
-                    tags.noteText(
-                        text.text,
-                        rightToLeft: text.direction == .rightToLeft
-                            || text.runs.contains { $0.direction == .rightToLeft })
-                }
+                if case .text(let text) = op { tags.noteText(text) }
             }
             switch op {
             case .text(let text): try draw(text)
@@ -340,6 +335,10 @@ final class PagePainter {
             transform = outer
             insideGroup = wasInsideGroup
             cairo_restore(cr)
+            // cairo_restore brings back the font set before the group: what this painter
+            // remembers as set is no longer so.
+            currentFace = nil
+            currentSize = 0
         }
         try paint(group.ops)
     }

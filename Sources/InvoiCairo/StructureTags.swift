@@ -21,11 +21,11 @@ final class StructureTags {
     private(set) var elementCount = 0
     /// By element number: what the update adds to it.
     private(set) var attributes: [Int: Attribute] = [:]
-    /// By element number, for an element with right-to-left text: its text in logical order
-    /// (`/ActualText`). Cairo shows glyphs in visual order, which is what a reader extracting
-    /// the marked content would otherwise get.
+    /// By element number, its text as it is read (`/ActualText`), for an element whose marked
+    /// content alone would read wrong: right-to-left text, which Cairo shows in visual order,
+    /// and a paragraph wrapped at a space, whose lines would run together without it.
     private(set) var actualTexts: [Int: String] = [:]
-    private var openText: (element: Int, text: String, rightToLeft: Bool)?
+    private var openText: (element: Int, text: String, isNeeded: Bool, lineEnd: LineEnd)?
     /// The element numbers of the artifacts, and of the elements they were opened in.
     private(set) var artifacts: Set<Int> = []
     private(set) var artifactParents: Set<Int> = []
@@ -93,19 +93,23 @@ final class StructureTags {
     }
 
     /// Notes a line of text drawn in the open leaf element.
-    func noteText(_ text: String, rightToLeft: Bool) {
+    func noteText(_ line: TextOp) {
         guard leafIsOpen, let element = open.last?.element else { return }
-        if openText?.element == element {
-            openText!.text += " " + text
-            openText!.rightToLeft = openText!.rightToLeft || rightToLeft
+        let rightToLeft = line.direction == .rightToLeft || line.runs.contains { $0.direction == .rightToLeft }
+        if var text = openText, text.element == element {
+            let space = text.lineEnd == .wrappedAtSpace
+            text.text += (text.lineEnd == .wrappedInWord ? "" : " ") + line.text
+            text.isNeeded = text.isNeeded || rightToLeft || space
+            text.lineEnd = line.lineEnd
+            openText = text
         } else {
             keepOpenText()
-            openText = (element, text, rightToLeft)
+            openText = (element, line.text, rightToLeft, line.lineEnd)
         }
     }
 
     private func keepOpenText() {
-        if let openText, openText.rightToLeft { actualTexts[openText.element] = openText.text }
+        if let openText, openText.isNeeded { actualTexts[openText.element] = openText.text }
         openText = nil
     }
 

@@ -84,26 +84,80 @@ import Testing
         #expect(rules.isSuperset(of: ["7.1-3", "7.1-11", "6.2-1"]), "\(rules)")
     }
 
-    /// The reading order a screen reader follows, as poppler prints the structure tree.
-    @Test func theHebrewInvoiceReadsInItsOrder() throws {
+    /// poppler's view of the structure: each element's type, indented by depth, and the text
+    /// of its marked content in quotes.
+    func structure(of name: String) throws -> [String] {
         let directory = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("he.pdf")
-        try Data(try pdf(of: "he-tax-invoice")).write(to: file)
+        let file = directory.appendingPathComponent("\(name).pdf")
+        try Data(try pdf(of: name)).write(to: file)
         let result = try Tools.run("/usr/bin/pdfinfo", ["-struct-text", file.path])
-        let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let texts = lines.filter { $0.hasPrefix("\"") }
-        // The sender's column (on the right of the page) first, then the title as the one H1.
-        let title = try #require(lines.firstIndex(of: "H1 (block)"))
-        #expect(lines.filter { $0.hasPrefix("H1") }.count == 1)
-        #expect(try #require(lines.firstIndex(of: "Sect")) < title)
-        // The items table: one head row of column headers, then its body.
-        let table = try #require(lines.firstIndex(of: "Table (block)"))
-        #expect(lines[table + 1] == "THead")
-        #expect(lines.contains("TBody"))
-        #expect(lines.contains("/Scope /Column"))
-        #expect(lines.contains("/Scope /Row"))
-        #expect(!texts.isEmpty)
+        #expect(result.status == 0)
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
+    /// The elements down to `depth` (2: the document's children), in order, attributes left out.
+    func outline(_ lines: [String], depth: Int = 1) -> [String] {
+        lines.filter { line in
+            let indent = line.prefix { $0 == " " }.count / 2
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return indent <= depth && !trimmed.hasPrefix("\"") && !trimmed.hasPrefix("/")
+                && !trimmed.hasPrefix("Object")
+        }.map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " (block)", with: "") }
+    }
+
+    /// The sample read top to bottom as a screen reader reads it: every text in this order.
+    @Test func theSampleReadsInItsOrder() throws {
+        let lines = try structure(of: "sample")
+        let texts = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("\"") }
+        let expected = [
+            "Acme Studio", "hello@acmestudio.com", "+1 234 567 8900", "123 Design Ave, San Francisco", "INVOICE",
+            "INV-0001", "BILL TO", "Meridian Group", "client@email.com", "456 Client St, New York",
+            "ISSUE DATEMar 12, 2026", "DUE DATEApr 11, 2026", "DESCRIPTION", "QTY", "RATE", "AMOUNT",
+        ]
+        #expect(Array(texts.prefix(expected.count)) == expected.map { "\"\($0)\"" })
+        #expect(
+            outline(lines) == [
+                "Document", "Sect", "H1", "P", "Sect", "Sect", "Table", "Table", "Sect",
+            ])
+        // The head row, five item rows, and the three totals rows (Subtotal, VAT, Total).
+        #expect(outline(lines, depth: 3).filter { $0 == "TR" }.count == 1 + 5 + 3)
+        #expect(lines.filter { $0.contains("/Scope /Column") }.count == 4)
+        #expect(lines.filter { $0.contains("/Scope /Row") }.count == 3)
+        // Rules and the like are artifacts: nothing in the tree that is not text, a link or a figure.
+        #expect(!lines.contains { $0.contains("NonStruct") })
+    }
+
+    /// The Hebrew invoice: the sender's column (the page's right) first, the title the one H1,
+    /// the stamp after the invoice number, then Bill To, the dates, the two tables.
+    @Test func theHebrewInvoiceReadsInItsOrder() throws {
+        let lines = try structure(of: "he-tax-invoice")
+        let top = outline(lines)
+        #expect(Array(top.prefix(3)) == ["Document", "Sect", "H1"])
+        #expect(top.filter { $0 == "H1" }.count == 1)
+        #expect(top.filter { $0 == "Table" }.count == 2)
+        #expect(outline(lines, depth: 2).contains("THead"))
+        #expect(!lines.contains { $0.contains("NonStruct") })
+    }
+
+    /// Three pages, one items table: its rows are one body, however many pages they run over,
+    /// and the header repeated on later pages is not read again.
+    @Test func theThreePageInvoiceHasOneItemsTable() throws {
+        let lines = try structure(of: "he-rtl-long")
+        let top = outline(lines)
+        #expect(top.filter { $0 == "Table" }.count == 2, "the items and the totals")
+        let second = outline(lines, depth: 2)
+        #expect(second.filter { $0 == "THead" }.count == 1)
+        #expect(second.filter { $0 == "TBody" }.count == 1)
+        let directory = PDFAConformanceTests.goldens.appendingPathComponent("he-rtl-long")
+        let invoice =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: directory.appendingPathComponent("invoice.json"))) as? [String: Any]
+        let items = (invoice?["lineItems"] as? [Any])?.count ?? 0
+        #expect(items > 20)
+        let rows = lines.filter { $0.trimmingCharacters(in: .whitespaces) == "TR" && $0.hasPrefix("      TR") }
+        #expect(rows.count == 1 + items, "the head row, then one row per item (a row cut by a page break one row)")
+        #expect(lines.filter { $0.contains("/Scope /Column") }.count == 4, "the header read once")
     }
 }
 
