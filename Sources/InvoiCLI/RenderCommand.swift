@@ -122,11 +122,22 @@ struct RenderCommand: ParsableCommand {
             valueName: "file"))
     var signPasswordFile: String?
 
+    @Option(
+        name: .customLong("pdf-standard"),
+        help: ArgumentHelp(
+            "Standards the PDF claims, comma separated: ua-1 (PDF/UA-1, accessible), a-3b or a-3a (PDF/A-3, archival; a-3a also accessible).",
+            valueName: "list"))
+    var pdfStandard: String?
+
+    @Flag(help: .hidden)
+    var untagged = false
+
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
         _ = try LanguageArguments.digits(digits)
         _ = try CopyMarkArgument.parse(copyMark)
+        _ = try pdfStandards()
         if inputs.isEmpty && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
         }
@@ -214,7 +225,8 @@ struct RenderCommand: ParsableCommand {
                 dpi: dpi,
                 columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
                     OptionBounds.clamped(columns:)) ?? 100,
-                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
+                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi,
+                isTagged: !untagged, pdfStandards: try pdfStandards()),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
             digits: try LanguageArguments.digits(digits), copyMark: try CopyMarkArgument.parse(copyMark))
         let signer = try signer()
@@ -288,3 +300,18 @@ struct RenderCommand: ParsableCommand {
 extension RenderCommand: InputListCommand {}
 
 let invoiVersion = InvoiVersion.current
+
+extension RenderCommand {
+    /// `--pdf-standard`'s list; a usage error (64) names what is wrong with it.
+    func pdfStandards() throws -> PDFStandards {
+        guard let pdfStandard else { return [] }
+        switch PDFStandards.parse(pdfStandard) {
+        case .success(let standards):
+            if untagged, standards.contains(.ua1) || standards.contains(.a3a) {
+                throw ValidationError("--pdf-standard \(pdfStandard) needs a tagged PDF: leave out --untagged")
+            }
+            return standards
+        case .failure(let error): throw ValidationError("--pdf-standard: \(error)")
+        }
+    }
+}

@@ -39,7 +39,7 @@ struct HeaderSection {
         let title = typesetter.paragraph(
             content.title, titleStyle, x: rightX, width: titleColumn, top: 0,
             alignment: .right)
-        right.append(title, at: 0)
+        right.append(title.within(.title), at: 0)
         var y = title.height
         if markBoxWidth > 0 {
             let mark = copyMark(
@@ -54,14 +54,14 @@ struct HeaderSection {
             let number = typesetter.paragraph(
                 content.invoiceNumber, style.meta, x: rightX, width: rightWidth,
                 top: y, alignment: .right)
-            right.append(number, at: 0)
+            right.append(number.within(.paragraph, 0), at: 0)
             y += number.height
         }
         if !numberLines.isEmpty, content.invoiceNumber.isEmpty { y += style.headingGap }
-        for line in numberLines {
+        for (index, line) in numberLines.enumerated() {
             let paragraph = typesetter.paragraph(
                 line, style.meta, x: rightX, width: rightWidth, top: y, alignment: .right)
-            right.append(paragraph, at: 0)
+            right.append(paragraph.within(.paragraph, index + 1), at: 0)
             y += paragraph.height
         }
         right.height = y
@@ -77,14 +77,14 @@ struct HeaderSection {
                 .image(
                     ImageOp(
                         image: logo, rect: Rect(x: x, y: 0, width: size.width, height: size.height),
-                        altText: content.sender.name)))
+                        altText: content.logoAlt, role: .structure([StructureNode(.figure)]))))
             logoBottom = size.height
         }
         // The gap under the logo only when something follows it.
         let senderTop = logoBottom > 0 ? logoBottom + style.logoGap : 0
         y = senderTop
         let name = typesetter.paragraph(content.sender.name, style.companyName, x: x, width: leftWidth, top: y)
-        left.append(name, at: 0)
+        left.append(name.within(.paragraph, 0), at: 0)
         y += name.height
         let lines = [content.sender.email] + content.sender.details + [content.sender.taxIdLine]
         if lines.contains(where: { !$0.isEmpty }), name.height > 0 {
@@ -93,13 +93,15 @@ struct HeaderSection {
         for (index, line) in lines.enumerated() {
             let link = index == 0 ? mailtoLink(line) : nil
             let paragraph = typesetter.paragraph(line, style.meta, x: x, width: leftWidth, top: y, link: link)
-            left.append(paragraph, at: 0)
+            left.append(paragraph.within(.paragraph, index + 1), at: 0)
             y += paragraph.height
         }
         left.height = y > senderTop ? y : logoBottom
 
         var block = Block(height: max(left.height, right.height))
-        block.ops = left.ops + right.ops
+        // The sender's column, then the title's: the order they are read in, which a
+        // right-to-left page keeps when it is mirrored (the sender is then on the right).
+        block.ops = left.within(.section, 0).ops + right.ops
         return Layout(block: block, rightColumnHeight: right.height)
     }
 

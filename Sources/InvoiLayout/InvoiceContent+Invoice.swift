@@ -145,6 +145,8 @@ extension InvoiceContent {
                     + " — " + copyMark)
         }
         if isSigned { signedNote = wording[.signedNote] }
+        logoAlt = Self.metadataText(
+            invoice.logoAlt.isEmpty ? wording.text(.logoAlt, [.name: invoice.fromName]) : invoice.logoAlt)
     }
 
     /// The total's label: a document that charges no tax has a total without tax ("Net à payer",

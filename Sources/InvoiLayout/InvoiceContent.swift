@@ -77,6 +77,8 @@ public struct InvoiceContent: Hashable, Sendable {
     public var notes: String
     /// Drawn at the top left above the sender's name; nil for none.
     public var logo: EmbeddedImage?
+    /// The logo's alternative text (the invoice's `logoAlt`, or the company name and the word for logo).
+    public var logoAlt = ""
     /// The status stamp; nil for none.
     public var stamp: StatusStamp?
     /// "Original", "Copy" … beside the title, in the document's words; "" for none.

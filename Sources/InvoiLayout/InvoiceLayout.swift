@@ -180,6 +180,7 @@ public struct InvoiceLayout: Sendable {
         let text = content.footerText(page: page, of: count)
         let height = typesetter.paragraphHeight(text, style.footer, width: width)
         return typesetter.paragraph(text, style.footer, x: x, width: width, top: bottom - height, alignment: .center)
+            .asArtifact(.pagination)
     }
 }
 
@@ -237,7 +238,7 @@ public struct PagePlan {
                     stamp = nil
                 }
                 if rightToLeft { ops = ops.map { $0.mirrored(across: size.width) } }
-                if let stampOp { ops.append(stampOp) }
+                if let stampOp { ops.insert(stampOp, at: Self.readingPlace(of: stampOp, in: ops)) }
                 if listsUncovered {
                     for case .text(let text) in ops {
                         pageCoverage.note(
@@ -255,6 +256,30 @@ public struct PagePlan {
             }
             if let failure { try { throw failure }() }
         }
+    }
+
+    /// Where the stamp goes among the page's ops: after the title's column (it is read after the
+    /// invoice number), but never before an op that covers any of it, so that it is still drawn
+    /// over everything it touches; and between two elements of the structure, never inside one
+    /// (a table continued on the next page stays one table).
+    static func readingPlace(of stamp: DrawOp, in ops: [DrawOp]) -> Int {
+        let bounds = stamp.bounds
+        var index = ops.count
+        while index > 0, !ops[index - 1].bounds.intersects(bounds) { index -= 1 }
+        if let title = ops.lastIndex(where: { Self.isHeading($0) }) { index = max(index, title + 1) }
+        func top(_ op: DrawOp) -> StructureNode? { op.role?.path?.first }
+        while index > 0, index < ops.count, let next = top(ops[index]),
+            next == top(ops[index - 1]) || next.role == .paragraph && index > 0 && Self.isHeading(ops[index - 1])
+                || next.role == .paragraph && top(ops[index - 1])?.role == .paragraph
+        {
+            index += 1
+        }
+        return index
+    }
+
+    /// Whether the op is the title's.
+    private static func isHeading(_ op: DrawOp) -> Bool {
+        op.role?.path?.first?.role == .title
     }
 
     /// The characters no installed font covers in the pages laid out so far, each once, in

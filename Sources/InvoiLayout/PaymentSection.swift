@@ -18,16 +18,17 @@ struct PaymentSection {
             max(style.paymentLabelColumnWidth, width * 0.4))
         let valueX = x + labelWidth
         let valueWidth = width - labelWidth
-        for row in content.paymentRows {
+        for (index, row) in content.paymentRows.enumerated() {
             let name = typesetter.paragraph(
                 row.label, style.paymentLabel, x: x, width: labelWidth, top: y,
                 wrapWidth: max(labelWidth - style.paymentLabelGap, 1))
             let value = typesetter.paragraph(row.value, style.paymentText, x: valueX, width: valueWidth, top: y)
-            block.append(name, at: 0)
-            block.append(value, at: 0)
+            // The label first, then its value: one paragraph.
+            block.append(name.within(.paragraph, index), at: 0)
+            block.append(value.within(.paragraph, index), at: 0)
             y += max(name.height, value.height)
         }
         block.height = y
-        return block
+        return block.within(.section, 5)
     }
 }

@@ -52,6 +52,8 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case certifiedCopyMark = "copyMark.certifiedCopy"
     /// The line under a digitally signed document's pages.
     case signedNote
+    /// The logo's default alternative text, for a reader who cannot see it.
+    case logoAlt
 
     /// The values invoi fills into this key's text, each written `{name}` in it.
     public var placeholders: [Placeholder] {
@@ -61,6 +63,7 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
         case .taxId: [.id]
         case .footer: [.number, .page, .pages]
         case .footerPage: [.page, .pages]
+        case .logoAlt: [.name]
         default: []
         }
     }
@@ -73,6 +76,7 @@ public enum Placeholder: String, CaseIterable, Hashable, Sendable {
     case number
     case page
     case pages
+    case name
 
     /// How it is written in a text: `{rate}`.
     public var written: String { "{" + rawValue + "}" }

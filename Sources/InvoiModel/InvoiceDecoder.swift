@@ -191,6 +191,7 @@ public struct InvoiceDecoder: Sendable {
                 }
             case "logo":
                 if let logo = readLogo(node, path: key, context: &context) { invoice.logo = logo }
+            case "logoAlt": context.text(node, path: key).map { invoice.logoAlt = $0 }
             case "accentColor":
                 if let color = readAccentColor(node, path: key, context: &context) { invoice.accentColor = color }
             case "copyMark":

@@ -10,7 +10,7 @@ enum InvoiceKeys {
     /// Optional extensions.
     static let extensions = [
         "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
-        "status", "logo", "accentColor", "locale", "language", "direction", "digits",
+        "status", "logo", "logoAlt", "accentColor", "locale", "language", "direction", "digits",
         "labels", "allocationNumber", "copyMark",
     ]
 

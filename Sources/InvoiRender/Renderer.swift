@@ -84,6 +84,9 @@ public struct Renderer: Sendable {
         _ invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
     ) throws -> [Unicode.Scalar] {
         if settings.format.isEInvoice { return try writeEInvoice(invoice, settings: settings, to: target) }
+        if settings.format == .pdf, let level = settings.output.pdfStandards.archivalLevel {
+            return try writeArchival(invoice, level: level, settings: settings, to: target)
+        }
         return try drawPages(of: invoice, settings: settings, to: target).uncoveredCharacters
     }
 

@@ -39,7 +39,10 @@ struct SVGPageWriter {
         out.appendNumber(width)
         out.append(" ")
         out.appendNumber(height)
+        // `xml:lang` for XML tools, `lang` for browsers and screen readers (SVG 2).
         out.append("\" xml:lang=\"")
+        out.appendEscaped(metadata.language)
+        out.append("\" lang=\"")
         out.appendEscaped(metadata.language)
         out.append(metadata.direction == .rightToLeft ? "\" direction=\"rtl\"" : "\"")
         if let position {

@@ -23,11 +23,13 @@ struct RenderQuery: Sendable, Hashable {
     var page: Int = 1
     /// Whether to sign the PDF with the server's key.
     var sign = false
+    /// `pdf-standard`: what the PDF claims (ua-1, a-3b, a-3a).
+    var pdfStandards: PDFStandards = []
 
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
     static let parameterNames = [
         "format", "paper", "dpi", "width", "language", "locale", "digits",
-        "accent", "profile", "page", "copy-mark", "sign",
+        "accent", "profile", "page", "copy-mark", "sign", "pdf-standard",
     ]
 
     init() {}
@@ -116,6 +118,11 @@ struct RenderQuery: Sendable, Hashable {
         case "sign":
             guard let sign = Bool(value) else { throw .badParameter(name, "must be true or false (got \(shown))") }
             self.sign = sign
+        case "pdf-standard":
+            switch PDFStandards.parse(value) {
+            case .success(let standards): pdfStandards = standards
+            case .failure(let error): throw .badParameter(name, "\(error)")
+            }
         default:  // "page"
             guard let page = Int(value), page >= 1 else {
                 throw .badParameter(name, "must be a page number from 1 (got \(shown))")
@@ -131,7 +138,7 @@ struct RenderQuery: Sendable, Hashable {
             format: format, paper: paper, locale: locale, language: language,
             output: OutputOptions(
                 dpi: dotsPerInch, columns: columns, usesColor: false, creator: "invoi \(InvoiVersion.current)",
-                bidi: .visual),
+                bidi: .visual, pdfStandards: pdfStandards),
             creationDate: creationDate, accent: accent, profile: profile, digits: digits, copyMark: copyMark)
     }
 }

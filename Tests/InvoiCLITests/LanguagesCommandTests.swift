@@ -26,7 +26,7 @@ import Testing
         #expect(lines.contains("footer                   {number} · Page {page} of {pages}"))
         #expect(lines.contains("copyMark.certifiedCopy   Certified copy"))
         #expect(lines.contains("signedNote               Digitally signed document"))
-        #expect(lines.count == 49)
+        #expect(lines.count == 50)
     }
 
     @Test func anUnknownLanguageOrLocaleOnTheCommandLineIsAUsageError() throws {

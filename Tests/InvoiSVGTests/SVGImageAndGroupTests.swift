@@ -396,7 +396,13 @@ enum StampFixture {
                 }
             #expect(
                 hasTitle == (outline.elements[image].attributes["xlink:href"]?.hasPrefix("data:image/jpeg") != true))
+            // One image for assistive technology, labelled by the same (escaped) text.
+            if hasTitle {
+                #expect(outline.elements[parent].attributes["role"] == "img")
+                #expect(outline.elements[parent].attributes["aria-label"] == shown)
+            }
         }
+        #expect(outline.elements.first?.attributes["lang"] == outline.elements.first?.attributes["xml:lang"])
     }
 
     /// librsvg draws each kind of image into its rectangle: the PNG stretched with its

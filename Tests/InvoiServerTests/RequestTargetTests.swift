@@ -96,4 +96,14 @@ struct RequestTargetTests {
         #expect(try RenderQuery(parameters: [("digits", "native")]).digits == .native)
         #expect(try RenderQuery(parameters: []).digits == nil)
     }
+
+    /// `pdf-standard` is the CLI's `--pdf-standard`: a comma list, checked before the body is read.
+    @Test func pdfStandardsInTheQueryAreTheCLIs() throws {
+        let both = try RenderQuery(parameters: [("pdf-standard", "ua-1,a-3a")])
+        #expect(both.settings(creationDate: Date()).output.pdfStandards == [.ua1, .a3a])
+        #expect(try RenderQuery(parameters: []).settings(creationDate: Date()).output.pdfStandards == [])
+        for wrong in ["ua-2", "a-3a,a-3b", ""] {
+            #expect(throws: APIError.self) { try RenderQuery(parameters: [("pdf-standard", wrong)]) }
+        }
+    }
 }
