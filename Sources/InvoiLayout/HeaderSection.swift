@@ -140,6 +140,9 @@ struct HeaderSection {
             rect: Rect(
                 x: frame.minX + border / 2, y: top + border / 2, width: frame.width - border, height: height - border),
             stroke: Stroke(width: border, color: textStyle.color), cornerRadius: style.copyMarkCornerRadius)
-        return Block(height: top + height, ops: [.rect(outline)] + text.ops)
+        // The word is read as part of the title's heading ("Tax invoice … Original"); its
+        // frame is decoration.
+        return Block(
+            height: top + height, ops: [DrawOp.rect(outline).asArtifact(.layout)] + text.within(.title).ops)
     }
 }

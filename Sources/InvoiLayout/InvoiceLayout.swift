@@ -169,7 +169,10 @@ public struct InvoiceLayout: Sendable {
                 cut = cut.dropLast()
             } while !cut.isEmpty && typesetter.width(of: shown, noteStyle) > width
         }
+        // Running page furniture, like "Page 2 of 3": a reader learns of the signature from
+        // the signature field itself, once, not from a line on every page.
         return typesetter.paragraph(shown, noteStyle, x: x, width: width, top: top, alignment: .center)
+            .asArtifact(.pagination)
     }
 
     /// The muted "INV-0001 · Page 2 of 3" line, centred, its last line ending at `bottom`.

@@ -19,9 +19,9 @@ import Testing
             .decode(data, file: "\(name)/invoice.json", baseDirectory: directory.path)
         let output = OutputOptions(pdfStandards: standards)
         let target = MemoryTarget()
-        _ = try renderer.render(
-            invoice, settings: RenderSettings(format: format, output: output, creationDate: FacturXTests.date),
-            to: target)
+        var settings = RenderSettings(format: format, output: output, creationDate: FacturXTests.date)
+        settings.isSigned = try goldenIsSigned(name)
+        _ = try renderer.render(invoice, settings: settings, to: target)
         guard case .document(let bytes) = target.output else { throw TestError("the pdf backend wrote pages") }
         return [UInt8](bytes)
     }
@@ -171,9 +171,9 @@ import Testing
             let data = try Data(contentsOf: directory.appendingPathComponent("invoice.json"))
             let (invoice, _) = try InvoiceDecoder(today: CalendarDate(year: 2026, month: 3, day: 12)!)
                 .decode(data, file: "\(name)/invoice.json", baseDirectory: directory.path)
-            guard
-                case .document(let json) = try renderer.render(
-                    invoice, settings: RenderSettings(format: .ops, creationDate: FacturXTests.date))
+            var settings = RenderSettings(format: .ops, creationDate: FacturXTests.date)
+            settings.isSigned = try goldenIsSigned(name)
+            guard case .document(let json) = try renderer.render(invoice, settings: settings)
             else { throw TestError("the ops backend wrote pages") }
             let text = String(decoding: json, as: UTF8.self)
             // Every op object carries a role (a group's children are tagged with the group).
@@ -195,4 +195,13 @@ import Testing
         }
         return count
     }
+}
+
+/// Whether the golden's page is that of a signed file (`settings.json`: `{"isSigned": true}`),
+/// whose footer then holds one more line.
+func goldenIsSigned(_ name: String) throws -> Bool {
+    let url = PDFAConformanceTests.goldens.appendingPathComponent(name).appendingPathComponent("settings.json")
+    guard FileManager.default.fileExists(atPath: url.path) else { return false }
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+    return object?["isSigned"] as? Bool ?? false
 }
