@@ -281,7 +281,9 @@ let package = Package(
             ]),
         // The library product: its facade, and a package of its own that depends on it by path.
         .testTarget(name: "InvoiKitTests", dependencies: ["InvoiTestSupport", "InvoiKit"]),
-        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "InvoiGolden", "invoi"]),
+        .testTarget(
+            name: "InvoiCLITests",
+            dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "InvoiGolden", "invoi"]),
 
         // Fuzzing (tools/fuzz): the targets' bodies; one thin executable each, which
         // is libFuzzer's entry point when built with -DINVOI_FUZZING and a replay of files
