@@ -51,6 +51,18 @@ let hotCodeLayout: [LinkerSetting] = [
         .when(configuration: .release))
 ]
 
+/// Release builds of the executables carry the Swift runtime and Foundation inside the
+/// binary: no symbol binding against a dozen shared libraries at every start (the start-up
+/// budget), and a Debian package (tools/package) that needs no Swift toolchain on the machine.
+/// Debug builds and tests link them shared. The modules were compiled against the shared
+/// Foundation, whose link entries leave out the libraries the static one needs; they are
+/// named here.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"],
+        .when(configuration: .release))
+]
+
 /// The language catalogs (Sources/InvoiLocalization/Catalogs/*.json), sorted.
 let catalogFiles =
     ((try? FileManager.default.contentsOfDirectory(
@@ -68,6 +80,9 @@ let package = Package(
         // The HTTP service: a product of its own, so that invoi builds and starts
         // without Hummingbird.
         .executable(name: "invoi-server", targets: ["invoi-server"]),
+        // invoi in a Swift program: render and validate in process (InvoiKit). No
+        // ArgumentParser, no Hummingbird.
+        .library(name: "Invoi", targets: ["InvoiKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -97,6 +112,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
         // libqrencode's headers only: opened with dlopen by InvoiQRCode on the first payment code.
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+        // OpenSSL's libcrypto (headers only, opened with dlopen when signing), by InvoiSigning only.
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
 
         // Layers.
         // Character classes and XML escaping that several layers must agree on.
@@ -155,22 +172,39 @@ let package = Package(
             swiftSettings: directMetadataAccess),
         // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b; knows bytes, not invoices.
         .target(name: "InvoiFacturX", dependencies: ["InvoiCharacters", "CQPDF"], swiftSettings: directMetadataAccess),
+        // A finished PDF → the same PDF with a PAdES B-B signature appended; knows bytes and keys.
+        .target(name: "InvoiSigning", dependencies: ["CCrypto"], swiftSettings: directMetadataAccess),
 
         // Pipeline (model → layout → backend) and the backend table.
         .target(
             name: "InvoiRender",
             dependencies: [
                 "InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
-                "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX", "InvoiPayment",
-                "InvoiQRCode",
+                "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX", "InvoiSigning",
+                "InvoiPayment", "InvoiQRCode",
             ],
             swiftSettings: directMetadataAccess
         ),
+        // Goldens for users and for invoi's own tests: record, re-render, compare (ops, pixels,
+        // text), explain what changed, write the report.
+        .target(
+            name: "InvoiGolden",
+            dependencies: ["InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiAssets", "InvoiRender"],
+            swiftSettings: directMetadataAccess),
+        // The library product's one module: a small, stable facade over InvoiRender and InvoiModel.
+        .target(
+            name: "InvoiKit",
+            dependencies: [
+                "InvoiModel", "InvoiLocalization", "InvoiDocument", "InvoiEInvoice", "InvoiText", "InvoiAssets",
+                "InvoiRender",
+            ],
+            swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiCLI",
             dependencies: [
                 "InvoiCharacters", "InvoiLocalization", "InvoiRender", "InvoiAssets", "InvoiSpeedups", "InvoiEInvoice",
-                "InvoiPayment", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "InvoiGolden", "InvoiSigning", "InvoiPayment",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: directMetadataAccess
         ),
@@ -178,19 +212,7 @@ let package = Package(
             name: "invoi",
             dependencies: ["InvoiCLI"],
             exclude: ["hot-functions.txt"],
-            // Release builds carry the Swift runtime and Foundation inside the binary:
-            // no symbol binding against a dozen shared libraries at every start
-            // (the start-up budget). Debug builds and tests link them shared.
-            // The modules were compiled against the shared Foundation, whose link entries
-            // leave out the libraries the static one needs; they are named here.
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims",
-                        "-l_FoundationCollections", "-l_FoundationICU",
-                    ],
-                    .when(configuration: .release))
-            ] + hotCodeLayout
+            linkerSettings: staticRuntime + hotCodeLayout
         ),
 
         // The HTTP service: routes, the worker pool, metrics. Only invoi-server
@@ -199,7 +221,7 @@ let package = Package(
             name: "InvoiServer",
             dependencies: [
                 "InvoiModel", "InvoiLocalization", "InvoiRender", "InvoiDocument", "InvoiEInvoice", "InvoiText",
-                "InvoiAssets", "InvoiSpeedups", "InvoiPayment",
+                "InvoiAssets", "InvoiSpeedups", "InvoiSigning", "InvoiPayment",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -212,7 +234,10 @@ let package = Package(
             resources: [.embedInCode("openapi.json")]),
         .executableTarget(
             name: "invoi-server",
-            dependencies: ["InvoiServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "InvoiServer", "InvoiSigning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: staticRuntime),
 
         // Benchmarks (assembled into tools/bench).
         .executableTarget(
@@ -253,7 +278,10 @@ let package = Package(
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
         .testTarget(
             name: "InvoiRenderTests",
-            dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport"]),
+            dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport", "InvoiGolden"]),
+        .testTarget(
+            name: "InvoiGoldenTests",
+            dependencies: ["InvoiTestSupport", "InvoiGolden", "InvoiRender", "InvoiModel", "InvoiDocument"]),
         .testTarget(
             name: "InvoiFacturXTests", dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel"],
             exclude: ["Fixtures"]),
@@ -261,10 +289,14 @@ let package = Package(
         .testTarget(
             name: "InvoiServerTests",
             dependencies: [
-                "InvoiTestSupport", "InvoiServer", "invoi-server", "invoi",
+                "InvoiTestSupport", "InvoiServer", "InvoiSigning", "invoi-server", "invoi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "InvoiCLITests", dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "invoi"]),
+        // The library product: its facade, and a package of its own that depends on it by path.
+        .testTarget(name: "InvoiKitTests", dependencies: ["InvoiTestSupport", "InvoiKit"]),
+        .testTarget(
+            name: "InvoiCLITests",
+            dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "InvoiGolden", "invoi"]),
 
         // Fuzzing (tools/fuzz): the targets' bodies; one thin executable each, which
         // is libFuzzer's entry point when built with -DINVOI_FUZZING and a replay of files

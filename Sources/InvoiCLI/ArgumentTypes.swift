@@ -89,3 +89,19 @@ enum PaymentQRArgument {
         "Payment QR code, overriding the invoice's paymentQR: epc (SEPA GiroCode), swiss (QR-bill), zatca (Saudi Arabia), upi (India) or spayd (Czech QR Platba).",
         valueName: "scheme")
 }
+
+/// `--copy-mark`, read as text like `--digits` (no choice type for ArgumentParser to look up at start).
+enum CopyMarkArgument {
+    static let help = ArgumentHelp(
+        "Print Original, Copy or Certified copy beside the title in the document's language, overriding the invoice's copyMark.",
+        valueName: "original|copy|certified-copy")
+
+    /// Nil when not given; a usage error naming the choices when unknown.
+    static func parse(_ text: String?) throws(ValidationError) -> CopyMark? {
+        guard let text else { return nil }
+        guard let mark = CopyMark(optionValue: text) else {
+            throw ValidationError("--copy-mark: \"\(text)\" is no copy mark; use \(CopyMark.optionValues)")
+        }
+        return mark
+    }
+}

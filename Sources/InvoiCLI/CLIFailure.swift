@@ -1,5 +1,6 @@
 import InvoiAssets
 import InvoiModel
+import InvoiSigning
 
 #if canImport(Glibc)
     import Glibc
@@ -63,5 +64,24 @@ extension CLIFailure {
             case .undecodable: .dataError
             }
         self.init(status, "\(invoice): logo: \(error.description(showing: Diagnostic.shortPath(error.path)))")
+    }
+}
+
+extension CLIFailure {
+    /// A key, certificate or PDF that cannot be signed with: 66 for a file that cannot be
+    /// read, 65 for a bad keystore, password or certificate, 69 without libcrypto, 70 when
+    /// invoi's own PDF or OpenSSL fails.
+    init(_ error: SigningError, invoice: String? = nil) {
+        let status: ExitStatus =
+            if error.isUnreadableFile {
+                .noInput
+            } else if error.isInputProblem {
+                .dataError
+            } else if case .libraryUnavailable = error {
+                .unavailable
+            } else {
+                .software
+            }
+        self.init(status, (invoice.map { "\($0): " } ?? "") + error.description)
     }
 }

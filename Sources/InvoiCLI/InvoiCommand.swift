@@ -7,7 +7,7 @@ public struct InvoiCommand: ParsableCommand {
         version: invoiVersion,
         subcommands: [
             RenderCommand.self, PreviewCommand.self,
-            CheckCommand.self, InitCommand.self, CurrenciesCommand.self, LanguagesCommand.self,
+            CheckCommand.self, InitCommand.self, CurrenciesCommand.self, LanguagesCommand.self, GoldenCommand.self,
         ]
     )
 

@@ -51,10 +51,14 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: LanguageArguments.bidiHelp)
     var bidi: BidiOrder = .visual
 
+    @Option(name: .customLong("copy-mark"), help: CopyMarkArgument.help)
+    var copyMark: String?
+
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
         _ = try LanguageArguments.digits(digits)
+        _ = try CopyMarkArgument.parse(copyMark)
         try OptionBounds.check(width: width)
         if watch && input == "-" { throw ValidationError("--watch needs a file to watch, not standard input") }
     }
@@ -77,10 +81,10 @@ struct PreviewCommand: ParsableCommand {
                 columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), bidi: bidi),
             accent: try AccentArgument.parse(accent), digits: try LanguageArguments.digits(digits),
-            paymentQR: paymentQR)
+            copyMark: try CopyMarkArgument.parse(copyMark), paymentQR: paymentQR)
         guard watch else {
             let status = RenderJob(
-                renderer: renderer, settings: settings,
+                renderer: renderer, settings: settings, signer: nil,
                 sources: SourceStream(sample: false, inputs: InputList([input])),
                 destination: .standardOutput, jobs: 1, terminal: terminal
             ).run()

@@ -4,6 +4,7 @@ import InvoiDocument
 import InvoiEInvoice
 import InvoiModel
 import InvoiRender
+import InvoiSigning
 import InvoiSpeedups
 import InvoiText
 
@@ -24,6 +25,9 @@ struct RenderCommand: ParsableCommand {
             (the PDF as PDF/A-3b with the CII XML inside) NAME.pdf; --profile chooses the rules \
             they follow, and an invoice that misses what they require is reported by JSON path \
             (exit 65) before anything is written.
+            Signing (pdf, facturx): --sign KEYSTORE.p12, or --sign-key KEY.pem --sign-cert CERT.pem \
+            [--sign-chain CHAIN.pem], adds a PAdES B-B signature; the password comes from \
+            INVOI_SIGN_PASSWORD or --sign-password-file, never from the command line.
             Exit status: 0 ok, 64 usage, 65 invalid invoice, 66 input missing, 73 cannot write, 70 internal.
             """
     )
@@ -80,6 +84,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: LanguageArguments.bidiHelp)
     var bidi: BidiOrder = .visual
 
+    @Option(name: .customLong("copy-mark"), help: CopyMarkArgument.help)
+    var copyMark: String?
+
     @Option(help: "Font family to use before the built-in fallbacks.")
     var font: String?
 
@@ -89,10 +96,51 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Read one invoice per line (JSON Lines) from the inputs or standard input.")
     var jsonl = false
 
+    @Option(
+        name: .customLong("sign"),
+        help: ArgumentHelp(
+            "Sign each PDF with the key and certificate of this PKCS#12 keystore (.p12, .pfx).",
+            valueName: "keystore"))
+    var signKeystore: String?
+
+    @Option(
+        name: .customLong("sign-key"),
+        help: ArgumentHelp("Sign with this PEM private key (with --sign-cert).", valueName: "key.pem"))
+    var signKey: String?
+
+    @Option(
+        name: .customLong("sign-cert"),
+        help: ArgumentHelp("The PEM certificate of --sign-key.", valueName: "cert.pem"))
+    var signCertificate: String?
+
+    @Option(
+        name: .customLong("sign-chain"),
+        help: ArgumentHelp("PEM certificates of the signer's chain, to include.", valueName: "chain.pem"))
+    var signChain: String?
+
+    @Option(
+        name: .customLong("sign-password-file"),
+        help: ArgumentHelp(
+            "A file whose first line is the password of the keystore or key (else INVOI_SIGN_PASSWORD).",
+            valueName: "file"))
+    var signPasswordFile: String?
+
+    @Option(
+        name: .customLong("pdf-standard"),
+        help: ArgumentHelp(
+            "Standards the PDF claims, comma separated: ua-1 (PDF/UA-1, accessible), a-3b or a-3a (PDF/A-3, archival; a-3a also accessible).",
+            valueName: "list"))
+    var pdfStandard: String?
+
+    @Flag(help: .hidden)
+    var untagged = false
+
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
         _ = try LanguageArguments.digits(digits)
+        _ = try CopyMarkArgument.parse(copyMark)
+        _ = try pdfStandards()
         if inputs.isEmpty && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
         }
@@ -111,6 +159,27 @@ struct RenderCommand: ParsableCommand {
             _ = try EInvoiceTarget(format: resolvedFormat, profile: profile)
         } catch {
             throw ValidationError("--profile: \(error)")
+        }
+        try validateSigning()
+    }
+
+    private var signs: Bool { signKeystore != nil || signKey != nil || signCertificate != nil }
+
+    private func validateSigning() throws {
+        if signKeystore != nil && (signKey != nil || signCertificate != nil) {
+            throw ValidationError("sign with --sign KEYSTORE or with --sign-key and --sign-cert, not both")
+        }
+        if (signKey == nil) != (signCertificate == nil) {
+            throw ValidationError("--sign-key and --sign-cert go together: the key and its certificate")
+        }
+        if !signs,
+            let option = signChain != nil ? "--sign-chain" : signPasswordFile != nil ? "--sign-password-file" : nil
+        {
+            throw ValidationError("\(option) is for signing: add --sign KEYSTORE or --sign-key and --sign-cert")
+        }
+        if signs && !resolvedFormat.isSignable {
+            throw ValidationError(
+                "--sign signs PDFs: use --format pdf or facturx (not \(resolvedFormat.rawValue))")
         }
     }
 
@@ -153,18 +222,22 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CLIFailure(.unavailable, "\(error)")
         }
-        let settings = RenderSettings(
+        var settings = RenderSettings(
             format: resolvedFormat, paper: paper, locale: locale, language: language,
             output: OutputOptions(
                 dpi: dpi,
                 columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
                     OptionBounds.clamped(columns:)) ?? 100,
-                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi),
+                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi,
+                isTagged: !untagged, pdfStandards: try pdfStandards()),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
-            digits: try LanguageArguments.digits(digits), paymentQR: paymentQR)
+            digits: try LanguageArguments.digits(digits), copyMark: try CopyMarkArgument.parse(copyMark),
+            paymentQR: paymentQR)
+        let signer = try signer()
+        settings.isSigned = signer != nil
         let stream = try sources(inputs)
         let job = RenderJob(
-            renderer: renderer, settings: settings, sources: stream,
+            renderer: renderer, settings: settings, signer: signer, sources: stream,
             destination: destination(for: resolvedFormat, inputCount: inputs.count),
             // One invoice needs one worker: the processor count (cgroup files read by Foundation,
             // ~0.45 M instructions) is asked for only when there may be more.
@@ -179,6 +252,28 @@ struct RenderCommand: ParsableCommand {
         // new pages to raise the peak memory). Standard output and error are flushed first.
         withExtendedLifetime(job) {
             ProcessEnd.exit(job.run().processStatus)
+        }
+    }
+
+    /// The signer of `--sign` or `--sign-key`/`--sign-cert`, its key read and checked once for
+    /// every invoice; nil when nothing is to be signed (the environment is not even read: each
+    /// reading builds its dictionary anew).
+    private func signer() throws(CLIFailure) -> PDFSigner? {
+        guard signs else { return nil }
+        do {
+            let password =
+                try signPasswordFile.map(SigningFile.password(at:))
+                ?? ProcessInfo.processInfo.environment["INVOI_SIGN_PASSWORD"]
+            let identity =
+                if let signKeystore {
+                    try SigningIdentity.keystore(at: signKeystore, password: password ?? "", extraChain: signChain)
+                } else {
+                    try SigningIdentity.pem(
+                        key: signKey ?? "", certificate: signCertificate ?? "", chain: signChain, password: password)
+                }
+            return PDFSigner(identity: identity)
+        } catch {
+            throw CLIFailure(error)
         }
     }
 
@@ -209,3 +304,18 @@ struct RenderCommand: ParsableCommand {
 extension RenderCommand: InputListCommand {}
 
 let invoiVersion = InvoiVersion.current
+
+extension RenderCommand {
+    /// `--pdf-standard`'s list; a usage error (64) names what is wrong with it.
+    func pdfStandards() throws -> PDFStandards {
+        guard let pdfStandard else { return [] }
+        switch PDFStandards.parse(pdfStandard) {
+        case .success(let standards):
+            if untagged, standards.contains(.ua1) || standards.contains(.a3a) {
+                throw ValidationError("--pdf-standard \(pdfStandard) needs a tagged PDF: leave out --untagged")
+            }
+            return standards
+        case .failure(let error): throw ValidationError("--pdf-standard: \(error)")
+        }
+    }
+}

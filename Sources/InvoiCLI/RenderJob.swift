@@ -4,6 +4,7 @@ import InvoiDocument
 import InvoiEInvoice
 import InvoiModel
 import InvoiRender
+import InvoiSigning
 import InvoiSpeedups
 import Synchronization
 
@@ -22,6 +23,8 @@ enum Destination: Sendable {
 struct RenderJob: Sendable {
     let renderer: Renderer
     let settings: RenderSettings
+    /// Signs every PDF when set (its key loaded once, shared by the workers).
+    let signer: PDFSigner?
     let sources: SourceStream
     let destination: Destination
     let jobs: Int
@@ -198,11 +201,12 @@ struct RenderJob: Sendable {
             files.nameSingleFile()
             let uncovered: [Unicode.Scalar]
             do {
-                uncovered = try renderer.render(invoice, settings: settings, to: files)
+                uncovered = try renderer.render(invoice, settings: settings, signedBy: signer, to: files)
                 scratch = try files.commit()
             } catch {
                 scratch = files.discard()
                 if let logo = error as? LogoError { throw CLIFailure(logo, invoice: source.displayName) }
+                if let signing = error as? SigningError { throw CLIFailure(signing, invoice: source.displayName) }
                 throw error
             }
             if !uncovered.isEmpty {

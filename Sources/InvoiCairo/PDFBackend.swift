@@ -6,9 +6,16 @@ import InvoiDocument
 public struct PDFOptions: Hashable, Sendable {
     /// The creator string written in the metadata ("invoi 1.2.0").
     public var creator: String
+    /// Tagged (the default): the structure layout gave the ops, for screen readers and reflow.
+    /// Untagged only to measure what tagging costs.
+    public var isTagged: Bool
+    /// Claim PDF/UA-1 in the metadata (`pdfuaid:part 1`); only a tagged file can.
+    public var claimsPDFUA: Bool
 
-    public init(creator: String = "invoi") {
+    public init(creator: String = "invoi", isTagged: Bool = true, claimsPDFUA: Bool = false) {
         self.creator = creator
+        self.isTagged = isTagged
+        self.claimsPDFUA = claimsPDFUA && isTagged
     }
 }
 
@@ -55,9 +62,16 @@ public struct PDFBackend: Backend {
         setMetadata(outline.metadata, creator: options.creator, on: surface)
         let context = CairoContext(drawingOn: surface)
         try context.checkStatus("creating the PDF context")
+        let painter = PagePainter(context: context, fonts: fonts, target: .pdf, tagged: options.isTagged)
+        if let tags = painter.tags {
+            stream.collector = PDFObjectCollector(tags: tags)
+            stream.artifactRewriter = PDFArtifactRewriter { [unowned stream] piece in
+                _ = piece.withUnsafeBytes { stream.passPiece($0) }
+            }
+        }
         return Writer(
-            surface: surface, context: context, stream: stream, metadata: outline.metadata,
-            painter: PagePainter(context: context, fonts: fonts, target: .pdf))
+            surface: surface, context: context, stream: stream, metadata: outline.metadata, options: options,
+            painter: painter)
     }
 
     /// One Cairo PDF surface, a page drawn and written at a time.
@@ -66,6 +80,7 @@ public struct PDFBackend: Backend {
         let context: CairoContext
         let stream: PDFStream
         let metadata: DocumentMetadata
+        let options: PDFOptions
         let painter: PagePainter
 
         public mutating func write(_ page: Page) throws {
@@ -78,15 +93,24 @@ public struct PDFBackend: Backend {
         }
 
         public mutating func finish() throws {
+            painter.tags?.closeAll()
             // Cairo writes the catalog and the trailer while it finishes the file.
             stream.isFinishing = true
             cairo_surface_finish(surface.handle)
+            stream.finishRewriting()
             stream.flush()
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
-            let update = PDFLanguageUpdate.update(
-                byteCount: stream.byteCount, tail: stream.tail, catalogSource: stream.catalog ?? [],
-                metadata: metadata)
+            let update =
+                if let collector = stream.collector {
+                    PDFStructureUpdate.update(
+                        byteCount: stream.byteCount, tail: stream.tail, collected: collector, metadata: metadata,
+                        creator: options.creator, claimsUA: options.claimsPDFUA)
+                } else {
+                    PDFLanguageUpdate.update(
+                        byteCount: stream.byteCount, tail: stream.tail, catalogSource: stream.catalog ?? [],
+                        metadata: metadata)
+                }
             if !update.isEmpty { try stream.sink.write(update) }
         }
     }
@@ -128,6 +152,8 @@ final class PDFStream {
     private(set) var catalog: [UInt8]?
     private var capturing: [UInt8]?
     private var error: (any Error)?
+    /// A tagged PDF's: the objects its update rewrites, picked out as they go by.
+    var collector: PDFObjectCollector?
     /// Set before Cairo finishes the file: only then is the catalog looked for and the tail kept.
     var isFinishing = false
 
@@ -143,8 +169,29 @@ final class PDFStream {
     private static let blockSize = 1 << 16
     private var block: [UInt8] = []
 
+    /// A tagged PDF's: marks the artifacts in Cairo's content streams as they pass.
+    var artifactRewriter: PDFArtifactRewriter?
+
     /// False (and the error kept) when the output refused the bytes.
     func write(_ raw: UnsafeRawBufferPointer) -> Bool {
+        guard error == nil else { return false }
+        if let artifactRewriter {
+            artifactRewriter.process(raw.assumingMemoryBound(to: UInt8.self))
+            return error == nil
+        }
+        return pass(raw)
+    }
+
+    /// A piece the rewriter hands on.
+    func passPiece(_ raw: UnsafeRawBufferPointer) -> Bool { pass(raw) }
+
+    /// Cairo writes no more: what the rewriter held back goes out.
+    func finishRewriting() {
+        artifactRewriter?.finish()
+    }
+
+    /// The file's bytes, a piece at a time, to the output.
+    private func pass(_ raw: UnsafeRawBufferPointer) -> Bool {
         guard error == nil else { return false }
         // Typed, so that appending copies the bytes in one go rather than one at a time.
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
@@ -163,6 +210,7 @@ final class PDFStream {
             block.append(contentsOf: bytes)
         }
         byteCount += bytes.count
+        collector?.feed(bytes)
         if isFinishing { keep(bytes) }
         return true
     }

@@ -37,7 +37,7 @@ enum PDFLanguageUpdate {
     }
 
     /// A BCP 47 tag as a PDF literal string's content: letters, digits and hyphens only.
-    private static func safeTag(_ tag: String) -> String? {
+    static func safeTag(_ tag: String) -> String? {
         let cleaned = tag.replacingOccurrences(of: "_", with: "-")
         guard !cleaned.isEmpty,
             cleaned.utf8.allSatisfy({

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiDocument
 import InvoiSpeedups
 
 struct PNGEncodingError: Error, CustomStringConvertible {
@@ -223,5 +224,26 @@ extension [UInt8] {
         append(contentsOf: data)
         let crc = withUnsafeBytes { crc32(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         append(contentsOf: bigEndian(crc))
+    }
+}
+
+/// Opaque RGBA pixels (row by row, four bytes a pixel; alpha ignored) as a PNG, with the
+/// page encoder: for images invoi makes beside its pages (the diff images of a golden report).
+public func encodeOpaquePNG(width: Int, height: Int, rgba: [UInt8]) throws -> Data {
+    guard width > 0, height > 0, rgba.count == width * height * 4 else {
+        throw BackendError("png: \(rgba.count) bytes are not \(width) × \(height) pixels")
+    }
+    var words = [UInt32](repeating: 0, count: width * height)
+    for index in words.indices {
+        let i = index * 4
+        words[index] = UInt32(rgba[i]) << 16 | UInt32(rgba[i + 1]) << 8 | UInt32(rgba[i + 2])
+    }
+    do {
+        return try words.withUnsafeBytes { buffer in
+            try PNGEncoder().encode(
+                XRGBPixels(base: buffer.baseAddress!, width: width, height: height, bytesPerRow: width * 4))
+        }
+    } catch let error as PNGEncodingError {
+        throw BackendError(error.description)
     }
 }

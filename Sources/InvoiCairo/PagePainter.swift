@@ -27,11 +27,16 @@ final class PagePainter {
     /// Images drawn so far, by digest: a logo on every page of a PDF is embedded once.
     var rasterSurfaces: [String: CairoSurface] = [:]
     var vectorDocuments: [String: SVGDocument] = [:]
+    /// A tagged PDF's structure tags; nil for an untagged PDF and for images.
+    let tags: StructureTags?
+    /// Inside a group, which is tagged as one piece.
+    private var insideGroup = false
 
-    init(context: CairoContext, fonts: CairoFontCache, target: Target) {
+    init(context: CairoContext, fonts: CairoFontCache, target: Target, tagged: Bool = false) {
         self.context = context
         self.fonts = fonts
         self.target = target
+        tags = tagged ? StructureTags(context: context.handle) : nil
         let cr = context.handle
         // Unhinted outlines at their exact positions: the layout already placed every glyph.
         let options = cairo_font_options_create()
@@ -45,11 +50,24 @@ final class PagePainter {
 
     func paint(_ ops: [DrawOp]) throws {
         for op in ops {
+            var linkIsTagged = false
+            if let tags, !insideGroup {
+                if case .link(let link) = op {
+                    tags.enter(op.role, link: link)
+                    linkIsTagged = op.role?.path?.last?.role == .link
+                } else {
+                    tags.enter(op.role)
+                }
+                if case .image(let image) = op { tags.describeFigure(image.altText) }
+                if case .qrCode(let code) = op { tags.describeFigure(code.altText) }
+                if case .text(let text) = op { tags.noteText(text) }
+            }
             switch op {
             case .text(let text): try draw(text)
             case .line(let line): draw(line)
             case .rect(let rect): draw(rect)
-            case .link(let link): if case .pdf = target { annotate(link) }
+            // A tagged link's annotation is its structure element, opened above.
+            case .link(let link): if case .pdf = target, !linkIsTagged { annotate(link) }
             case .image(let image): try draw(image)
             case .group(let group): try draw(group)
             case .qrCode(let code): draw(code)
@@ -355,10 +373,17 @@ final class PagePainter {
         var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &matrix)
         let outer = transform
+        let wasInsideGroup = insideGroup
         transform = outer.followingTransform(t)
+        insideGroup = true
         defer {
             transform = outer
+            insideGroup = wasInsideGroup
             cairo_restore(cr)
+            // cairo_restore brings back the font set before the group: what this painter
+            // remembers as set is no longer so.
+            currentFace = nil
+            currentSize = 0
         }
         try paint(group.ops)
     }

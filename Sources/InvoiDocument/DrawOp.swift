@@ -30,11 +30,13 @@ public struct TextOp: Hashable, Sendable {
     public var box: Rect
     public var alignment: TextAlignment
     public var lineEnd: LineEnd
+    /// What the op is in the document's structure (layout sets it).
+    public var role: ContentRole?
 
     public init(
         text: String, font: FontSpec, color: Color, tracking: Double, origin: Point,
         direction: TextDirection, runs: [GlyphRun], box: Rect, alignment: TextAlignment,
-        lineEnd: LineEnd = .paragraphEnd
+        lineEnd: LineEnd = .paragraphEnd, role: ContentRole? = nil
     ) {
         self.text = text
         self.font = font
@@ -46,6 +48,7 @@ public struct TextOp: Hashable, Sendable {
         self.box = box
         self.alignment = alignment
         self.lineEnd = lineEnd
+        self.role = role
     }
 
     /// Total advance width in points.
@@ -57,12 +60,15 @@ public struct LineOp: Hashable, Sendable {
     public var to: Point
     public var width: Double
     public var color: Color
+    /// What the op is in the document's structure (layout sets it).
+    public var role: ContentRole?
 
-    public init(from: Point, to: Point, width: Double, color: Color) {
+    public init(from: Point, to: Point, width: Double, color: Color, role: ContentRole? = nil) {
         self.from = from
         self.to = to
         self.width = width
         self.color = color
+        self.role = role
     }
 }
 
@@ -81,8 +87,13 @@ public struct RectOp: Hashable, Sendable {
     public var fill: Color?
     public var stroke: Stroke?
     public var cornerRadius: Double
+    /// What the op is in the document's structure (layout sets it).
+    public var role: ContentRole?
 
-    public init(rect: Rect, fill: Color? = nil, stroke: Stroke? = nil, cornerRadius: Double = 0) {
+    public init(
+        rect: Rect, fill: Color? = nil, stroke: Stroke? = nil, cornerRadius: Double = 0, role: ContentRole? = nil
+    ) {
+        self.role = role
         self.rect = rect
         self.fill = fill
         self.stroke = stroke
@@ -94,10 +105,17 @@ public struct RectOp: Hashable, Sendable {
 public struct LinkOp: Hashable, Sendable {
     public var rect: Rect
     public var uri: String
+    /// What the link is for a reader who cannot see it (the PDF annotation's /Contents): the
+    /// text it covers.
+    public var description: String
+    /// What the op is in the document's structure (layout sets it).
+    public var role: ContentRole?
 
-    public init(rect: Rect, uri: String) {
+    public init(rect: Rect, uri: String, description: String = "", role: ContentRole? = nil) {
         self.rect = rect
         self.uri = uri
+        self.description = description
+        self.role = role
     }
 }
 
@@ -107,11 +125,14 @@ public struct ImageOp: Hashable, Sendable {
     public var rect: Rect
     /// What the image shows, for text layers and accessibility (the logo: the company name).
     public var altText: String
+    /// What the op is in the document's structure (layout sets it).
+    public var role: ContentRole?
 
-    public init(image: EmbeddedImage, rect: Rect, altText: String = "") {
+    public init(image: EmbeddedImage, rect: Rect, altText: String = "", role: ContentRole? = nil) {
         self.image = image
         self.rect = rect
         self.altText = altText
+        self.role = role
     }
 }
 
@@ -131,9 +152,15 @@ public struct GroupOp: Hashable, Sendable {
     public var role: Role
     public var transform: AffineTransform
     public var ops: [DrawOp]
+    /// What the whole group is in the document's structure: its children are drawn as one
+    /// piece of it (the stamp is one paragraph), whatever roles they carry.
+    public var contentRole: ContentRole?
 
-    public init(role: Role = .graphic, transform: AffineTransform, ops: [DrawOp]) {
+    public init(
+        role: Role = .graphic, transform: AffineTransform, ops: [DrawOp], contentRole: ContentRole? = nil
+    ) {
         self.role = role
+        self.contentRole = contentRole
         self.transform = transform
         self.ops = ops
     }

@@ -91,6 +91,13 @@ extension Rect {
 }
 
 extension DrawOp {
+    /// The op's JSON object with its structure role, when it has one.
+    private func tagged(_ object: [String: JSONValue]) -> JSONValue {
+        var object = object
+        if let role { object["role"] = .string(role.description) }
+        return .object(object)
+    }
+
     public var jsonValue: JSONValue {
         switch self {
         case .text(let t):
@@ -110,7 +117,7 @@ extension DrawOp {
                     t.runs.map { run in
                         .object([
                             "font": .string(
-                                "\(run.font.postScriptName) (\((run.font.path as NSString).lastPathComponent)#\(run.font.index))"
+                                "\(run.font.postScriptName) (\(run.font.fileName)#\(run.font.index))"
                             ),
                             "size": .number(run.size),
                             "direction": .string(run.direction.rawValue),
@@ -129,9 +136,9 @@ extension DrawOp {
                     }),
             ]
             if t.lineEnd != .paragraphEnd { object["lineEnd"] = .string(t.lineEnd.rawValue) }
-            return .object(object)
+            return tagged(object)
         case .line(let l):
-            return .object([
+            return tagged([
                 "op": .string("line"),
                 "from": l.from.jsonValue,
                 "to": l.to.jsonValue,
@@ -145,12 +152,14 @@ extension DrawOp {
                 o["stroke"] = .object(["width": .number(stroke.width), "color": .string(stroke.color.hex)])
             }
             if r.cornerRadius != 0 { o["cornerRadius"] = .number(r.cornerRadius) }
-            return .object(o)
+            return tagged(o)
         case .link(let l):
-            return .object(["op": .string("link"), "rect": l.rect.jsonValue, "uri": .string(l.uri)])
+            var o: [String: JSONValue] = ["op": .string("link"), "rect": l.rect.jsonValue, "uri": .string(l.uri)]
+            if !l.description.isEmpty { o["description"] = .string(l.description) }
+            return tagged(o)
         case .image(let i):
             let size = i.image.intrinsicSize
-            return .object([
+            return tagged([
                 "op": .string("image"),
                 "rect": i.rect.jsonValue,
                 "format": .string(i.image.format.rawValue),
@@ -163,7 +172,7 @@ extension DrawOp {
             let rows = (0..<q.matrix.size).map { row in
                 String((0..<q.matrix.size).map { q.matrix[row, $0] ? "1" : "0" })
             }
-            return .object([
+            return tagged([
                 "op": .string("qrCode"),
                 "rect": q.rect.jsonValue,
                 "modules": .number(Double(q.matrix.size)),
@@ -173,11 +182,19 @@ extension DrawOp {
             ])
         case .group(let g):
             let t = g.transform
-            return .object([
+            return tagged([
                 "op": .string("group"),
                 "transform": .array([t.a, t.b, t.c, t.d, t.tx, t.ty].map { .number($0) }),
                 "ops": .array(g.ops.map { $0.jsonValue }),
             ])
         }
+    }
+}
+
+extension FontFace {
+    /// The font file's name (the last component of its path), without Foundation's path bridging.
+    var fileName: Substring {
+        let path = self.path
+        return path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
     }
 }

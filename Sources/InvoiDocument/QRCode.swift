@@ -82,14 +82,17 @@ public struct QRCodeOp: Hashable, Sendable {
     public var rect: Rect
     /// The light margin, in modules, that must surround the code on every side.
     public var quietZone: Int
-    /// What the code is, in words (its caption): the text a structure tree gives the figure.
+    /// What the code is, in words: the Alt a tagged PDF's Figure and the SVG's aria-label take.
     public var altText: String
+    /// What the op is in the document's structure (layout sets it: a Figure).
+    public var role: ContentRole?
 
-    public init(matrix: QRCodeMatrix, rect: Rect, quietZone: Int = 4, altText: String = "") {
+    public init(matrix: QRCodeMatrix, rect: Rect, quietZone: Int = 4, altText: String = "", role: ContentRole? = nil) {
         self.matrix = matrix
         self.rect = rect
         self.quietZone = quietZone
         self.altText = altText
+        self.role = role
     }
 
     /// The side of one module in points.

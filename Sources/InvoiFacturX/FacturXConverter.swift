@@ -20,8 +20,16 @@ public enum FacturXConverter {
             colorProfile: ColorProfile.installed.get())
     }
 
+    /// The PDF/A-3 bytes of `pdf` at `metadata.level`, with nothing embedded: an invoice kept
+    /// for the years an archive must keep it, by the same conversion as Factur-X's.
+    public static func makeArchival(fromPDF pdf: [UInt8], metadata: FacturXMetadata) throws(FacturXError) -> [UInt8] {
+        try makeFacturX(
+            fromPDF: pdf, embedding: nil, conformance: nil, metadata: metadata,
+            colorProfile: ColorProfile.installed.get())
+    }
+
     static func makeFacturX(
-        fromPDF pdf: [UInt8], embedding xml: [UInt8], conformance: FacturXConformance, metadata: FacturXMetadata,
+        fromPDF pdf: [UInt8], embedding xml: [UInt8]?, conformance: FacturXConformance?, metadata: FacturXMetadata,
         colorProfile: [UInt8]
     ) throws(FacturXError) -> [UInt8] {
         var metadata = metadata
@@ -39,17 +47,20 @@ public enum FacturXConverter {
         }
         let date = stamp(metadata.creationDate)
         let root = document.api.qpdfGetRoot(document.handle)
-        let attachment = embed(xml, conformance: conformance, date: date, in: document)
-        let names = document.value("/Names", in: root)
-        if document.isDictionary(names) {
-            // Cairo writes no attachments; a name tree of its own would be replaced here.
-            document.set("/EmbeddedFiles", attachment.nameTree, in: names)
-        } else {
-            let dictionary = document.api.qpdfOhNewDictionary(document.handle)
-            document.set("/EmbeddedFiles", attachment.nameTree, in: dictionary)
-            document.set("/Names", dictionary, in: root)
+        if let xml, let conformance {
+            let attachment = embed(xml, conformance: conformance, date: date, in: document)
+            let names = document.value("/Names", in: root)
+            if document.isDictionary(names) {
+                // Cairo writes no attachments; a name tree of its own would be replaced here.
+                document.set("/EmbeddedFiles", attachment.nameTree, in: names)
+            } else {
+                let dictionary = document.api.qpdfOhNewDictionary(document.handle)
+                document.set("/EmbeddedFiles", attachment.nameTree, in: dictionary)
+                document.set("/Names", dictionary, in: root)
+            }
+            document.set(
+                "/AF", document.api.qpdfOhWrapInArray(document.handle, attachment.fileSpecification), in: root)
         }
-        document.set("/AF", document.api.qpdfOhWrapInArray(document.handle, attachment.fileSpecification), in: root)
         document.set("/OutputIntents", outputIntents(colorProfile, in: document), in: root)
         if document.api.qpdfOhHasKey(document.handle, root, "/Lang") == QPDF_FALSE, let language = metadata.language,
             !language.isEmpty
@@ -62,8 +73,8 @@ public enum FacturXConverter {
         let packet = XMPPacket(
             title: metadata.title, author: metadata.author, subject: metadata.subject ?? "", producer: info.producer,
             creatorTool: info.creator, date: date,
-            documentID: documentID(pdf: pdf, xml: xml, conformance: conformance, metadata: metadata),
-            conformance: conformance)
+            documentID: documentID(pdf: pdf, xml: xml ?? [], conformance: conformance, metadata: metadata),
+            conformance: conformance, level: metadata.level, claimsPDFUA: metadata.claimsPDFUA)
         let xmp = document.stream(
             packet.bytes, [("/Type", document.name("/Metadata")), ("/Subtype", document.name("/XML"))])
         document.set("/Metadata", xmp, in: root)
@@ -166,12 +177,13 @@ public enum FacturXConverter {
     /// xmpMM:DocumentID, a UUID-shaped digest of the inputs: stable for the same inputs (no
     /// random UUID), different for another invoice. Two 64-bit FNV-1a hashes, seeded apart.
     static func documentID(
-        pdf: [UInt8], xml: [UInt8], conformance: FacturXConformance, metadata: FacturXMetadata
+        pdf: [UInt8], xml: [UInt8], conformance: FacturXConformance?, metadata: FacturXMetadata
     ) -> String {
         var first = Hash(state: 0xcbf2_9ce4_8422_2325)
         var second = Hash(state: 0x6c62_272e_07bb_0142)
         let fields = [
-            conformance.rawValue, metadata.title, metadata.author, metadata.subject ?? "",
+            conformance?.rawValue ?? "PDF/A-3\(metadata.level.rawValue)", metadata.title, metadata.author,
+            metadata.subject ?? "",
             stamp(metadata.creationDate).xmp,
         ]
         for part in [pdf, xml] + fields.map({ Array($0.utf8) }) {

@@ -33,6 +33,10 @@ public struct FacturXMetadata: Sendable, Equatable {
     public var creationDate: Date
     /// A BCP 47 tag for the catalog's `/Lang` when the PDF has none.
     public var language: String?
+    /// The PDF/A level claimed: A (accessible) for a tagged PDF, B otherwise.
+    public var level: PDFALevel = .b
+    /// Also claim PDF/UA-1 (`pdfuaid:part 1`, declared in the extension schemas).
+    public var claimsPDFUA = false
 
     public init(title: String, author: String, subject: String? = nil, creationDate: Date, language: String? = nil) {
         self.title = title
@@ -41,6 +45,13 @@ public struct FacturXMetadata: Sendable, Equatable {
         self.creationDate = creationDate
         self.language = language
     }
+}
+
+/// PDF/A-3's conformance levels invoi writes: B (the look is kept) and A (B, and the file is
+/// tagged: its structure, reading order and text are there for a screen reader).
+public enum PDFALevel: String, Sendable, CaseIterable {
+    case a = "A"
+    case b = "B"
 }
 
 /// Why a conversion failed. The messages are qpdf's, for a log or a diagnostic.

@@ -12,10 +12,14 @@ struct XMPPacket {
     var creatorTool: String
     var date: UTCStamp
     var documentID: String
-    var conformance: FacturXConformance
+    /// nil for a plain archival PDF/A, with no Factur-X attachment.
+    var conformance: FacturXConformance?
+    var level: PDFALevel = .b
+    var claimsPDFUA = false
 
     static let facturXNamespace = "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#"
     static let attachmentName = "factur-x.xml"
+    static let pdfUANamespace = "http://www.aiim.org/pdfua/ns/id/"
 
     /// The Factur-X properties and the descriptions the extension schema gives them.
     private static let properties = [
@@ -32,7 +36,10 @@ struct XMPPacket {
         x += "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n"
         x += " <rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
         x += description("pdfaid=\"http://www.aiim.org/pdfa/ns/id/\"") {
-            "   <pdfaid:part>3</pdfaid:part>\n   <pdfaid:conformance>B</pdfaid:conformance>\n"
+            "   <pdfaid:part>3</pdfaid:part>\n   <pdfaid:conformance>\(level.rawValue)</pdfaid:conformance>\n"
+        }
+        if claimsPDFUA {
+            x += description("pdfuaid=\"\(Self.pdfUANamespace)\"") { "   <pdfuaid:part>1</pdfuaid:part>\n" }
         }
         x += description("dc=\"http://purl.org/dc/elements/1.1/\"") {
             var dc = "   <dc:format>application/pdf</dc:format>\n"
@@ -56,32 +63,59 @@ struct XMPPacket {
         x += description("xmpMM=\"http://ns.adobe.com/xap/1.0/mm/\"") {
             "   <xmpMM:DocumentID>\(Self.escaped(documentID))</xmpMM:DocumentID>\n"
         }
-        x += description(
-            "pdfaExtension=\"http://www.aiim.org/pdfa/ns/extension/\" "
-                + "xmlns:pdfaSchema=\"http://www.aiim.org/pdfa/ns/schema#\" "
-                + "xmlns:pdfaProperty=\"http://www.aiim.org/pdfa/ns/property#\""
-        ) {
-            var schema = "   <pdfaExtension:schemas>\n    <rdf:Bag>\n     <rdf:li rdf:parseType=\"Resource\">\n"
-            schema += "      <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>\n"
-            schema += "      <pdfaSchema:namespaceURI>\(Self.facturXNamespace)</pdfaSchema:namespaceURI>\n"
-            schema += "      <pdfaSchema:prefix>fx</pdfaSchema:prefix>\n"
-            schema += "      <pdfaSchema:property>\n       <rdf:Seq>\n"
-            for (name, about) in Self.properties {
-                schema += "        <rdf:li rdf:parseType=\"Resource\">\n"
-                schema += "         <pdfaProperty:name>\(name)</pdfaProperty:name>\n"
-                schema += "         <pdfaProperty:valueType>Text</pdfaProperty:valueType>\n"
-                schema += "         <pdfaProperty:category>external</pdfaProperty:category>\n"
-                schema += "         <pdfaProperty:description>\(about)</pdfaProperty:description>\n"
-                schema += "        </rdf:li>\n"
-            }
-            schema += "       </rdf:Seq>\n      </pdfaSchema:property>\n"
-            return schema + "     </rdf:li>\n    </rdf:Bag>\n   </pdfaExtension:schemas>\n"
+        var schemas:
+            [(
+                name: String, namespace: String, prefix: String, category: String,
+                properties: [(String, String, String)]
+            )] =
+                []
+        if conformance != nil {
+            schemas.append(
+                (
+                    "Factur-X PDFA Extension Schema", Self.facturXNamespace, "fx", "external",
+                    Self.properties.map { ($0.0, "Text", $0.1) }
+                ))
         }
-        x += description("fx=\"\(Self.facturXNamespace)\"") {
-            "   <fx:DocumentType>INVOICE</fx:DocumentType>\n"
-                + "   <fx:DocumentFileName>\(Self.attachmentName)</fx:DocumentFileName>\n"
-                + "   <fx:Version>1.0</fx:Version>\n"
-                + "   <fx:ConformanceLevel>\(conformance.rawValue)</fx:ConformanceLevel>\n"
+        if claimsPDFUA {
+            schemas.append(
+                (
+                    "PDF/UA Universal Accessibility Schema", Self.pdfUANamespace, "pdfuaid", "internal",
+                    [("part", "Integer", "Indicates, which part of ISO 14289 standard is followed")]
+                ))
+        }
+        if !schemas.isEmpty {
+            x += description(
+                "pdfaExtension=\"http://www.aiim.org/pdfa/ns/extension/\" "
+                    + "xmlns:pdfaSchema=\"http://www.aiim.org/pdfa/ns/schema#\" "
+                    + "xmlns:pdfaProperty=\"http://www.aiim.org/pdfa/ns/property#\""
+            ) {
+                var schema = "   <pdfaExtension:schemas>\n    <rdf:Bag>\n"
+                for entry in schemas {
+                    schema += "     <rdf:li rdf:parseType=\"Resource\">\n"
+                    schema += "      <pdfaSchema:schema>\(entry.name)</pdfaSchema:schema>\n"
+                    schema += "      <pdfaSchema:namespaceURI>\(entry.namespace)</pdfaSchema:namespaceURI>\n"
+                    schema += "      <pdfaSchema:prefix>\(entry.prefix)</pdfaSchema:prefix>\n"
+                    schema += "      <pdfaSchema:property>\n       <rdf:Seq>\n"
+                    for (name, type, about) in entry.properties {
+                        schema += "        <rdf:li rdf:parseType=\"Resource\">\n"
+                        schema += "         <pdfaProperty:name>\(name)</pdfaProperty:name>\n"
+                        schema += "         <pdfaProperty:valueType>\(type)</pdfaProperty:valueType>\n"
+                        schema += "         <pdfaProperty:category>\(entry.category)</pdfaProperty:category>\n"
+                        schema += "         <pdfaProperty:description>\(about)</pdfaProperty:description>\n"
+                        schema += "        </rdf:li>\n"
+                    }
+                    schema += "       </rdf:Seq>\n      </pdfaSchema:property>\n     </rdf:li>\n"
+                }
+                return schema + "    </rdf:Bag>\n   </pdfaExtension:schemas>\n"
+            }
+        }
+        if let conformance {
+            x += description("fx=\"\(Self.facturXNamespace)\"") {
+                "   <fx:DocumentType>INVOICE</fx:DocumentType>\n"
+                    + "   <fx:DocumentFileName>\(Self.attachmentName)</fx:DocumentFileName>\n"
+                    + "   <fx:Version>1.0</fx:Version>\n"
+                    + "   <fx:ConformanceLevel>\(conformance.rawValue)</fx:ConformanceLevel>\n"
+            }
         }
         return x + " </rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>"
     }

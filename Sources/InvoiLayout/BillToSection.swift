@@ -15,7 +15,7 @@ struct BillToSection {
         for (fields, areDates) in [(content.dates, true), (content.references, false)] where !fields.isEmpty {
             let top = right.height == 0 ? 0 : right.height + style.labelGap * 2
             let row = columns(fields, right: x + width, top: top, room: rightRoom, keepsValues: areDates)
-            right.ops += row.block.ops
+            right.ops += row.block.within(.section, areDates ? 2 : 3).ops
             right.height = row.block.height
             datesWidth = max(datesWidth, row.width)
         }
@@ -29,8 +29,9 @@ struct BillToSection {
             let text = typesetter.paragraph(
                 terms.value, style.meta, x: termsX, width: termsWidth, top: top + label.height + style.labelGap,
                 alignment: .right)
-            right.append(label, at: 0)
-            right.append(text, at: 0)
+            // The label first, then its value: one paragraph.
+            right.append(label.within(.paragraph).within(.section, 4), at: 0)
+            right.append(text.within(.paragraph).within(.section, 4), at: 0)
             right.height = top + label.height + style.labelGap + text.height
             datesWidth = termsWidth
         }
@@ -38,22 +39,22 @@ struct BillToSection {
 
         var left = Block(height: 0)
         let label = typesetter.paragraph(content.wording[.billTo], style.label, x: x, width: leftWidth, top: 0)
-        left.append(label, at: 0)
+        left.append(label.within(.heading), at: 0)
         var y = label.height + style.labelGap
         let name = typesetter.paragraph(content.client.name, style.clientName, x: x, width: leftWidth, top: y)
-        left.append(name, at: 0)
+        left.append(name.within(.paragraph, 0), at: 0)
         y += name.height
         for (index, line) in ([content.client.email] + content.client.details + [content.client.taxIdLine]).enumerated()
         {
             let link = index == 0 ? mailtoLink(line) : nil
             let paragraph = typesetter.paragraph(line, style.meta, x: x, width: leftWidth, top: y, link: link)
-            left.append(paragraph, at: 0)
+            left.append(paragraph.within(.paragraph, index + 1), at: 0)
             y += paragraph.height
         }
         left.height = y
 
         var block = Block(height: max(left.height, right.height))
-        block.ops = left.ops + right.ops
+        block.ops = left.within(.section, 1).ops + right.ops
         return block
     }
 
@@ -75,18 +76,21 @@ struct BillToSection {
             wanted: wanted, least: keepsValues ? valueWidths : wanted.map { _ in 0 }, room: max(room - gaps, 0))
         var block = Block(height: top)
         var columnRight = right
-        for (field, columnWidth) in zip(fields, widths).reversed() {
+        // Laid out from the right edge, written in the fields' order: the order they are read in.
+        var pieces: [Block] = []
+        for (index, (field, columnWidth)) in zip(fields, widths).enumerated().reversed() {
             let columnX = columnRight - columnWidth
             let label = typesetter.paragraph(
                 field.label, style.label, x: columnX, width: columnWidth, top: top, alignment: .right)
             let valueTop = top + label.height + style.labelGap
             let value = typesetter.paragraph(
                 field.value, style.dateValue, x: columnX, width: columnWidth, top: valueTop, alignment: .right)
-            block.append(label, at: 0)
-            block.append(value, at: 0)
+            // A label over its value: one paragraph, the label first.
+            pieces.append(Block(height: 0, ops: (label.ops + value.ops)).within(.paragraph, index))
             block.height = max(block.height, valueTop + value.height)
             columnRight = columnX - style.dateColumnGap
         }
+        for piece in pieces.reversed() { block.ops += piece.ops }
         return (block, right - (columnRight + style.dateColumnGap))
     }
 }

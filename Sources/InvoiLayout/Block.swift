@@ -8,6 +8,17 @@ struct Block {
     mutating func append(_ other: Block, at y: Double) {
         ops += other.ops.map { $0.offsetBy(dx: 0, dy: y) }
     }
+
+    /// The block as part of the structure element `node`: the node goes above every op's path,
+    /// and an op with no role yet becomes its content.
+    func within(_ role: StructureRole, _ index: Int = 0) -> Block {
+        Block(height: height, ops: ops.map { $0.within(StructureNode(role, index)) })
+    }
+
+    /// The block as an artifact of `kind`, whatever its ops were.
+    func asArtifact(_ kind: ArtifactKind) -> Block {
+        Block(height: height, ops: ops.map { $0.asArtifact(kind) })
+    }
 }
 
 extension DrawOp {

@@ -14,33 +14,54 @@ struct HeaderSection {
     func layOut(_ content: InvoiceContent, x: Double, width: Double) -> Layout {
         let titleStyle = style.title.with(color: style.accent)
         let titleWidth = typesetter.width(of: content.title, titleStyle)
+        let markStyle = style.copyMarkText.with(color: style.accent)
+        let markFrame = style.copyMarkPaddingX + style.copyMarkBorderWidth
+        let markWidth =
+            content.copyMark.isEmpty ? 0 : typesetter.width(of: content.copyMark, markStyle) + 2 * markFrame
+        let besideTitle = markWidth > 0 ? markWidth + style.copyMarkGap : 0
         let numberLines = [content.allocationLine, content.correctionLine].filter { !$0.isEmpty }
         let numberWidth =
             ([content.invoiceNumber] + numberLines).map { typesetter.width(of: $0, style.meta) }.max() ?? 0
         // The right column fits its widest line, but never takes more than 45% of the row.
-        let rightWidth = min(max(titleWidth, numberWidth), width * 0.45)
+        let rightWidth = min(max(titleWidth + besideTitle, numberWidth), width * 0.45)
         let rightX = x + width - rightWidth
         let leftWidth = width - rightWidth - style.headerColumnGap
 
         var right = Block(height: 0)
+        // The mark keeps its width unless the title needs the room; then each keeps a share
+        // of the column and wraps in it.
+        let markBoxWidth =
+            markWidth > 0
+            ? min(
+                markWidth,
+                max(rightWidth - style.copyMarkGap - titleWidth, rightWidth * style.copyMarkMinimumShare)) : 0
+        let titleColumn = markBoxWidth > 0 ? max(rightWidth - markBoxWidth - style.copyMarkGap, 1) : rightWidth
         let title = typesetter.paragraph(
-            content.title, titleStyle, x: rightX, width: rightWidth, top: 0,
+            content.title, titleStyle, x: rightX, width: titleColumn, top: 0,
             alignment: .right)
-        right.append(title, at: 0)
+        right.append(title.within(.title), at: 0)
         var y = title.height
+        if markBoxWidth > 0 {
+            let mark = copyMark(
+                content.copyMark, markStyle,
+                box: Rect(x: rightX + rightWidth - markBoxWidth, y: 0, width: markBoxWidth, height: 0),
+                centredOn: titleStyle.lineBoxHeight / 2)
+            right.append(mark, at: 0)
+            y = max(y, mark.height)
+        }
         if !content.invoiceNumber.isEmpty {
             y += style.headingGap
             let number = typesetter.paragraph(
                 content.invoiceNumber, style.meta, x: rightX, width: rightWidth,
                 top: y, alignment: .right)
-            right.append(number, at: 0)
+            right.append(number.within(.paragraph, 0), at: 0)
             y += number.height
         }
         if !numberLines.isEmpty, content.invoiceNumber.isEmpty { y += style.headingGap }
-        for line in numberLines {
+        for (index, line) in numberLines.enumerated() {
             let paragraph = typesetter.paragraph(
                 line, style.meta, x: rightX, width: rightWidth, top: y, alignment: .right)
-            right.append(paragraph, at: 0)
+            right.append(paragraph.within(.paragraph, index + 1), at: 0)
             y += paragraph.height
         }
         right.height = y
@@ -56,14 +77,14 @@ struct HeaderSection {
                 .image(
                     ImageOp(
                         image: logo, rect: Rect(x: x, y: 0, width: size.width, height: size.height),
-                        altText: content.sender.name)))
+                        altText: content.logoAlt, role: .structure([StructureNode(.figure)]))))
             logoBottom = size.height
         }
         // The gap under the logo only when something follows it.
         let senderTop = logoBottom > 0 ? logoBottom + style.logoGap : 0
         y = senderTop
         let name = typesetter.paragraph(content.sender.name, style.companyName, x: x, width: leftWidth, top: y)
-        left.append(name, at: 0)
+        left.append(name.within(.paragraph, 0), at: 0)
         y += name.height
         let lines = [content.sender.email] + content.sender.details + [content.sender.taxIdLine]
         if lines.contains(where: { !$0.isEmpty }), name.height > 0 {
@@ -72,13 +93,56 @@ struct HeaderSection {
         for (index, line) in lines.enumerated() {
             let link = index == 0 ? mailtoLink(line) : nil
             let paragraph = typesetter.paragraph(line, style.meta, x: x, width: leftWidth, top: y, link: link)
-            left.append(paragraph, at: 0)
+            left.append(paragraph.within(.paragraph, index + 1), at: 0)
             y += paragraph.height
         }
         left.height = y > senderTop ? y : logoBottom
 
         var block = Block(height: max(left.height, right.height))
-        block.ops = left.ops + right.ops
+        // The sender's column, then the title's: the order they are read in, which a
+        // right-to-left page keeps when it is mirrored (the sender is then on the right).
+        block.ops = left.within(.section, 0).ops + right.ops
         return Layout(block: block, rightColumnHeight: right.height)
+    }
+
+    /// The copy mark: its word (wrapped to the box's width when it must) in an outlined,
+    /// rounded box, centred vertically on `centre` (the title's first line) but never above
+    /// the row's top. The block's height reaches the box's bottom.
+    private func copyMark(_ word: String, _ textStyle: TextStyle, box: Rect, centredOn centre: Double) -> Block {
+        let border = style.copyMarkBorderWidth
+        let inset = style.copyMarkPaddingX + border
+        var textWidth = max(box.width - 2 * inset, 1)
+        // One line when the word fits (as it does unless the title took the room), else wrapped.
+        var words = typesetter.label(
+            word, textStyle, box: Rect(x: box.minX + inset, y: 0, width: textWidth, height: textStyle.lineBoxHeight),
+            alignment: .center, wrapWidth: textWidth)
+        // Wrapped, the frame closes round its widest line, still at the column's end.
+        let widest = words.ops.reduce(0) { widest, op in
+            if case .text(let text) = op { max(widest, text.width) } else { widest }
+        }
+        var frame = box
+        if widest > 0, widest < textWidth {
+            let shift = textWidth - widest
+            textWidth = widest
+            frame = Rect(x: box.minX + shift, y: box.minY, width: box.width - shift, height: box.height)
+            words.ops = words.ops.map { op in
+                guard case .text(var text) = op else { return op }
+                text.origin.x += shift / 2
+                text.box = Rect(x: frame.minX + inset, y: text.box.minY, width: textWidth, height: text.box.height)
+                return .text(text)
+            }
+        }
+        let height = words.height + 2 * (style.copyMarkPaddingY + border)
+        let top = max(0, centre - height / 2)
+        var text = Block(height: 0)
+        text.append(words, at: top + style.copyMarkPaddingY + border)
+        let outline = RectOp(
+            rect: Rect(
+                x: frame.minX + border / 2, y: top + border / 2, width: frame.width - border, height: height - border),
+            stroke: Stroke(width: border, color: textStyle.color), cornerRadius: style.copyMarkCornerRadius)
+        // The word is read as part of the title's heading ("Tax invoice … Original"); its
+        // frame is decoration.
+        return Block(
+            height: top + height, ops: [DrawOp.rect(outline).asArtifact(.layout)] + text.within(.title).ops)
     }
 }

@@ -5,9 +5,12 @@ import InvoiModel
 extension InvoiceContent {
     /// Formats an invoice for display. `locale` overrides the invoice's own locale and the
     /// currency's conventional one (numbers); `language` overrides the invoice's language
-    /// (words and dates); `logo` is the invoice's logo, already decoded. Every amount shown
-    /// comes from `InvoiceTotals`.
-    public init(invoice: Invoice, locale: String? = nil, language: String? = nil, logo: EmbeddedImage? = nil) {
+    /// (words and dates); `logo` is the invoice's logo, already decoded; `isSigned` puts the
+    /// signed-document line under every page. Every amount shown comes from `InvoiceTotals`.
+    public init(
+        invoice: Invoice, locale: String? = nil, language: String? = nil, logo: EmbeddedImage? = nil,
+        isSigned: Bool = false
+    ) {
         var invoice = invoice
         if let language { invoice.language = language }
         let digits = invoice.numberingSystem
@@ -86,6 +89,7 @@ extension InvoiceContent {
         let payment = [
             (WordKey.beneficiary, invoice.bankBeneficiary, false), (.bank, invoice.bankName, false),
             (.account, invoice.bankAccount, true), (.swift, invoice.bankSwift, true),
+            (.upiId, invoice.upiId, true),
         ]
         .filter { !$0.1.isEmpty }
         .map { LabeledValue(label: wording[$0.0], value: $0.2 ? identifier($0.1) : $0.1) }
@@ -136,6 +140,15 @@ extension InvoiceContent {
             wording: wording
         )
         pageDigits = digits
+        if let mark = invoice.copyMark {
+            copyMark = wording[mark.key]
+            documentSubject = Self.metadataText(
+                ([wording[titleKey], invoice.invoiceNumber].filter { !$0.isEmpty }.joined(separator: " "))
+                    + " — " + copyMark)
+        }
+        if isSigned { signedNote = wording[.signedNote] }
+        logoAlt = Self.metadataText(
+            invoice.logoAlt.isEmpty ? wording.text(.logoAlt, [.name: invoice.fromName]) : invoice.logoAlt)
     }
 
     /// The total's label: a document that charges no tax has a total without tax ("Net à payer",
@@ -178,6 +191,17 @@ extension DocumentType {
         case .receipt: .receiptTitle
         case .proforma: .proformaTitle
         case .creditNote: .creditNoteTitle
+        }
+    }
+}
+
+extension CopyMark {
+    /// The catalog key of the mark's word.
+    var key: WordKey {
+        switch self {
+        case .original: .originalMark
+        case .copy: .copyMark
+        case .certifiedCopy: .certifiedCopyMark
         }
     }
 }

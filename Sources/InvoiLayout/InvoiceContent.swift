@@ -2,14 +2,17 @@ import InvoiDocument
 import InvoiLocalization
 import InvoiModel
 
-/// A payment QR code's modules and the caption under them.
+/// A payment QR code's modules, the caption under them and what a reader who cannot see the
+/// code is told it is (the caption and the scheme's name).
 public struct PaymentCode: Hashable, Sendable {
     public var matrix: QRCodeMatrix
     public var caption: String
+    public var altText: String
 
-    public init(matrix: QRCodeMatrix, caption: String) {
+    public init(matrix: QRCodeMatrix, caption: String, altText: String? = nil) {
         self.matrix = matrix
         self.caption = caption
+        self.altText = altText ?? caption
     }
 }
 
@@ -90,10 +93,18 @@ public struct InvoiceContent: Hashable, Sendable {
     public var notes: String
     /// Drawn at the top left above the sender's name; nil for none.
     public var logo: EmbeddedImage?
+    /// The logo's alternative text (the invoice's `logoAlt`, or the company name and the word for logo).
+    public var logoAlt = ""
     /// The status stamp; nil for none.
     public var stamp: StatusStamp?
+    /// "Original", "Copy" … beside the title, in the document's words; "" for none.
+    public var copyMark = ""
+    /// The line under each page of a digitally signed document; "" when it is not signed.
+    public var signedNote = ""
     public var documentTitle: String
     public var author: String
+    /// The subject written into the file's metadata ("Invoice INV-0001 — Original"); "" for none.
+    public var documentSubject = ""
     /// The document's words: the footer, the stamp, upper-casing, and its direction.
     public var wording: Wording
     /// The digits of the footer's page numbers, the document's numbering system.

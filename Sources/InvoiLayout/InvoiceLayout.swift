@@ -136,14 +136,43 @@ public struct InvoiceLayout: Sendable {
         }
         if content.stamp != nil { _ = typesetter.shapeLine(content.stampWord, style.stampText) }
         let metadata = DocumentMetadata(
-            title: content.documentTitle, author: content.author, language: content.wording.tag,
+            title: content.documentTitle, author: content.author, subject: content.documentSubject,
+            language: content.wording.tag,
             direction: content.isRightToLeft ? .rightToLeft : .leftToRight)
         return PagePlan(
             layout: self, style: style, typesetter: typesetter, content: content,
             items: items(keepsRows ? measuredRows : Paginator.Rows(count: content.items.count, row: table.rowBlock)),
             outline: DocumentOutline(metadata: metadata, pageCount: count, firstPageSize: size),
             top: top, bottom: bottom,
-            stampAnchor: Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap))
+            stampAnchor: Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap),
+            signedNote: signedNote(content.signedNote, typesetter: typesetter, style: style, x: x, width: width))
+    }
+
+    /// The signed document's line, one line centred under the content area, a third of the way
+    /// down the bottom margin (the same on every page; the margin holds nothing else, so the
+    /// line moves nothing). A `labels` text too long for the line is cut, ending in "…".
+    func signedNote(_ text: String, typesetter: Typesetter, style: InvoiceStyle, x: Double, width: Double) -> Block {
+        guard !text.isEmpty else { return Block(height: 0) }
+        let noteStyle = style.signedNote
+        let lineBox = noteStyle.lineBoxHeight
+        let top = paper.size.height - style.padding + max(0, style.padding - lineBox) / 3
+        var shown = text
+        if typesetter.width(of: text, noteStyle) > width {
+            // The first line the text would wrap to, shortened until it fits with its ellipsis.
+            let firstLine =
+                typesetter.paragraph(text, noteStyle, x: 0, width: width, top: 0).ops.lazy
+                .compactMap { op -> String? in if case .text(let line) = op { line.text } else { nil } }.first ?? ""
+            var cut = Substring(firstLine)
+            repeat {
+                while cut.last?.isWhitespace == true { cut.removeLast() }
+                shown = cut + "…"
+                cut = cut.dropLast()
+            } while !cut.isEmpty && typesetter.width(of: shown, noteStyle) > width
+        }
+        // Running page furniture, like "Page 2 of 3": a reader learns of the signature from
+        // the signature field itself, once, not from a line on every page.
+        return typesetter.paragraph(shown, noteStyle, x: x, width: width, top: top, alignment: .center)
+            .asArtifact(.pagination)
     }
 
     /// The muted "INV-0001 · Page 2 of 3" line, centred, its last line ending at `bottom`.
@@ -154,6 +183,7 @@ public struct InvoiceLayout: Sendable {
         let text = content.footerText(page: page, of: count)
         let height = typesetter.paragraphHeight(text, style.footer, width: width)
         return typesetter.paragraph(text, style.footer, x: x, width: width, top: bottom - height, alignment: .center)
+            .asArtifact(.pagination)
     }
 }
 
@@ -170,6 +200,8 @@ public struct PagePlan {
     let top: Double
     let bottom: Double
     let stampAnchor: Point
+    /// The signed document's line, drawn on every page; empty when unsigned.
+    let signedNote: Block
 
     /// Lays the pages out in order and hands each to `body`, footer, stamp and mirroring
     /// done. Stops at the first page `body` throws for, and throws that.
@@ -197,6 +229,7 @@ public struct PagePlan {
                             width: width, bottom: size.height - style.padding
                         ).ops
                 }
+                ops += signedNote.ops
                 // The stamp keeps clear of the page's text: on the first page with room for it.
                 var stampOp: DrawOp?
                 if let pending = stamp,
@@ -208,7 +241,7 @@ public struct PagePlan {
                     stamp = nil
                 }
                 if rightToLeft { ops = ops.map { $0.mirrored(across: size.width) } }
-                if let stampOp { ops.append(stampOp) }
+                if let stampOp { ops.insert(stampOp, at: Self.readingPlace(of: stampOp, in: ops)) }
                 if listsUncovered {
                     for case .text(let text) in ops {
                         pageCoverage.note(
@@ -226,6 +259,30 @@ public struct PagePlan {
             }
             if let failure { try { throw failure }() }
         }
+    }
+
+    /// Where the stamp goes among the page's ops: after the title's column (it is read after the
+    /// invoice number), but never before an op that covers any of it, so that it is still drawn
+    /// over everything it touches; and between two elements of the structure, never inside one
+    /// (a table continued on the next page stays one table).
+    static func readingPlace(of stamp: DrawOp, in ops: [DrawOp]) -> Int {
+        let bounds = stamp.bounds
+        var index = ops.count
+        while index > 0, !ops[index - 1].bounds.intersects(bounds) { index -= 1 }
+        if let title = ops.lastIndex(where: { Self.isHeading($0) }) { index = max(index, title + 1) }
+        func top(_ op: DrawOp) -> StructureNode? { op.role?.path?.first }
+        while index > 0, index < ops.count, let next = top(ops[index]),
+            next == top(ops[index - 1]) || next.role == .paragraph && index > 0 && Self.isHeading(ops[index - 1])
+                || next.role == .paragraph && top(ops[index - 1])?.role == .paragraph
+        {
+            index += 1
+        }
+        return index
+    }
+
+    /// Whether the op is the title's.
+    private static func isHeading(_ op: DrawOp) -> Bool {
+        op.role?.path?.first?.role == .title
     }
 
     /// The characters no installed font covers in the pages laid out so far, each once, in

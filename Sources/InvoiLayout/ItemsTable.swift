@@ -111,22 +111,23 @@ struct ItemsTable {
             (headers.amount, columns.amount, .right),
         ]
         var height = labelStyle.lineBoxHeight
-        for (text, column, alignment) in cells {
+        for (index, (text, column, alignment)) in cells.enumerated() {
             // A head wraps in its column, clear of the next column's head.
             let wrapWidth = column.width - (alignment == .left ? 1 : 2) * style.numberColumnPadding / 2
             let cell = typesetter.label(
                 text, labelStyle,
                 box: Rect(x: column.x, y: 0, width: column.width, height: labelStyle.lineBoxHeight),
                 alignment: alignment, wrapWidth: max(wrapWidth, 1))
-            block.ops += cell.ops
+            block.ops += cell.within(.columnHeader, index).ops
             height = max(height, cell.height)
         }
         let ruleY = height + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth / 2
+        block = block.within(.tableRow).within(.tableHead).within(.table)
         block.ops.append(
             .line(
                 LineOp(
                     from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
-                    width: style.tableHeaderRuleWidth, color: style.accent)))
+                    width: style.tableHeaderRuleWidth, color: style.accent, role: .artifact(.layout))))
         block.height = height + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth
         return block
     }
@@ -163,21 +164,25 @@ struct ItemsTable {
         let description = typesetter.paragraph(
             item.description, style.itemText, x: columns.description.x,
             width: descriptionWidth, top: top)
-        block.append(description, at: 0)
+        // The description's lines are a paragraph in their cell: when the row is cut over two
+        // pages, the cell and the row stay one, and only the paragraph is in two parts.
+        block.append(description.within(.paragraph).within(.cell, 0), at: 0)
         let firstLine = Rect(x: 0, y: top, width: 0, height: style.itemText.lineBoxHeight)
         let cells: [(ShapedLine, TextStyle, (x: Double, width: Double), TextAlignment)] = [
             (shaped.quantity, style.itemMuted, columns.quantity, .center),
             (shaped.rate, style.itemMuted, columns.rate, .right),
             (shaped.amount, style.itemAmount, columns.amount, .right),
         ]
-        for (line, textStyle, column, alignment) in cells {
+        for (index, (line, textStyle, column, alignment)) in cells.enumerated() {
             block.ops += typesetter.place(
                 line, textStyle,
                 box: Rect(
                     x: column.x, y: firstLine.minY, width: column.width,
                     height: firstLine.height),
-                alignment: alignment)
+                alignment: alignment
+            ).map { $0.within(StructureNode(.cell, index + 1)) }
         }
+        block = block.within(.tableRow, index).within(.tableBody).within(.table)
         let textHeight = max(description.height, style.itemText.lineBoxHeight)
         block.height = top + textHeight + style.rowPadding + style.rowRuleWidth
         let ruleY = block.height - style.rowRuleWidth / 2
@@ -185,7 +190,7 @@ struct ItemsTable {
             .line(
                 LineOp(
                     from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
-                    width: style.rowRuleWidth, color: style.border)))
+                    width: style.rowRuleWidth, color: style.border, role: .artifact(.layout))))
         return block
     }
 }

@@ -17,9 +17,10 @@ struct NotesSection {
             label, style: style, x: x, width: width,
             paddingTop: style.notesPaddingTop)
         let text = typesetter.paragraph(notes, style.notesText, x: x, width: width, top: y)
-        block.append(text, at: 0)
+        block.append(text.within(.paragraph), at: 0)
         let keptTogether = y + min(text.height, style.notesText.lineBoxHeight)
         block.height = y + text.height
+        block = block.within(.section, 6)
         return Layout(block: block, keptTogether: keptTogether)
     }
 }

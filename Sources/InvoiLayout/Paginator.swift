@@ -165,6 +165,9 @@ struct Paginator {
             newPage()
         }
         emit(header, gap: gap)
+        // On a continuation page the header is drawn again for the eye only: a pagination
+        // artifact, so that a screen reader reads the table's head once.
+        let repeatedHeader = header.asArtifact(.pagination)
         var rowsOnPage = 0
         var index = 0
         while let row = next {
@@ -175,11 +178,11 @@ struct Paginator {
             {
                 // Take the last row over with the totals, so no page starts with totals alone.
                 newPage()
-                emit(header, gap: 0)
+                emit(repeatedHeader, gap: 0)
                 rowsOnPage = 0
             }
             let pagesBefore = finishedCount + pages.count
-            place(row, gap: 0, continuation: header)
+            place(row, gap: 0, continuation: repeatedHeader)
             rowsOnPage = finishedCount + pages.count == pagesBefore ? rowsOnPage + 1 : 1
             index += 1
             guard afterRow(&self) else { return }

@@ -23,13 +23,14 @@ struct PaymentSection {
             max(style.paymentLabelColumnWidth, rowsWidth * 0.4))
         let valueX = x + labelWidth
         let valueWidth = rowsWidth - labelWidth
-        for row in content.paymentRows {
+        for (index, row) in content.paymentRows.enumerated() {
             let name = typesetter.paragraph(
                 row.label, style.paymentLabel, x: x, width: labelWidth, top: y,
                 wrapWidth: max(labelWidth - style.paymentLabelGap, 1))
             let value = typesetter.paragraph(row.value, style.paymentText, x: valueX, width: valueWidth, top: y)
-            block.append(name, at: 0)
-            block.append(value, at: 0)
+            // The label first, then its value: one paragraph.
+            block.append(name.within(.paragraph, index), at: 0)
+            block.append(value.within(.paragraph, index), at: 0)
             y += max(name.height, value.height)
         }
         if let code, let paymentCode = content.paymentCode {
@@ -40,16 +41,17 @@ struct PaymentSection {
                 .qrCode(
                     QRCodeOp(
                         matrix: code.matrix, rect: rect, quietZone: style.paymentCodeQuietZone,
-                        altText: paymentCode.caption)))
+                        altText: paymentCode.altText, role: .structure([StructureNode(.figure)]))))
             // Under the code, as wide as its quiet zone.
             let caption = typesetter.paragraph(
                 paymentCode.caption, style.paymentCodeCaption, x: rect.x - code.margin,
                 width: code.side + 2 * code.margin, top: rect.maxY + code.margin, alignment: .center)
-            block.append(caption, at: 0)
+            // The caption is a paragraph of its own after the rows' (the figure names the code).
+            block.append(caption.within(.paragraph, content.paymentRows.count), at: 0)
             y = max(y, rect.maxY + code.margin + caption.height)
         }
         block.height = y
-        return block
+        return block.within(.section, 5)
     }
 }
 

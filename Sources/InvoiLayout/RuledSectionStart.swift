@@ -14,10 +14,10 @@ extension Typesetter {
                 LineOp(
                     from: Point(x: x, y: style.rowRuleWidth / 2),
                     to: Point(x: x + width, y: style.rowRuleWidth / 2),
-                    width: style.rowRuleWidth, color: style.border)))
+                    width: style.rowRuleWidth, color: style.border, role: .artifact(.layout))))
         let top = style.rowRuleWidth + paddingTop
         let heading = paragraph(label, style.label, x: x, width: labelWidth ?? width, top: top)
-        block.append(heading, at: 0)
+        block.append(heading.within(.heading), at: 0)
         return (block, top + heading.height + style.labelGap)
     }
 }

@@ -186,7 +186,9 @@ struct StampPlacement {
             cornerRadius: style.stampCornerRadius)
         let children: [DrawOp] = [.rect(frame)] + shape.word.map { $0.offsetBy(dx: dx, dy: dy) }
         return .group(
-            GroupOp(role: .stamp, transform: .rotation(degrees: style.stampAngle, about: centre), ops: children))
+            GroupOp(
+                role: .stamp, transform: .rotation(degrees: style.stampAngle, about: centre), ops: children,
+                contentRole: .structure([StructureNode(.paragraph, 9)])))
     }
 
     /// Where the stamp's centre goes for the bounding box `bounds` (of the outline centred on

@@ -64,6 +64,18 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var logoMaxHeight = px(48)
     /// Space between the logo and the company name under it.
     public var logoGap = px(16)
+    /// The copy mark ("Original", "Copy") beside the title: its word in an outlined box,
+    /// centred on the title's first line, at the end of the title's reading direction.
+    public var copyMarkText: TextStyle
+    public var copyMarkPaddingX = px(8)
+    public var copyMarkPaddingY = px(3)
+    public var copyMarkBorderWidth = px(1.5)
+    public var copyMarkCornerRadius = px(4)
+    /// Space between the title and the mark.
+    public var copyMarkGap = px(14)
+    /// The share of the title's column the mark keeps when the two do not fit side by side
+    /// (each then wraps in its own part, so they never overlap).
+    public var copyMarkMinimumShare = 0.3
 
     // Bill To and dates.
     public var label: TextStyle
@@ -142,6 +154,9 @@ public struct InvoiceStyle: Hashable, Sendable {
     // Footer (only on documents of more than one page).
     public var footer: TextStyle
     public var footerGap = px(16)
+    /// A signed document's line, centred in the bottom margin of every page: the margin is
+    /// always empty, so the line moves nothing and the signed pages look like the unsigned.
+    public var signedNote: TextStyle
 
     public init() {
         let primary = Color(rgb: 0x111111)
@@ -169,6 +184,8 @@ public struct InvoiceStyle: Hashable, Sendable {
         notesText = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
         stampText = TextStyle(weight: .bold, px: 14, color: primary, tracking: 0.1, lineHeight: 1.2, uppercased: true)
         footer = TextStyle(weight: .regular, px: 10, color: muted, lineHeight: 1.5)
+        signedNote = footer
+        copyMarkText = TextStyle(weight: .semibold, px: 12, color: primary, lineHeight: 1.4)
     }
 
     public static let standard = InvoiceStyle()

@@ -27,29 +27,34 @@ struct TotalsSection {
 
         var block = Block(height: 0)
         var y = 0.0
+        var rowIndex = 0
         for (index, row) in content.totalsRows.enumerated() {
             if index > 0 { y += style.totalsRowGap }
-            y = lightRow(row, x: x, width: width, top: y, into: &block)
+            y = lightRow(row, index: rowIndex, x: x, width: width, top: y, into: &block)
+            rowIndex += 1
         }
         y = separator(x: x, right: right, top: y, into: &block)
         var totalStyle = style.totalValue
         totalStyle.color = style.accent
         y = boldRow(
-            content.total, label: style.totalLabel, value: totalStyle, x: x, width: width, top: y,
+            content.total, index: rowIndex, label: style.totalLabel, value: totalStyle, x: x, width: width, top: y,
             into: &block)
+        rowIndex += 1
         if let settlement = content.settlement {
             y += style.settlementGap
-            y = lightRow(settlement.paid, x: x, width: width, top: y, into: &block)
+            y = lightRow(settlement.paid, index: rowIndex, x: x, width: width, top: y, into: &block)
             y = separator(x: x, right: right, top: y, into: &block)
             y = boldRow(
-                settlement.balanceDue, label: style.balanceLabel, value: style.balanceValue, x: x,
+                settlement.balanceDue, index: rowIndex + 1, label: style.balanceLabel, value: style.balanceValue, x: x,
                 width: width, top: y, into: &block)
         }
+        // The rows are a table of their own, each label the header of its row.
+        block = block.within(.table, 1)
         if !content.taxNote.isEmpty {
             y += style.separatorMargin
             let note = typesetter.paragraph(
                 content.taxNote, style.meta, x: left, width: right - left, top: y, alignment: .right)
-            block.append(note, at: 0)
+            block.append(note.within(.paragraph, 1), at: 0)
             y += note.height
         }
         block.height = y
@@ -58,7 +63,7 @@ struct TotalsSection {
 
     /// A 12 px label and value (Subtotal, VAT, Paid); returns the row's bottom.
     private func lightRow(
-        _ row: InvoiceContent.LabeledValue, x: Double, width: Double, top: Double,
+        _ row: InvoiceContent.LabeledValue, index: Int, x: Double, width: Double, top: Double,
         into block: inout Block
     ) -> Double {
         let box = Rect(x: x, y: top, width: width, height: style.totalsLabel.lineBoxHeight)
@@ -66,9 +71,15 @@ struct TotalsSection {
         let label = typesetter.label(
             row.label, style.totalsLabel, box: box, alignment: .left,
             wrapWidth: labelRoom(width: width, value: value))
-        block.ops += label.ops
-        block.ops += typesetter.place(value, style.totalsValue, box: box, alignment: .right)
+        block.ops += Self.row(
+            index, label: label.ops, value: typesetter.place(value, style.totalsValue, box: box, alignment: .right))
         return max(box.maxY, top + label.height)
+    }
+
+    /// A totals row's ops in its structure: the label a row header, the amount a cell.
+    private static func row(_ index: Int, label: [DrawOp], value: [DrawOp]) -> [DrawOp] {
+        (label.map { $0.within(StructureNode(.rowHeader)) } + value.map { $0.within(StructureNode(.cell, 1)) })
+            .map { $0.within(StructureNode(.tableRow, index)) }
     }
 
     /// How wide a label may be beside `value` in a row `width` wide.
@@ -84,13 +95,13 @@ struct TotalsSection {
                 LineOp(
                     from: Point(x: x, y: y + style.rowRuleWidth / 2),
                     to: Point(x: right, y: y + style.rowRuleWidth / 2),
-                    width: style.rowRuleWidth, color: style.border)))
+                    width: style.rowRuleWidth, color: style.border, role: .artifact(.layout))))
         return y + style.rowRuleWidth + style.separatorMargin
     }
 
     /// A bold label and amount sharing one baseline, in the taller one's line box; returns its bottom.
     private func boldRow(
-        _ row: InvoiceContent.LabeledValue, label: TextStyle, value: TextStyle, x: Double,
+        _ row: InvoiceContent.LabeledValue, index: Int, label: TextStyle, value: TextStyle, x: Double,
         width: Double, top: Double, into block: inout Block
     ) -> Double {
         let tall = value.lineBoxHeight >= label.lineBoxHeight ? value : label
@@ -105,8 +116,9 @@ struct TotalsSection {
         let labelBlock = typesetter.label(
             row.label, label, box: labelBox, alignment: .left,
             wrapWidth: labelRoom(width: width, value: shapedValue))
-        block.ops += labelBlock.ops
-        block.ops += typesetter.place(shapedValue, value, box: box(value), alignment: .right)
+        block.ops += Self.row(
+            index, label: labelBlock.ops,
+            value: typesetter.place(shapedValue, value, box: box(value), alignment: .right))
         return max(top + tall.lineBoxHeight, labelBox.minY + labelBlock.height)
     }
 }

@@ -94,16 +94,13 @@ struct Typesetter {
             text: line.text, font: style.font, color: style.color, tracking: style.tracking,
             origin: Point(x: x, y: baseline), direction: line.direction, runs: line.runs,
             box: box, alignment: alignment, lineEnd: lineEnd)
-        var ops: [DrawOp] = [.text(op)]
-        if let link {
-            ops.append(
-                .link(
-                    LinkOp(
-                        rect: Rect(
-                            x: x, y: baseline - metrics.ascent, width: width,
-                            height: metrics.ascent + metrics.descent), uri: link)))
-        }
-        return ops
+        guard let link else { return [.text(op)] }
+        // The link comes first: its structure element is opened with the annotation, and the
+        // text it covers is that element's content.
+        let area = LinkOp(
+            rect: Rect(x: x, y: baseline - metrics.ascent, width: width, height: metrics.ascent + metrics.descent),
+            uri: link, description: line.text)
+        return [DrawOp.link(area), .text(op)].map { $0.within(StructureNode(.link)) }
     }
 
     /// Whether each line ends its paragraph or was broken to fit, found by walking the source

@@ -31,8 +31,13 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case bank = "payment.bank"
     case account = "payment.account"
     case swift = "payment.swift"
+    /// The payee's UPI address (India's Unified Payments Interface).
+    case upiId = "payment.upiId"
     /// The caption under a payment QR code.
     case scanToPay = "payment.scanToPay"
+    /// The caption under a code that verifies a tax invoice (Saudi Arabia's ZATCA code), which
+    /// pays nothing.
+    case scanToVerify = "taxInvoice.scanToVerify"
     case notes
     case taxId
     case draftStamp = "stamp.draft"
@@ -48,6 +53,14 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case buyerReference
     case orderReference
     case precedingInvoice
+    /// The marks beside the title: the original, a copy, a copy certified true to the original.
+    case originalMark = "copyMark.original"
+    case copyMark = "copyMark.copy"
+    case certifiedCopyMark = "copyMark.certifiedCopy"
+    /// The line under a digitally signed document's pages.
+    case signedNote
+    /// The logo's default alternative text, for a reader who cannot see it.
+    case logoAlt
 
     /// The values invoi fills into this key's text, each written `{name}` in it.
     public var placeholders: [Placeholder] {
@@ -57,6 +70,7 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
         case .taxId: [.id]
         case .footer: [.number, .page, .pages]
         case .footerPage: [.page, .pages]
+        case .logoAlt: [.name]
         default: []
         }
     }
@@ -69,6 +83,7 @@ public enum Placeholder: String, CaseIterable, Hashable, Sendable {
     case number
     case page
     case pages
+    case name
 
     /// How it is written in a text: `{rate}`.
     public var written: String { "{" + rawValue + "}" }

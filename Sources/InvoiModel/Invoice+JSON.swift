@@ -48,6 +48,7 @@ extension Invoice {
         if !toTaxId.isEmpty { fields.append(("toTaxId", Self.jsonString(toTaxId))) }
         if let status { fields.append(("status", Self.jsonString(status.rawValue))) }
         if let logo { fields.append(("logo", Self.jsonString(logo.path))) }
+        if !logoAlt.isEmpty { fields.append(("logoAlt", Self.jsonString(logoAlt))) }
         if let accentColor { fields.append(("accentColor", Self.jsonString(accentColor.name))) }
         if let language { fields.append(("language", Self.jsonString(language))) }
         if direction != .auto { fields.append(("direction", Self.jsonString(direction.rawValue))) }
@@ -58,6 +59,7 @@ extension Invoice {
             fields.append(("labels", "{" + members.joined(separator: ", ") + "}"))
         }
         if !allocationNumber.isEmpty { fields.append(("allocationNumber", Self.jsonString(allocationNumber))) }
+        if let copyMark { fields.append(("copyMark", Self.jsonString(copyMark.rawValue))) }
         return fields + eInvoiceFields()
     }
 

@@ -52,8 +52,13 @@ public struct Invoice: Hashable, Sendable {
     /// The stamp; nil for none.
     public var status: InvoiceStatus?
     public var logo: LogoReference?
+    /// What the logo shows, for a reader who cannot see it (the tagged PDF's alternative text,
+    /// the SVG's label); "" for the default, the company name and the word for logo.
+    public var logoAlt: String = ""
     /// nil means the app's near-black, `AccentColor.standard`.
     public var accentColor: AccentColor?
+    /// "Original" or "Copy" beside the title; nil prints nothing.
+    public var copyMark: CopyMark?
 
     // E-invoice fields (EN 16931's business terms); each default leaves the
     // document unchanged, and the e-invoice formats say which of them their profile needs.

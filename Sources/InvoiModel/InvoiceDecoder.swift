@@ -191,8 +191,13 @@ public struct InvoiceDecoder: Sendable {
                 }
             case "logo":
                 if let logo = readLogo(node, path: key, context: &context) { invoice.logo = logo }
+            case "logoAlt": context.text(node, path: key).map { invoice.logoAlt = $0 }
             case "accentColor":
                 if let color = readAccentColor(node, path: key, context: &context) { invoice.accentColor = color }
+            case "copyMark":
+                if let mark: CopyMark = readChoice(node, path: key, naming: "copy mark", context: &context) {
+                    invoice.copyMark = mark
+                }
             default:
                 if !readEInvoiceField(key, node, into: &invoice, periods: &periods, context: &context),
                     !readPaymentField(key, node, into: &invoice, context: &context)

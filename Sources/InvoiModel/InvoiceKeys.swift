@@ -10,8 +10,8 @@ enum InvoiceKeys {
     /// Optional extensions.
     static let extensions = [
         "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
-        "status", "logo", "accentColor", "locale", "language", "direction", "digits",
-        "labels", "allocationNumber",
+        "status", "logo", "logoAlt", "accentColor", "locale", "language", "direction", "digits",
+        "labels", "allocationNumber", "copyMark",
     ]
 
     /// The e-invoice fields.
@@ -34,4 +34,9 @@ enum InvoiceKeys {
     static let computedLineItemFields: Set<String> = ["amount", "total", "lineTotal"]
 
     static let allInvoice = invoice + extensions + eInvoice + payment
+}
+
+extension Invoice {
+    /// The names of an invoice file's top-level fields (to tell an invoice from other JSON files).
+    public static let fieldNames = Set(InvoiceKeys.allInvoice)
 }

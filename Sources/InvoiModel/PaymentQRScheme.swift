@@ -11,3 +11,16 @@ public enum PaymentQRScheme: String, Hashable, Sendable, CaseIterable {
     /// The Czech "QR Platba" (Short Payment Descriptor 1.0), in koruna or euros.
     case spayd
 }
+
+extension PaymentQRScheme {
+    /// The scheme's own name, the same in every language: what a code's alternative text names.
+    public var displayName: String {
+        switch self {
+        case .epc: "EPC GiroCode"
+        case .swiss: "Swiss QR Code"
+        case .zatca: "ZATCA"
+        case .upi: "UPI"
+        case .spayd: "QR Platba"
+        }
+    }
+}

@@ -1,6 +1,9 @@
+import Foundation
 import InvoiAssets
 import InvoiCairo
+import InvoiCharacters
 import InvoiDocument
+import InvoiFacturX
 import InvoiSVG
 import InvoiTerminal
 import InvoiText
@@ -18,11 +21,20 @@ public struct OutputOptions: Hashable, Sendable {
     public var creator: String
     /// txt: the order right-to-left text is written in (`--bidi`).
     public var bidi: BidiOrder
+    /// pdf: tagged (the default); untagged only to measure what tagging costs.
+    public var isTagged = true
+    /// pdf, facturx: the standards the file claims (`--pdf-standard`).
+    public var pdfStandards: PDFStandards = []
+
+    /// Whether the PDF claims PDF/UA-1.
+    var claimsPDFUA: Bool { pdfStandards.contains(.ua1) && isTagged }
 
     public init(
         dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi",
-        bidi: BidiOrder = .visual
+        bidi: BidiOrder = .visual, isTagged: Bool = true, pdfStandards: PDFStandards = []
     ) {
+        self.isTagged = isTagged
+        self.pdfStandards = pdfStandards
         self.dpi = dpi
         self.columns = columns
         self.usesColor = usesColor
@@ -61,7 +73,7 @@ struct BackendTable: Sendable {
         switch format {
         case .pdf:
             try PDFBackend(fonts: cairoFonts).writer(
-                for: outline, options: PDFOptions(creator: options.creator), to: target)
+                for: outline, options: options.pdfOptions, to: target)
         case .png:
             try PNGBackend(fonts: cairoFonts).writer(for: outline, options: PNGOptions(dpi: options.dpi), to: target)
         case .svg:
@@ -83,7 +95,7 @@ struct BackendTable: Sendable {
     func render(_ document: Document, as format: OutputFormat, options: OutputOptions) throws -> RenderedOutput {
         switch format {
         case .pdf:
-            try PDFBackend(fonts: cairoFonts).render(document, options: PDFOptions(creator: options.creator))
+            try PDFBackend(fonts: cairoFonts).render(document, options: options.pdfOptions)
         case .png:
             try PNGBackend(fonts: cairoFonts).render(document, options: PNGOptions(dpi: options.dpi))
         case .svg:
@@ -105,5 +117,82 @@ struct BackendTable: Sendable {
     /// when it is read, whatever the format, as `invoi check` promises.
     static func checkDrawable(_ svg: SanitizedSVG) throws(ImageDecodingFailure) {
         try svg.checkDrawable()
+    }
+}
+
+/// Images invoi makes beside its pages, written by the png backend's encoder.
+public enum PageImageFile {
+    /// Opaque RGBA pixels (alpha ignored) as a PNG.
+    public static func png(width: Int, height: Int, rgba: [UInt8]) throws -> Data {
+        try encodeOpaquePNG(width: width, height: height, rgba: rgba)
+    }
+}
+
+extension OutputOptions {
+    /// The PDF backend's part.
+    var pdfOptions: PDFOptions {
+        PDFOptions(creator: creator, isTagged: isTagged, claimsPDFUA: claimsPDFUA)
+    }
+}
+
+/// A standard a PDF claims to meet, as `--pdf-standard` names it (Typst's names).
+public enum PDFStandard: String, Hashable, Sendable, CaseIterable {
+    /// PDF/UA-1: tagged for assistive technology (`pdfuaid:part 1` in the XMP).
+    case ua1 = "ua-1"
+    /// PDF/A-3b: archival; the look is kept.
+    case a3b = "a-3b"
+    /// PDF/A-3a: archival and tagged (structure, reading order, text).
+    case a3a = "a-3a"
+}
+
+/// The standards a PDF claims: a comma-separated list, as `--pdf-standard ua-1,a-3a`.
+public struct PDFStandards: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let ua1 = PDFStandards(rawValue: 1)
+    public static let a3b = PDFStandards(rawValue: 2)
+    public static let a3a = PDFStandards(rawValue: 4)
+
+    public init(_ standard: PDFStandard) {
+        switch standard {
+        case .ua1: self = .ua1
+        case .a3b: self = .a3b
+        case .a3a: self = .a3a
+        }
+    }
+
+    /// The list's standards; the message names the first unknown one, or the conflict.
+    public static func parse(_ list: String) -> Result<PDFStandards, PDFStandardsError> {
+        var standards: PDFStandards = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(name).trimmingWhitespace()
+            guard let standard = PDFStandard(rawValue: trimmed) else {
+                return .failure(.unknown(trimmed))
+            }
+            standards.insert(PDFStandards(standard))
+        }
+        if standards.contains(.a3a), standards.contains(.a3b) { return .failure(.twoArchivalLevels) }
+        return .success(standards)
+    }
+
+    /// The PDF/A level asked for, if any.
+    var archivalLevel: PDFALevel? {
+        contains(.a3a) ? .a : contains(.a3b) ? .b : nil
+    }
+}
+
+/// Why a `--pdf-standard` list is refused.
+public enum PDFStandardsError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknown(String)
+    case twoArchivalLevels
+
+    public var description: String {
+        switch self {
+        case .unknown(let name):
+            "\(name.isEmpty ? "an empty name" : "'\(name)'") is no PDF standard; use "
+                + PDFStandard.allCases.map(\.rawValue).joined(separator: ", ") + ", separated by commas"
+        case .twoArchivalLevels: "a-3a and a-3b are two levels of the same standard: give one"
+        }
     }
 }

@@ -92,12 +92,42 @@ extension Renderer {
         guard case .document(let pdf) = page.output else {
             throw BackendError("the PDF backend wrote pages instead of one document")
         }
-        let metadata = FacturXMetadata(
-            title: document.title, author: document.author, subject: nil,
-            creationDate: settings.creationDate ?? Date(), language: document.language)
         let facturX = try FacturXConverter.makeFacturX(
-            fromPDF: [UInt8](pdf), embedding: xml, conformance: level, metadata: metadata)
+            fromPDF: [UInt8](pdf), embedding: xml, conformance: level,
+            metadata: archivalMetadata(document, settings: settings, level: settings.output.isTagged ? .a : .b))
         try target.sink(forPage: nil, of: 1).write(facturX)
         return uncovered
+    }
+
+    /// A plain invoice as PDF/A-3 at `level` (`--pdf-standard a-3b` or `a-3a`): drawn whole,
+    /// then converted as Factur-X is, with nothing embedded.
+    func writeArchival(
+        _ invoice: Invoice, level: PDFALevel, settings: RenderSettings, to target: any OutputTarget
+    ) throws -> [Unicode.Scalar] {
+        var pdfSettings = settings
+        // PDF/A-3a is a tagged file.
+        if level == .a { pdfSettings.output.isTagged = true }
+        let page = MemoryTarget()
+        let (document, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: page)
+        guard case .document(let pdf) = page.output else {
+            throw BackendError("the PDF backend wrote pages instead of one document")
+        }
+        let archival = try FacturXConverter.makeArchival(
+            fromPDF: [UInt8](pdf), metadata: archivalMetadata(document, settings: pdfSettings, level: level))
+        try target.sink(forPage: nil, of: 1).write(archival)
+        return uncovered
+    }
+
+    /// What the PDF/A conversion writes into the Info dictionary and the XMP.
+    private func archivalMetadata(
+        _ document: DocumentMetadata, settings: RenderSettings, level: PDFALevel
+    ) -> FacturXMetadata {
+        var metadata = FacturXMetadata(
+            title: document.title, author: document.author,
+            subject: document.subject.isEmpty ? nil : document.subject,
+            creationDate: settings.creationDate ?? Date(), language: document.language)
+        metadata.level = level
+        metadata.claimsPDFUA = settings.output.claimsPDFUA
+        return metadata
     }
 }

@@ -25,15 +25,22 @@ public struct RenderSettings: Hashable, Sendable {
     public var accent: AccentColor?
     /// The e-invoice profile (`--profile`); nil is the format's default (EN 16931).
     public var profile: EInvoiceProfile?
+    /// Overrides the invoice's copy mark (`--copy-mark`).
+    public var copyMark: CopyMark?
+    /// Whether the file will be signed: every page then says so in its bottom margin.
+    public var isSigned = false
     /// Overrides the invoice's payment QR code scheme (`--payment-qr`).
     public var paymentQR: PaymentQRScheme?
 
     public init(
         format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil, language: String? = nil,
         output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil,
-        profile: EInvoiceProfile? = nil, digits: Digits? = nil, paymentQR: PaymentQRScheme? = nil
+        profile: EInvoiceProfile? = nil, digits: Digits? = nil, copyMark: CopyMark? = nil, isSigned: Bool = false,
+        paymentQR: PaymentQRScheme? = nil
     ) {
         self.profile = profile
+        self.copyMark = copyMark
+        self.isSigned = isSigned
         self.paymentQR = paymentQR
         self.digits = digits
         self.format = format
@@ -81,6 +88,9 @@ public struct Renderer: Sendable {
         _ invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
     ) throws -> [Unicode.Scalar] {
         if settings.format.isEInvoice { return try writeEInvoice(invoice, settings: settings, to: target) }
+        if settings.format == .pdf, let level = settings.output.pdfStandards.archivalLevel {
+            return try writeArchival(invoice, level: level, settings: settings, to: target)
+        }
         return try drawPages(of: invoice, settings: settings, to: target).uncoveredCharacters
     }
 
@@ -107,15 +117,25 @@ public struct Renderer: Sendable {
     private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
         let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
         var content: InvoiceContent
-        if let digits = settings.digits {
+        if settings.digits != nil || settings.copyMark != nil {
             var invoice = invoice
-            invoice.digits = digits
-            content = InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
+            if let digits = settings.digits { invoice.digits = digits }
+            if let mark = settings.copyMark { invoice.copyMark = mark }
+            content = InvoiceContent(
+                invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
+                isSigned: settings.isSigned)
         } else {
-            content = InvoiceContent(invoice: invoice, locale: settings.locale, language: settings.language, logo: logo)
+            content = InvoiceContent(
+                invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
+                isSigned: settings.isSigned)
         }
-        if let matrix = paymentCode(of: invoice, settings: settings) {
-            content.paymentCode = PaymentCode(matrix: matrix, caption: content.wording[.scanToPay])
+        if let scheme = paymentScheme(of: invoice, settings: settings),
+            let matrix = paymentCode(of: invoice, settings: settings)
+        {
+            // A ZATCA code verifies the tax invoice; it pays nothing.
+            let caption = content.wording[scheme == .zatca ? .scanToVerify : .scanToPay]
+            content.paymentCode = PaymentCode(
+                matrix: matrix, caption: caption, altText: "\(caption) (\(scheme.displayName))")
         }
         return content
     }

@@ -3,9 +3,9 @@ import InvoiDocument
 
 /// Writes an image op: a raster as `<image>` with its original file in a `data:` URI
 /// (a JPEG stays JPEG), a vector picture nested as an `<svg>` element so it stays
-/// vector. Its alt text becomes a `<title>`, which names the picture for assistive
-/// technology without adding it to the selectable text a second time (the logo's
-/// alt text is the company name, which the page already shows).
+/// vector. Its alt text labels a group with `role="img"` (`aria-label` and a `<title>`),
+/// which names the picture for assistive technology as one image, without adding it to
+/// the selectable text.
 enum ImageMarkup {
     static func append(_ op: ImageOp, to out: inout SVGWriter) {
         let rect = op.rect
@@ -45,9 +45,13 @@ enum ImageMarkup {
         }
     }
 
-    private static func openTitled(_ altText: String, to out: inout SVGWriter) {
+    /// Opens the `role="img"` group that names what follows; nothing when there is no text
+    /// (the caller closes the group only when it opened one).
+    static func openTitled(_ altText: String, to out: inout SVGWriter) {
         guard !altText.isEmpty else { return }
-        out.append("<g><title>")
+        out.append("<g role=\"img\" aria-label=\"")
+        out.appendEscaped(altText)
+        out.append("\"><title>")
         out.appendEscaped(altText)
         out.append("</title>\n")
     }

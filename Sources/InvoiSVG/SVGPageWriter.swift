@@ -39,7 +39,10 @@ struct SVGPageWriter {
         out.appendNumber(width)
         out.append(" ")
         out.appendNumber(height)
+        // `xml:lang` for XML tools, `lang` for browsers and screen readers (SVG 2).
         out.append("\" xml:lang=\"")
+        out.appendEscaped(metadata.language)
+        out.append("\" lang=\"")
         out.appendEscaped(metadata.language)
         out.append(metadata.direction == .rightToLeft ? "\" direction=\"rtl\"" : "\"")
         if let position {
@@ -83,11 +86,14 @@ struct SVGPageWriter {
     }
 
     /// The dark modules as one black path, a rectangle per `darkBlocks` entry; crisp edges, so
-    /// that a renderer does not blur the boundaries between modules.
+    /// that a renderer does not blur the boundaries between modules. Named by its alt text as
+    /// one image, like the logo.
     private mutating func draw(_ code: QRCodeOp) {
         let r = code.rect
         guard [r.x, r.y, r.width].allSatisfy(\.isFinite), r.width > 0 else { return }
         let module = code.moduleSize
+        ImageMarkup.openTitled(code.altText, to: &body)
+        defer { if !code.altText.isEmpty { body.append("</g>\n") } }
         body.append("<path fill=\"#000000\" shape-rendering=\"crispEdges\" d=\"")
         for block in code.matrix.darkBlocks {
             body.append("M")

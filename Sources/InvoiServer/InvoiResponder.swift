@@ -110,6 +110,10 @@ struct InvoiResponder: HTTPResponder {
         let arrival = ContinuousClock.now
         let query = try RenderQuery(parameters: QueryString.pairs(request.uri.query ?? ""))
         format = query.format
+        if query.sign, service.rendering.signer == nil {
+            throw APIError.badParameter(
+                "sign", "this server has no signing key; it signs when started with --sign-keystore FILE")
+        }
         guard let contentType = request.headers[.contentType], MediaType.isJSON(contentType) else {
             throw APIError(.unsupportedMediaType, "send the invoice as JSON, with Content-Type: application/json")
         }

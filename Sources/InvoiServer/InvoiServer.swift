@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import InvoiSigning
 import InvoiSpeedups
 import Logging
 import NIOCore
@@ -14,9 +15,10 @@ public struct InvoiServer: Sendable {
     let service: InvoiService
 
     /// Loads the fonts and starts the worker threads; throws when no font can be loaded.
-    public init(configuration: ServerConfiguration) throws {
+    /// `signer` signs the PDFs of requests with `sign=true` (`--sign-keystore`).
+    public init(configuration: ServerConfiguration, signer: PDFSigner? = nil) throws {
         self.configuration = configuration
-        service = try InvoiService(configuration: configuration)
+        service = try InvoiService(configuration: configuration, signer: signer)
     }
 
     /// The worker pool, for tests that occupy it.

@@ -1,6 +1,7 @@
 import Foundation
 import InvoiDocument
 import InvoiRender
+import InvoiSigning
 import InvoiSpeedups
 import InvoiText
 import Synchronization
@@ -17,12 +18,13 @@ final class InvoiService: Sendable {
     private let draining = Atomic(false)
     private let timedOutDrain = Atomic(false)
 
-    init(configuration: ServerConfiguration) throws {
+    init(configuration: ServerConfiguration, signer: PDFSigner? = nil) throws {
         self.configuration = configuration
         log = JSONLineWriter(descriptor: configuration.logDescriptor)
         var fonts = FontConfiguration.system
         if let family = configuration.fontFamily { fonts.primaryFamily = family }
-        rendering = InvoiceRendering(renderer: try Renderer(fonts: fonts), logoDirectory: configuration.logoDirectory)
+        rendering = InvoiceRendering(
+            renderer: try Renderer(fonts: fonts), logoDirectory: configuration.logoDirectory, signer: signer)
         pool = RenderPool(workers: configuration.workers, queueCapacity: configuration.maximumQueue)
         connections = ConnectionTable(maximum: configuration.maximumConnections)
     }

@@ -4,6 +4,7 @@ import InvoiDocument
 import InvoiModel
 import InvoiPayment
 import InvoiRender
+import InvoiSigning
 
 /// A rendered file, ready to send.
 struct RenderedFile: Sendable {
@@ -22,6 +23,8 @@ struct InvoiceRendering: Sendable {
     /// Where relative logo paths are looked up; nil refuses invoices with a logo (a client
     /// must not make the server read its files).
     let logoDirectory: String?
+    /// Signs the PDFs of requests that ask (`sign=true`); nil on a server with no key.
+    let signer: PDFSigner?
 
     private static let stopped = APIError(
         .serviceUnavailable, "the render was stopped: its request timed out, or the server is shutting down")
@@ -31,7 +34,8 @@ struct InvoiceRendering: Sendable {
     func render(
         _ body: Data, query: RenderQuery, creationDate: Date, isAbandoned: @escaping @Sendable () -> Bool
     ) -> Result<RenderedFile, APIError> {
-        let settings = query.settings(creationDate: creationDate)
+        var settings = query.settings(creationDate: creationDate)
+        settings.isSigned = query.sign && signer != nil
         let invoice: Invoice
         do {
             invoice = try decode(body)
@@ -63,7 +67,7 @@ struct InvoiceRendering: Sendable {
         }
         let target = RequestTarget(page: query.page, isAbandoned: isAbandoned)
         do {
-            _ = try renderer.render(invoice, settings: settings, to: target)
+            _ = try renderer.render(invoice, settings: settings, signedBy: query.sign ? signer : nil, to: target)
         } catch let logo as LogoError {
             // The path as the client wrote it, never the server's directory.
             let written = Excerpt.of(invoice.logo?.path ?? "")

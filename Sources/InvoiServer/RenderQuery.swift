@@ -18,14 +18,19 @@ struct RenderQuery: Sendable, Hashable {
     var digits: Digits?
     var accent: AccentColor?
     var profile: EInvoiceProfile?
+    var copyMark: CopyMark?
     var paymentQR: PaymentQRScheme?
     /// The page of a PNG or SVG to send, from 1.
     var page: Int = 1
+    /// Whether to sign the PDF with the server's key.
+    var sign = false
+    /// `pdf-standard`: what the PDF claims (ua-1, a-3b, a-3a).
+    var pdfStandards: PDFStandards = []
 
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
     static let parameterNames = [
         "format", "paper", "dpi", "width", "language", "locale", "digits",
-        "accent", "profile", "page", "paymentQR",
+        "accent", "profile", "page", "copy-mark", "sign", "pdf-standard", "payment-qr",
     ]
 
     init() {}
@@ -43,6 +48,9 @@ struct RenderQuery: Sendable, Hashable {
         }
         if seen.contains("page"), format != .png, format != .svg {
             throw .badParameter("page", "only png and svg are sent a page at a time")
+        }
+        if sign, !format.isSignable {
+            throw .badParameter("sign", "only pdf and facturx are signed (got format \(format.rawValue))")
         }
         do {
             _ = try EInvoiceTarget(format: format, profile: profile)
@@ -103,7 +111,20 @@ struct RenderQuery: Sendable, Hashable {
                     "\(shown) is no profile; use " + EInvoiceProfile.allCases.map(\.rawValue).joined(separator: ", "))
             }
             self.profile = profile
-        case "paymentQR":
+        case "copy-mark":
+            guard let mark = CopyMark(optionValue: value) else {
+                throw .badParameter(name, "\(shown) is no copy mark; use \(CopyMark.optionValues)")
+            }
+            copyMark = mark
+        case "sign":
+            guard let sign = Bool(value) else { throw .badParameter(name, "must be true or false (got \(shown))") }
+            self.sign = sign
+        case "pdf-standard":
+            switch PDFStandards.parse(value) {
+            case .success(let standards): pdfStandards = standards
+            case .failure(let error): throw .badParameter(name, "\(error)")
+            }
+        case "payment-qr":
             guard let scheme = PaymentQRScheme(rawValue: value) else {
                 throw .badParameter(
                     name,
@@ -126,8 +147,9 @@ struct RenderQuery: Sendable, Hashable {
             format: format, paper: paper, locale: locale, language: language,
             output: OutputOptions(
                 dpi: dotsPerInch, columns: columns, usesColor: false, creator: "invoi \(InvoiVersion.current)",
-                bidi: .visual),
-            creationDate: creationDate, accent: accent, profile: profile, digits: digits, paymentQR: paymentQR)
+                bidi: .visual, pdfStandards: pdfStandards),
+            creationDate: creationDate, accent: accent, profile: profile, digits: digits, copyMark: copyMark,
+            paymentQR: paymentQR)
     }
 }
 

@@ -1,6 +1,7 @@
 import CFontconfig
 import Foundation
 import InvoiDocument
+import Synchronization
 
 /// One face of a font file as fontconfig lists it, with its character coverage.
 struct CatalogEntry {
@@ -27,6 +28,12 @@ struct CatalogEntry {
 final class FontCatalog {
     private let config: OpaquePointer
 
+    /// Held while a configuration is loaded, built or destroyed. Configurations share
+    /// fontconfig's process-wide caches, and building one while another is destroyed on
+    /// another thread corrupted the heap (renderers made and dropped in parallel, as a
+    /// program using the library may do); loading is rare, so one lock costs nothing.
+    private static let lifecycle = Mutex(())
+
     /// The isolated catalog when `configuration` names font directories, else the system's.
     convenience init(configuration: FontConfiguration) throws(FontError) {
         if let directories = configuration.fontDirectories {
@@ -41,11 +48,12 @@ final class FontCatalog {
     /// coverage needs. Parsing it is most of the cost of opening fonts.
     init(systemAddingFiles files: [String]) throws(FontError) {
         try Self.checkExist(files)
-        guard let config = FcInitLoadConfigAndFonts() else { throw .configurationUnavailable }
-        self.config = config
-        for file in files where FcConfigAppFontAddFile(config, file) == 0 {
-            throw .fontPathMissing(file)
+        guard let config = Self.lifecycle.withLock({ _ in FcInitLoadConfigAndFonts() }) else {
+            throw .configurationUnavailable
         }
+        self.config = config
+        let added = Self.lifecycle.withLock { _ in files.first { FcConfigAppFontAddFile(config, $0) == 0 } }
+        if let missing = added { throw .fontPathMissing(missing) }
         try checkHasFaces(files)
     }
 
@@ -54,9 +62,10 @@ final class FontCatalog {
         guard let config = FcConfigCreate() else { throw .configurationUnavailable }
         self.config = config
         let description = Self.isolatedConfiguration(directories: directories, files: files)
-        guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
-            FcConfigBuildFonts(config) != 0
-        else { throw .configurationUnavailable }
+        let built = Self.lifecycle.withLock { _ in
+            FcConfigParseAndLoadFromMemory(config, description, 1) != 0 && FcConfigBuildFonts(config) != 0
+        }
+        guard built else { throw .configurationUnavailable }
         try checkHasFaces(directories + files)
     }
 
@@ -80,11 +89,13 @@ final class FontCatalog {
             let config = FcConfigCreate()
         else { return nil }
         let catalog = FontCatalog(adopting: config)
-        guard FcConfigParseAndLoadFromMemory(config, description, 1) != 0,
-            catalog.everyCacheIsValid(),
-            FcConfigBuildFonts(config) != 0
-        else { return nil }
-        for file in files where FcConfigAppFontAddFile(config, file) == 0 { return nil }
+        let built = lifecycle.withLock { _ in
+            FcConfigParseAndLoadFromMemory(config, description, 1) != 0
+                && catalog.everyCacheIsValid()
+                && FcConfigBuildFonts(config) != 0
+                && files.allSatisfy { FcConfigAppFontAddFile(config, $0) != 0 }
+        }
+        guard built else { return nil }
         guard (try? catalog.checkHasFaces(files)) != nil else { return nil }
         return catalog
     }
@@ -187,7 +198,7 @@ final class FontCatalog {
         return (0..<Int(set.pointee.nfont)).compactMap { fonts[$0].flatMap { Self.string($0, FC_FILE) } }
     }
 
-    deinit { FcConfigDestroy(config) }
+    deinit { Self.lifecycle.withLock { _ in FcConfigDestroy(config) } }
 
     /// Every scalable face whose family names include `family` (case- and space-insensitive, as fontconfig compares).
     func faces(ofFamily family: String) -> [CatalogEntry] {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InvoiServer
+import InvoiSigning
 
 /// `invoi-server`: every flag has an `INVOI_*` environment variable; a flag wins over it.
 @main
@@ -12,7 +13,8 @@ struct InvoiServerCommand: AsyncParsableCommand {
             Routes: POST /render, GET /health, /ready, /metrics, /openapi.json. Logs are JSON lines \
             on standard error. SIGTERM or SIGHUP drains: readiness goes false, no new connections, \
             in-flight and queued renders finish (up to --drain-timeout), then exit 0 (1 if the drain \
-            timed out). Exit 69 when the server cannot start (a port in use, no font, too few descriptors).
+            timed out). Exit 69 when the server cannot start (a port in use, no font, too few descriptors); \
+            65 or 66 when --sign-keystore cannot be used.
             """)
 
     @Option(help: "Address to listen on (INVOI_HOST; default 127.0.0.1, 0.0.0.0 in a container).")
@@ -65,17 +67,27 @@ struct InvoiServerCommand: AsyncParsableCommand {
     @Option(help: "Font family to use before the built-in fallbacks (INVOI_FONT).")
     var font: String?
 
+    @Option(
+        name: .customLong("sign-keystore"),
+        help: """
+            PKCS#12 keystore that signs the PDFs of requests with sign=true (INVOI_SIGN_KEYSTORE; its \
+            password from INVOI_SIGN_PASSWORD; default: signing refused).
+            """)
+    var signKeystore: String?
+
     func run() async throws {
-        var settings = try resolved(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        var settings = try resolved(environment: environment)
         do {
             try settings.fitConnectionsToDescriptorLimit()
         } catch {
             FileHandle.standardError.write(Data("invoi-server: error: \(error)\n".utf8))
             throw ExitCode(69)
         }
+        let signer = try signer(environment: environment)
         let server: InvoiServer
         do {
-            server = try InvoiServer(configuration: settings)
+            server = try InvoiServer(configuration: settings, signer: signer)
         } catch {
             FileHandle.standardError.write(Data("invoi-server: error: \(error)\n".utf8))
             throw ExitCode(69)
@@ -91,6 +103,23 @@ struct InvoiServerCommand: AsyncParsableCommand {
         switch ending {
         case .drained: return
         case .drainTimedOut: throw ExitCode(1)
+        }
+    }
+
+    /// The signer of --sign-keystore (or INVOI_SIGN_KEYSTORE), its key read and checked once at
+    /// start; nil when none is named. A keystore that cannot be used stops the server from
+    /// starting (66 unreadable, 65 otherwise).
+    func signer(environment: [String: String]) throws -> PDFSigner? {
+        guard let path = signKeystore ?? environment["INVOI_SIGN_KEYSTORE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
+        }
+        do {
+            let identity = try SigningIdentity.keystore(
+                at: path, password: environment["INVOI_SIGN_PASSWORD"] ?? "")
+            return PDFSigner(identity: identity)
+        } catch {
+            FileHandle.standardError.write(Data("invoi-server: error: --sign-keystore: \(error)\n".utf8))
+            throw ExitCode(error.isUnreadableFile ? 66 : error.isInputProblem ? 65 : 69)
         }
     }
 

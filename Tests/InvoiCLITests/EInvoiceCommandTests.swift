@@ -116,6 +116,26 @@ import Testing
         #expect(outputs[0].starts(with: Data("%PDF-1.7".utf8)))
     }
 
+    /// The copy mark goes into the Factur-X file's Info subject and XMP description, and the
+    /// file stays PDF/A-3b.
+    @Test func facturXCarriesTheCopyMarkInItsSubject() throws {
+        let directory = try TemporaryDirectory()
+        let run = try directory.run(
+            "render", Self.golden("einvoice-xrechnung-de"), "--format", "facturx", "--copy-mark", "original", "-o",
+            "marked.pdf")
+        #expect(run.status == 0, "\(run.standardError)")
+        let file = directory.url.appendingPathComponent("marked.pdf")
+        let info = try Tools.execute(URL(fileURLWithPath: "/usr/bin/pdfinfo"), ["-enc", "UTF-8", file.path])
+        #expect(String(decoding: info.standardOutput, as: UTF8.self).contains("Rechnung RE-2026-0042 — Original"))
+        let pdf = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(pdf.contains("<dc:description>") && pdf.contains("RE-2026-0042 — Original"))
+        let check = Self.repository.deletingLastPathComponent().appendingPathComponent("shared/pdfcheck/check")
+        if FileManager.default.isExecutableFile(atPath: check.path) {
+            let verdict = try Tools.execute(check, [file.path, "--profile", "pdfa-3b"])
+            #expect(verdict.status == 0, "\(String(decoding: verdict.standardOutput, as: UTF8.self))")
+        }
+    }
+
     @Test func missingFieldsAreReportedByPathAndNothingIsWritten() throws {
         let directory = try TemporaryDirectory()
         try directory.write(

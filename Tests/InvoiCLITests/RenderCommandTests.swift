@@ -28,6 +28,22 @@ import Testing
         #expect(try directory.entries().isEmpty)
     }
 
+    @Test func pdfStandardsAreAListCheckedBeforeAnythingIsWritten() throws {
+        let directory = try TemporaryDirectory()
+        let both = try directory.run("render", "--sample", "--pdf-standard", "ua-1,a-3a", "-o", "a.pdf")
+        #expect(both.status == 0, "\(both.standardError)")
+        let pdf = String(decoding: try Data(contentsOf: directory.url.appendingPathComponent("a.pdf")), as: UTF8.self)
+        #expect(pdf.contains("<pdfuaid:part>1</pdfuaid:part>"))
+        #expect(pdf.contains("<pdfaid:conformance>A</pdfaid:conformance>"))
+        for wrong in ["ua-2", "a-3a,a-3b", "ua-1,", ""] {
+            let result = try directory.run("render", "--sample", "--pdf-standard", wrong, "-o", "b.pdf")
+            #expect(result.status == 64 && result.standardError.contains("--pdf-standard"), "\(wrong)")
+        }
+        let untagged = try directory.run("render", "--sample", "--untagged", "--pdf-standard", "ua-1", "-o", "c.pdf")
+        #expect(untagged.status == 64)
+        #expect(try directory.entries() == ["a.pdf"])
+    }
+
     @Test func digitsOverrideTheInvoiceAndAreChecked() throws {
         let directory = try TemporaryDirectory()
         try directory.write(

@@ -161,7 +161,8 @@ struct CairoDeflateTests {
     static func invoiceStreams() throws -> [(stream: [UInt8], content: [UInt8])] {
         let output = try PDFBackend(fonts: CairoFontCache()).render(
             try Fixtures.invoice(),
-            options: PDFOptions(creator: "invoi 0.1.0"))
+            // Untagged: Cairo's streams only (a tagged file adds its XMP packet, uncompressed).
+            options: PDFOptions(creator: "invoi 0.1.0", isTagged: false))
         let streams = streams(in: try #require(output.documentData))
         // Content of both pages, font subsets, ToUnicode maps.
         #expect(streams.count >= 5)

@@ -59,24 +59,6 @@ import Testing
         #expect(difference.maxChannelDelta == 255)
     }
 
-    @Test func diffImageShowsBothAndMarksChanges() throws {
-        let golden = try #require(Self.ramp())
-        let actual = try #require(Self.changing(golden, [(2, 1)], by: 40))
-        let diff = try RasterImage(pngData: golden.diffImage(against: actual))
-        #expect(diff.width == 8 * 3 + 16)
-        #expect(diff.height == 6)
-        let red = RasterImage.Pixel(red: 255, green: 0, blue: 0)
-        // Third panel starts after two panels and two 8-pixel gutters.
-        let third = 2 * (8 + 8)
-        #expect(diff.pixel(x: third + 2, y: 1) == red)
-        #expect(diff.pixel(x: third + 3, y: 1) != red)
-        #expect(diff.pixel(x: 2, y: 1) == golden.pixel(x: 2, y: 1))
-        #expect(diff.pixel(x: 8 + 8 + 2, y: 1) == actual.pixel(x: 2, y: 1))
-        // Below the tolerance the pixel is not marked.
-        let lenient = try RasterImage(pngData: golden.diffImage(against: actual, tolerance: 40))
-        #expect(lenient.pixel(x: third + 2, y: 1) != red)
-    }
-
     @Test func decodesThePNGsOfOtherEncoders() throws {
         // pdftoppm's RGB PNG of a page with a black square.
         let regular = try TestFont.regular()

@@ -41,37 +41,6 @@ extension RasterImage {
             maxChannelDelta: maxDelta)
     }
 
-    /// A PNG with three panels side by side: this image (the golden), `other`
-    /// (the actual render), and this image faded to light grey with every pixel
-    /// that differs by more than `tolerance` painted red. Where only one image
-    /// has pixels, its panel shows magenta and the third panel red.
-    public func diffImage(against other: RasterImage, tolerance: UInt8 = 0) -> Data {
-        let panelWidth = max(width, other.width), height = max(self.height, other.height)
-        let gutter = 8
-        let totalWidth = panelWidth * 3 + gutter * 2
-        var canvas = [UInt32](repeating: 0x80_80_80, count: totalWidth * height)  // 0xRRGGBB
-        for y in 0..<height {
-            for x in 0..<panelWidth {
-                let row = y * totalWidth
-                canvas[row + x] = pixel(x: x, y: y).map(Self.overWhite) ?? 0xFF_00_FF
-                canvas[row + panelWidth + gutter + x] = other.pixel(x: x, y: y).map(Self.overWhite) ?? 0xFF_00_FF
-            }
-        }
-        let diffOrigin = 2 * (panelWidth + gutter)
-        forEachPixel(against: other) { delta, x, y in
-            let index = y * totalWidth + diffOrigin + x
-            if delta > Int(tolerance) {
-                canvas[index] = 0xFF_00_00
-            } else {
-                let luma = Self.luma(of: canvas[y * totalWidth + x])
-                let faded = UInt32(255 - (255 - luma) / 4)
-                canvas[index] = faded << 16 | faded << 8 | faded
-            }
-        }
-        let samples = canvas.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
-        return TestImages.png(width: totalWidth, height: height, type: .rgb, samples: samples)
-    }
-
     /// Calls `body` with the largest channel difference at every pixel of the
     /// combined area; a pixel only one image has differs by 255.
     private func forEachPixel(against other: RasterImage, _ body: (_ delta: Int, _ x: Int, _ y: Int) -> Void) {
@@ -92,15 +61,5 @@ extension RasterImage {
                 }
             }
         }
-    }
-
-    private static func overWhite(_ p: Pixel) -> UInt32 {
-        func blend(_ c: UInt8) -> UInt32 { UInt32((Int(c) * Int(p.alpha) + 255 * (255 - Int(p.alpha)) + 127) / 255) }
-        return blend(p.red) << 16 | blend(p.green) << 8 | blend(p.blue)
-    }
-
-    private static func luma(of xrgb: UInt32) -> UInt32 {
-        let r = (xrgb >> 16) & 0xFF, g = (xrgb >> 8) & 0xFF, b = xrgb & 0xFF
-        return (r * 299 + g * 587 + b * 114) / 1000
     }
 }

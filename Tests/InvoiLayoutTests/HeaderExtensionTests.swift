@@ -94,6 +94,17 @@ import Testing
         LogoCase(width: 2000, height: 1000, drawn: (96, 48)),
     ]
 
+    @Test func theLogosAlternativeTextIsTheInvoicesOrInTheDocumentsLanguage() throws {
+        let image = logo(width: 100, height: 40)
+        var invoice = Invoice.sample
+        invoice.language = "de"
+        let german = try ShaperKind.fixedAdvances.layout().document(for: invoice, logo: image)
+        #expect(german.pages[0].images.first?.altText == "Logo von Acme Studio")
+        invoice.logoAlt = "A red fox over the letters ACME"
+        let given = try ShaperKind.fixedAdvances.layout().document(for: invoice, logo: image)
+        #expect(given.pages[0].images.first?.altText == "A red fox over the letters ACME")
+    }
+
     @Test(arguments: logoCases)
     func theLogoFitsItsBoxAboveTheCompanyName(logoCase: LogoCase) throws {
         for kind in ShaperKind.allCases {
@@ -105,7 +116,9 @@ import Testing
             #expect(abs(rect.width - InvoiceStyle.px(logoCase.drawn.width)) < 1e-9)
             #expect(abs(rect.height - InvoiceStyle.px(logoCase.drawn.height)) < 1e-9)
             #expect(rect.x == style.padding && rect.y == style.padding, "top left")
-            #expect(images[0].altText == "Acme Studio")
+            // The company name and the catalog's word for logo, a figure of its own.
+            #expect(images[0].altText == "Acme Studio logo")
+            #expect(images[0].role == .structure([StructureNode(.section), StructureNode(.figure)]))
             #expect(images[0].image == image)
             let name = try #require(document.text("Acme Studio"))
             #expect(abs(name.box.minY - (rect.maxY + style.logoGap)) < 1e-9, "the name follows the logo and its gap")

@@ -222,6 +222,8 @@ struct LongText {
                 quantity: Decimal(Int.random(in: -5...5000, using: &rng)) / 10,
                 rate: Decimal(Int.random(in: 0...99_999_999, using: &rng)) / 1000)
         }
+        // Drawn last, so that the cases above stay what they were.
+        invoice.copyMark = ([nil] + CopyMark.allCases.map(Optional.some)).randomElement(using: &rng)!
         return invoice
     }
 }

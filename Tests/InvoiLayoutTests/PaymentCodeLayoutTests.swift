@@ -81,6 +81,30 @@ import Testing
         #expect(english.altText == "Scan to pay" && hebrew.altText == "סרקו לתשלום")
     }
 
+    /// The code is a Figure of the Payment Details section, its caption a paragraph after the rows.
+    @Test func theCodeIsAFigureAndItsCaptionAParagraph() throws {
+        let document = try Self.document(language: "en", kind: .fixedAdvances)
+        let code = try #require(Self.codes(document).first)
+        #expect(code.role == .structure([StructureNode(.section, 5), StructureNode(.figure)]))
+        let page = try #require(document.pages.first { $0.ops.contains(.qrCode(code)) })
+        let caption = try #require(page.textOps.first { $0.text == "Scan to pay" })
+        #expect(caption.role == .structure([StructureNode(.section, 5), StructureNode(.paragraph, 4)]))
+    }
+
+    /// The payee's UPI address is a payment detail of its own, in the document's language.
+    @Test(arguments: [("en", "UPI ID"), ("de", "UPI-ID"), ("ar", "معرّف UPI")])
+    func theUPIAddressIsARow(_ language: String, label: String) {
+        var invoice = Invoice(issueDate: CalendarDate(year: 2026, month: 3, day: 12)!)
+        invoice.language = language
+        invoice.bankName = "Axis Bank"
+        invoice.upiId = "acme.design@okaxis"
+        let rows = InvoiceContent(invoice: invoice).paymentRows
+        #expect(rows.map(\.label) == [InvoiceContent(invoice: invoice).wording[.bank], label])
+        #expect(rows.last?.value.contains("acme.design@okaxis") == true)
+        invoice.upiId = ""
+        #expect(InvoiceContent(invoice: invoice).paymentRows.count == 1)
+    }
+
     @Test func anInvoiceWithoutACodeHasNone() throws {
         var invoice = Invoice(issueDate: CalendarDate(year: 2026, month: 3, day: 12)!)
         invoice.bankAccount = "DE89 3704 0044 0532 0130 00"

@@ -105,10 +105,25 @@ struct CatalogTests {
             ("he", .taxInvoiceTitle, "חשבונית מס"), ("he", .taxInvoiceReceiptTitle, "חשבונית מס / קבלה"),
             ("he", .receiptTitle, "קבלה"), ("he", .proformaTitle, "חשבון עסקה"),
             ("he", .creditNoteTitle, "חשבונית זיכוי"), ("he", .tax, "מע״מ {rate}%"),
+            ("he", .originalMark, "מקור"), ("he", .copyMark, "העתק"), ("he", .certifiedCopyMark, "העתק נאמן למקור"),
+            ("he", .signedNote, "מסמך חתום דיגיטלית"), ("en", .signedNote, "Digitally signed document"),
+            ("fr", .copyMark, "Duplicata"), ("es", .copyMark, "Duplicado"), ("tr", .originalMark, "Asıl"),
+            ("tr", .copyMark, "Suret"),
         ]
         for (code, key, text) in expected {
             #expect(Catalog.of(Language(tag: code)!)[key] == text)
         }
+    }
+
+    /// Original, copy and certified copy are three different words in every language, and a
+    /// signed document says so in each.
+    @Test(arguments: Language.all)
+    func theCopyMarksAreDistinctAndTheSignedNoteIsThere(language: Language) {
+        let catalog = Catalog.of(language)
+        let marks = [WordKey.originalMark, .copyMark, .certifiedCopyMark].map { catalog[$0] }
+        #expect(Set(marks).count == 3, "\(language.code): \(marks)")
+        #expect(marks.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        #expect(!catalog[.signedNote].trimmingCharacters(in: .whitespaces).isEmpty)
     }
 
     /// Words that claim a legal document the title is not, or mean something else; each fixed

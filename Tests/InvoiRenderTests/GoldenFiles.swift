@@ -1,5 +1,5 @@
 import Foundation
-import InvoiImageTestSupport
+import InvoiGolden
 import Testing
 
 /// Compares outputs with the files under `Goldens/<case>/` (docs/ARCHITECTURE.md, Goldens).
@@ -51,25 +51,28 @@ enum GoldenFiles {
         guard expected != actual else { return }
         let actualURL = actualURL(for: golden)
         try? Data(actual.utf8).write(to: actualURL)
+        let explanation =
+            golden.lastPathComponent == "ops.json" ? opsExplanation(golden: golden, actual: actual) + "\n" : ""
         Issue.record(
             """
             \(golden.path) differs; actual written to \(actualURL.path)
-            \(unifiedDiff(golden, actualURL))
+            \(explanation)\(unifiedDiff(golden, actualURL))
             """, sourceLocation: sourceLocation)
     }
 
-    /// How an image is compared with its golden.
+    /// How an image is compared with its golden (the comparisons `invoi golden verify` makes).
     enum ImageComparison {
-        /// Per pixel: a pixel counts as changed when a channel differs by more than `channel`;
-        /// at most `fraction` of the pixels may change. For the png backend against its own golden.
-        case perPixel(channel: UInt8, fraction: Double)
+        /// Per pixel, anti-aliasing aware: no pixel may differ beyond the colour threshold
+        /// unless it lies on an anti-aliased edge. For the png backend against its own golden.
+        case perPixel(PixelComparison)
         /// By ink: the darkness summed over any 16 × 16 square may differ by at most `ink`
         /// pixel-equivalents. For pages rasterised by other libraries (poppler, librsvg), which
         /// hint and antialias glyph edges their own way but put the same ink in the same place.
         case ink(Double)
     }
 
-    /// A failure writes the actual PNG and a diff image beside the golden and prints their paths.
+    /// A failure writes the actual PNG and a diff image (the golden faded, changed pixels red)
+    /// beside the golden and prints their paths.
     static func expectImage(
         _ actual: Data, matches golden: URL, by comparison: ImageComparison,
         record: Bool = true, what: String = "png",
@@ -86,24 +89,27 @@ enum GoldenFiles {
             )
             return
         }
+        // The same bytes are the same page: no decoding.
+        if expectedData == actual { return }
         do {
-            let expected = try RasterImage(pngData: expectedData)
-            let image = try RasterImage(pngData: actual)
-            let difference = image.difference(from: expected, tolerance: 0)
+            let expected = try PageRaster(png: expectedData)
+            let image = try PageRaster(png: actual)
             var problem: String?
-            if difference.sizeMismatch {
+            var difference: PixelDifference?
+            if expected.width != image.width || expected.height != image.height {
                 problem = "size \(image.width)×\(image.height) instead of \(expected.width)×\(expected.height)"
             } else {
                 switch comparison {
-                case .perPixel(let channel, let fraction):
-                    let changed = image.difference(from: expected, tolerance: channel).changedPixels
-                    if Double(changed) > fraction * Double(difference.totalPixels) {
+                case .perPixel(let pixels):
+                    let found = pixels.compare(golden: expected, new: image, extent: .regions)
+                    difference = found
+                    if !found.isSame {
                         problem =
-                            "\(changed) of \(difference.totalPixels) pixels differ by more than ±\(channel) "
-                            + "(allowed: \(fraction * 100)%)"
+                            "\(found.changedPixels) pixels changed (\(found.antialiasedPixels) more only anti-aliased), "
+                            + "in \(found.regions.prefix(6).map(\.description).joined(separator: ", "))"
                     }
                 case .ink(let limit):
-                    let worst = worstInkDifference(image, expected) ?? .infinity
+                    let worst = InkComparison().worstDifference(image, expected) ?? .infinity
                     if worst > limit {
                         problem = String(
                             format: "ink differs by %.1f pixel-equivalents in one 16×16 square (allowed: %.1f)",
@@ -115,7 +121,10 @@ enum GoldenFiles {
                 let actualFile = Self.actualURL(for: golden, suffix: "\(what).actual")
                 let diffURL = Self.actualURL(for: golden, suffix: "\(what).diff")
                 try? actual.write(to: actualFile)
-                try? expected.diffImage(against: image).write(to: diffURL)
+                let shown =
+                    difference
+                    ?? PixelComparison().compare(golden: expected, new: image, extent: .regions)
+                try? DiffImage.png(golden: expected, new: image, difference: shown).write(to: diffURL)
                 Issue.record(
                     """
                     \(golden.path): \(what): \(problem)
@@ -126,6 +135,16 @@ enum GoldenFiles {
         } catch {
             Issue.record("\(golden.path): cannot decode: \(error)", sourceLocation: sourceLocation)
         }
+    }
+
+    /// ops.json differs: what changed, in words, from the comparison `invoi golden verify` makes.
+    static func opsExplanation(golden: URL, actual: String) -> String {
+        guard let expected = try? Data(contentsOf: golden),
+            let difference = try? OpsComparison().explain(golden: expected, new: Data(actual.utf8))
+        else { return "" }
+        return difference.changes.isEmpty
+            ? "(nothing drawn differs by more than \(OpsComparison.defaultTolerance) pt)"
+            : difference.changes.joined(separator: "\n")
     }
 
     static func unifiedDiff(_ a: URL, _ b: URL) -> String {

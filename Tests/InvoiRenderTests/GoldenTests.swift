@@ -1,5 +1,6 @@
 import Foundation
 import InvoiDocument
+import InvoiGolden
 import InvoiModel
 import InvoiRender
 import InvoiText
@@ -13,9 +14,10 @@ import Testing
     static let today = CalendarDate(iso: "2026-03-12")!
     static let creationDate = Date(timeIntervalSince1970: 1_773_273_600)  // 2026-03-12T00:00:00Z
 
-    // Same renderer, same fonts: png output is expected to be exact; the tolerance absorbs
-    // antialiasing differences between Cairo builds only.
-    static let pngComparison = GoldenFiles.ImageComparison.perPixel(channel: 8, fraction: 0.001)
+    // Same renderer, same fonts: png output is expected to be exact; the comparison forgives
+    // only anti-aliasing differences (between FreeType or Cairo builds), as `invoi golden
+    // verify` does.
+    static let pngComparison = GoldenFiles.ImageComparison.perPixel(PixelComparison())
     // Other rasterisers (poppler for pdf, librsvg for svg) hint glyph edges their own way:
     // measured on the goldens, their ink differs from the png backend's by at most 15
     // pixel-equivalents in any 16 × 16 square; a dropped line of item text changes it by 34
@@ -41,13 +43,38 @@ import Testing
         }
     }
 
-    func settings(_ format: OutputFormat, dpi: Double = 72, color: Bool = false) -> RenderSettings {
-        RenderSettings(
+    /// What a case asks of the render beside its invoice: `Goldens/<case>/settings.json`, when
+    /// present, `{"isSigned": true}` (the page of a file that is then signed). An unknown key
+    /// fails the case rather than be ignored.
+    struct CaseSettings {
+        var isSigned = false
+
+        init(_ name: String) throws {
+            let url = GoldenFiles.directory(name).appendingPathComponent("settings.json")
+            guard FileManager.default.fileExists(atPath: url.path) else { return }
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any],
+                "\(url.path) is not a JSON object")
+            for (key, value) in object {
+                switch key {
+                case "isSigned": isSigned = try #require(value as? Bool, "\(url.path): isSigned is true or false")
+                default: Issue.record("\(url.path): unknown setting \"\(key)\"")
+                }
+            }
+        }
+    }
+
+    func settings(
+        _ format: OutputFormat, dpi: Double = 72, color: Bool = false, case options: CaseSettings? = nil
+    ) -> RenderSettings {
+        var settings = RenderSettings(
             format: format,
             output: OutputOptions(
                 dpi: dpi, columns: 100, usesColor: color,
                 creator: "invoi"),
             creationDate: Self.creationDate)
+        settings.isSigned = options?.isSigned ?? false
+        return settings
     }
 
     func pages(_ output: RenderedOutput) -> [Data] {
@@ -66,6 +93,10 @@ import Testing
         let renderer = try #require(Self.renderer, "fonts of the fixed set are missing: run tools/setup")
         let directory = GoldenFiles.directory(name)
         let invoice = try load(name)
+        let options = try CaseSettings(name)
+        func settings(_ format: OutputFormat, color: Bool = false) -> RenderSettings {
+            self.settings(format, color: color, case: options)
+        }
         let document = try renderer.document(for: invoice, settings: settings(.ops))
         if GoldenFiles.isRecording {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -1,6 +1,6 @@
 import Foundation
 import InvoiDocument
-import InvoiImageTestSupport
+import InvoiGolden
 import InvoiModel
 import InvoiRender
 import Testing
@@ -18,7 +18,7 @@ import Testing
         let renderer = try #require(GoldenTests.renderer)
         let settings = RenderSettings(format: .png, output: OutputOptions(dpi: 72))
         var document = try renderer.document(for: Invoice.sample, settings: settings)
-        let golden = try RasterImage(pngData: firstPage(try renderer.render(document, settings: settings)))
+        let golden = try PageRaster(png: firstPage(try renderer.render(document, settings: settings)))
 
         let index = try #require(
             document.pages[0].ops.firstIndex {
@@ -30,10 +30,12 @@ import Testing
         case .dropped: text.runs = []
         }
         document.pages[0].ops[index] = .text(text)
-        let damaged = try RasterImage(pngData: firstPage(try renderer.render(document, settings: settings)))
+        let damaged = try PageRaster(png: firstPage(try renderer.render(document, settings: settings)))
 
-        let ink = try #require(worstInkDifference(damaged, golden))
+        let ink = try #require(InkComparison().worstDifference(damaged, golden))
         #expect(ink > GoldenTests.crossRendererInkLimit, "\(damage): ink differs by only \(ink)")
+        // The png golden's own comparison sees it too.
+        #expect(!PixelComparison().compare(golden: golden, new: damaged, extent: .verdict).isSame)
     }
 
     func firstPage(_ output: RenderedOutput) -> Data {

@@ -82,9 +82,28 @@ struct RequestTargetTests {
         #expect(error.status == .serviceUnavailable)
     }
 
+    @Test func theCopyMarkInTheQueryOverridesTheInvoice() throws {
+        #expect(
+            try RenderQuery(parameters: [("copy-mark", "certified-copy")]).settings(creationDate: Date()).copyMark
+                == .certifiedCopy)
+        #expect(try RenderQuery(parameters: [("copy-mark", "original")]).copyMark == .original)
+        #expect(try RenderQuery(parameters: []).settings(creationDate: Date()).copyMark == nil)
+        #expect(throws: APIError.self) { try RenderQuery(parameters: [("copy-mark", "certifiedCopy")]) }
+    }
+
     @Test func digitsInTheQueryOverrideTheInvoice() throws {
         #expect(try RenderQuery(parameters: [("digits", "latin")]).settings(creationDate: Date()).digits == .latin)
         #expect(try RenderQuery(parameters: [("digits", "native")]).digits == .native)
         #expect(try RenderQuery(parameters: []).digits == nil)
+    }
+
+    /// `pdf-standard` is the CLI's `--pdf-standard`: a comma list, checked before the body is read.
+    @Test func pdfStandardsInTheQueryAreTheCLIs() throws {
+        let both = try RenderQuery(parameters: [("pdf-standard", "ua-1,a-3a")])
+        #expect(both.settings(creationDate: Date()).output.pdfStandards == [.ua1, .a3a])
+        #expect(try RenderQuery(parameters: []).settings(creationDate: Date()).output.pdfStandards == [])
+        for wrong in ["ua-2", "a-3a,a-3b", ""] {
+            #expect(throws: APIError.self) { try RenderQuery(parameters: [("pdf-standard", wrong)]) }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import InvoiModel
+import InvoiSigning
 import Testing
 
 @testable import InvoiServer
@@ -7,10 +8,10 @@ import Testing
 /// Runs an `InvoiServer` in this process (on a free port of 127.0.0.1) for `body`, then
 /// stops it. No signal handlers are installed (the spawned-process tests send signals).
 func withServer<T: Sendable>(
-    _ configuration: ServerConfiguration = .testing,
+    _ configuration: ServerConfiguration = .testing, signer: PDFSigner? = nil,
     _ body: @Sendable (InvoiServer, Int) async throws -> T
 ) async throws -> T {
-    let server = try InvoiServer(configuration: configuration)
+    let server = try InvoiServer(configuration: configuration, signer: signer)
     let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
     return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {

@@ -32,7 +32,13 @@ extension InvoiCommand {
     /// Exits as ArgumentParser's `exit(withError:)` does, but with the control characters of
     /// the message escaped: a usage error quotes the arguments, which may hold escape codes.
     static func exitPrintably(withError error: any Error) -> Never {
-        let code = exitCode(for: error)
+        var code = exitCode(for: error)
+        // `invoi golden` exits 2 on a usage error, as test runners and diff do (1 means "changed").
+        if code == .validationFailure,
+            CommandLine.arguments.dropFirst().first == GoldenCommand.configuration.commandName
+        {
+            code = ExitCode(GoldenCommand.usageExitCode)
+        }
         let message = fullMessage(for: error)
         if code == .success {
             if !message.isEmpty { print(message) }

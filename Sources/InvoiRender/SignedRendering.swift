@@ -1,0 +1,37 @@
+import Foundation
+import InvoiDocument
+import InvoiModel
+import InvoiSigning
+
+extension OutputFormat {
+    /// Whether the format is a PDF, which a `PDFSigner` can sign (plain, or Factur-X).
+    public var isSignable: Bool {
+        switch self {
+        case .pdf, .facturx: true
+        case .png, .svg, .txt, .ops, .cii, .ubl: false
+        }
+    }
+}
+
+extension Renderer {
+    /// Renders `invoice` as `render(_:settings:to:)` does and, with a `signer`, signs the
+    /// finished PDF (`settings.format` must be pdf or facturx) before a byte of it reaches
+    /// `target`: the file is whole in memory first, so a render that fails to sign writes
+    /// nothing. The signature's time is the document's creation date.
+    public func render(
+        _ invoice: Invoice, settings: RenderSettings, signedBy signer: PDFSigner?, to target: any OutputTarget
+    ) throws -> [Unicode.Scalar] {
+        guard let signer else { return try render(invoice, settings: settings, to: target) }
+        guard settings.format.isSignable else {
+            throw BackendError("\(settings.format.rawValue) cannot be signed; only pdf and facturx can")
+        }
+        let unsigned = MemoryTarget()
+        let uncovered = try render(invoice, settings: settings, to: unsigned)
+        guard case .document(let pdf) = unsigned.output else {
+            throw BackendError("the PDF backend wrote pages instead of one document")
+        }
+        let signed = try signer.sign([UInt8](pdf), at: settings.creationDate ?? Date())
+        try target.sink(forPage: nil, of: 1).write(signed)
+        return uncovered
+    }
+}
