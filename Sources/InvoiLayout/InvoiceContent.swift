@@ -89,6 +89,8 @@ public struct InvoiceContent: Hashable, Sendable {
     public var paymentRows: [LabeledValue]
     /// The payment QR code shown with the payment details; nil for none.
     public var paymentCode: PaymentCode?
+    /// The Swiss QR-bill's payment part and receipt, at the foot of the last page; nil for none.
+    public var swissBill: SwissBill?
     /// The NOTES block's text, `\n` a line break; "" leaves the block out.
     public var notes: String
     /// Drawn at the top left above the sender's name; nil for none.

@@ -134,8 +134,16 @@ public struct Renderer: Sendable {
         {
             // A ZATCA code verifies the tax invoice; it pays nothing.
             let caption = content.wording[scheme == .zatca ? .scanToVerify : .scanToPay]
-            content.paymentCode = PaymentCode(
-                matrix: matrix, caption: caption, altText: "\(caption) (\(scheme.displayName))")
+            let altText = "\(caption) (\(scheme.displayName))"
+            if scheme == .swiss,
+                let bill = Self.swissBill(
+                    of: invoice, matrix: matrix, language: content.wording.language.code, altText: altText)
+            {
+                // The Swiss code has its own part at the foot of the last page, not Payment Details.
+                content.swissBill = bill
+            } else {
+                content.paymentCode = PaymentCode(matrix: matrix, caption: caption, altText: altText)
+            }
         }
         return content
     }

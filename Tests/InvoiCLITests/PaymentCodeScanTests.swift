@@ -80,12 +80,21 @@ import Testing
         #expect(render.standardOutput.contains("QR code needs"))
     }
 
+    /// The code of the Swiss QR-bill's payment part. zbarimg (0.23) reads no Swiss QR Code with
+    /// its Swiss cross drawn over the centre — not qrbill's own drawing either — so the payload is
+    /// read from the text preview of the same part, which draws the same modules without the
+    /// cross; the page's ops carry that matrix (SwissBillLayoutTests checks the cross covers only
+    /// its 7 × 7 mm).
     @Test func swissCodeEqualsQRBills() throws {
         let directory = try TemporaryDirectory()
         try directory.write(Self.swiss, to: "invoice.json")
-        let render = try directory.run("render", "invoice.json", "-o", "page.png")
+        let render = try directory.run(
+            "render", "invoice.json", "--format", "txt", "--width", "120", "--color", "never", "-o", "-")
         #expect(render.status == 0, "\(render.standardError)")
-        let decoded = try scan(directory.url.appendingPathComponent("page.png"))
+        #expect(render.standardOutput.contains("Section paiement"), "the French payment part")
+        let image = directory.url.appendingPathComponent("preview.pgm")
+        try HalfBlockRaster(preview: render.standardOutput).pgm.write(to: image)
+        let decoded = try scan(image)
         let creditor: [String: String] = [
             "name": "Robert Schneider AG", "street": "Rue du Lac", "house_num": "1268", "pcode": "2501",
             "city": "Biel", "country": "CH",
