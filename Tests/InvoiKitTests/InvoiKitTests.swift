@@ -4,9 +4,8 @@ import Testing
 
 /// The library product's facade: the same renders as the command line, problems by JSON path.
 ///
-/// One renderer for the suite: renderers over the system's fonts made and dropped on several
-/// threads at once crash the process (heap corruption, not yet traced: see the README's
-/// library section), which a program avoids by sharing one renderer, as these tests do.
+/// One renderer for the suite, as the README advises a program to keep (making one loads the
+/// fonts); RendererLifetimeTests makes and drops many at once.
 struct InvoiKitTests {
     private static let sampleJSON = Data(Invoice.sample.prettyPrintedJSON().utf8)
     private static let shared = Result { () throws(InvoiError) in try InvoiceRenderer() }
