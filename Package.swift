@@ -143,7 +143,8 @@ let package = Package(
             swiftSettings: directMetadataAccess),
         // Payment QR code payloads (EPC, Swiss QR-bill, ZATCA, UPI, SPAYD) from the model, one
         // type per scheme, and what each scheme requires of the invoice.
-        .target(name: "InvoiPayment", dependencies: ["InvoiModel"], swiftSettings: directMetadataAccess),
+        .target(
+            name: "InvoiPayment", dependencies: ["InvoiCharacters", "InvoiModel"], swiftSettings: directMetadataAccess),
         // Text → QR module matrix by libqrencode (owns CQREncode).
         .target(
             name: "InvoiQRCode", dependencies: ["InvoiDocument", "InvoiAssets", "CQREncode"],

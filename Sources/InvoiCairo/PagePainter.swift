@@ -320,19 +320,18 @@ final class PagePainter {
 
     // MARK: QR codes
 
-    /// The dark modules as one path of rectangles (`darkBlocks`: horizontal runs, merged down
-    /// where consecutive rows repeat them), filled
-    /// once in black (a scanner needs the most contrast; one path leaves no seams between
-    /// rows). In an image each module is a whole number of pixels and each edge on a pixel
-    /// boundary: the code is centred in its place, at most a pixel a module smaller, never larger.
+    /// The dark modules as `darkBlocks` (horizontal runs, merged down where consecutive rows
+    /// repeat them) in black, the most contrast for a scanner: in a PDF as strokes (below), in
+    /// an image as one path of rectangles filled once (no seams between rows), each module a
+    /// whole number of pixels and each edge on a pixel boundary: the code is centred in its
+    /// place, at most a pixel a module smaller, never larger.
     private func draw(_ code: QRCodeOp) {
         let r = code.rect
         guard [r.x, r.y, r.width].allSatisfy(Self.isDrawable), r.width > 0 else { return }
         let cr = context.handle
         var origin = Point(x: r.x, y: r.y)
         var module = code.moduleSize
-        let snapped: Bool
-        if case .image(let scale) = target, transform.translation != nil {
+        if case .image(let scale) = target, transform.translation != nil, !code.hasPrescribedSize {
             let offset = transform.translation ?? Point(x: 0, y: 0)
             let pixels = max(1, (module * scale).rounded(.down))
             let side = pixels * Double(code.matrix.size)
@@ -341,23 +340,39 @@ final class PagePainter {
             let top = ((r.y + offset.y) * scale + (r.width * scale - side) / 2).rounded()
             origin = Point(x: left / scale - offset.x, y: top / scale - offset.y)
             module = pixels / scale
-            snapped = true
-        } else {
-            snapped = false
+        }
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        if case .pdf = target {
+            stroke(code.matrix.darkBlocks, origin: origin, module: module)
+            return
         }
         for block in code.matrix.darkBlocks {
             cairo_rectangle(
                 cr, origin.x + Double(block.column) * module, origin.y + Double(block.row) * module,
                 Double(block.width) * module, Double(block.height) * module)
         }
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        if snapped {
-            let antialias = cairo_get_antialias(cr)
-            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
-            cairo_fill(cr)
-            cairo_set_antialias(cr, antialias)
-        } else {
-            cairo_fill(cr)
+        // Crisp module edges, as the SVG's crispEdges: no grey seams a scanner could misread.
+        let antialias = cairo_get_antialias(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        cairo_fill(cr)
+        cairo_set_antialias(cr, antialias)
+    }
+
+    /// In a PDF each block is one line through its middle, as thick as the block is tall with
+    /// butt caps: the same squares as a filled rectangle, in half the coordinates (Cairo writes
+    /// every number with printf, and a page's path is recorded, analysed and written out: a
+    /// code's rectangles were most of its cost). One stroke per block height, in black.
+    private func stroke(_ blocks: [QRCodeMatrix.Block], origin: Point, module: Double) {
+        let cr = context.handle
+        let heights = Set(blocks.map(\.height)).sorted()
+        for height in heights {
+            for block in blocks where block.height == height {
+                let y = origin.y + (Double(block.row) + Double(height) / 2) * module
+                cairo_move_to(cr, origin.x + Double(block.column) * module, y)
+                cairo_line_to(cr, origin.x + Double(block.column + block.width) * module, y)
+            }
+            cairo_set_line_width(cr, Double(height) * module)
+            cairo_stroke(cr)
         }
     }
 

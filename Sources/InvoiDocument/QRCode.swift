@@ -86,6 +86,9 @@ public struct QRCodeOp: Hashable, Sendable {
     public var altText: String
     /// What the op is in the document's structure (layout sets it: a Figure).
     public var role: ContentRole?
+    /// Whether a standard prescribes the code's size (the Swiss QR Code's 46 mm): an image then
+    /// draws it at that size rather than in whole pixels a module, a little smaller.
+    public var hasPrescribedSize = false
 
     public init(matrix: QRCodeMatrix, rect: Rect, quietZone: Int = 4, altText: String = "", role: ContentRole? = nil) {
         self.matrix = matrix

@@ -85,11 +85,11 @@ struct SwissBillSection {
         block.append(heading.within(.heading), at: 0)
         // The Swiss QR Code section: the code 46 × 46 mm, 17 mm from the top (title and margins above).
         let code = Rect(x: left, y: 17 * mm, width: Self.codeSide, height: Self.codeSide)
-        block.ops.append(
-            .qrCode(
-                QRCodeOp(
-                    matrix: bill.matrix, rect: code, quietZone: 4, altText: bill.altText,
-                    role: .structure([StructureNode(.figure)]))))
+        var qrCode = QRCodeOp(
+            matrix: bill.matrix, rect: code, quietZone: 4, altText: bill.altText,
+            role: .structure([StructureNode(.figure)]))
+        qrCode.hasPrescribedSize = true
+        block.ops.append(.qrCode(qrCode))
         block.ops += swissCross(centredIn: code)
         // The amount section: 51 × 22 mm from 68 mm down.
         block.ops +=
@@ -159,7 +159,8 @@ struct SwissBillSection {
     /// guidelines allow solid lines on a bill printed on plain paper), each with scissors.
     private func separators() -> Block {
         let black = Color(rgb: 0)
-        let line = 0.5
+        // A point wide: a whole pixel at 72 dpi, the same in every backend.
+        let line = 1.0
         var block = Block(height: 0)
         block.ops.append(
             .line(

@@ -1,3 +1,4 @@
+import InvoiCharacters
 import InvoiModel
 
 /// The EPC QR code ("GiroCode", EPC069-12 version 2.1, payload version 002): a SEPA credit
@@ -20,7 +21,7 @@ public struct GiroCode: Hashable, Sendable {
     public init(invoice: Invoice) throws(PaymentRefusal) {
         var problems = ProblemList()
         problems.requireCurrency(invoice, ["EUR"], scheme: Self.scheme)
-        let swift = invoice.bankSwift.trimmingCharacters(in: .whitespaces)
+        let swift = invoice.bankSwift.trimmingWhitespace()
         let bic = BIC(swift)
         if !swift.isEmpty, bic == nil {
             problems.add(

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 import InvoiModel
 
 /// An amount as payment payloads write it: plain digits, a point, the currency's fraction
@@ -53,16 +54,16 @@ struct PaymentAmount {
 extension Invoice {
     /// Who is paid: the bank's beneficiary, else the sender.
     var payee: (name: String, path: String) {
-        let beneficiary = bankBeneficiary.trimmingCharacters(in: .whitespaces)
+        let beneficiary = bankBeneficiary.trimmingWhitespace()
         if !beneficiary.isEmpty { return (beneficiary, "bankBeneficiary") }
-        return (fromName.trimmingCharacters(in: .whitespaces), "fromName")
+        return (fromName.trimmingWhitespace(), "fromName")
     }
 }
 
 extension ProblemList {
     /// The invoice's IBAN, or a problem naming `bankAccount`.
     mutating func iban(of invoice: Invoice, scheme: String) -> IBAN? {
-        let account = invoice.bankAccount.trimmingCharacters(in: .whitespaces)
+        let account = invoice.bankAccount.trimmingWhitespace()
         guard !account.isEmpty else {
             add("bankAccount", "\(scheme) needs the payee's IBAN; give it as bankAccount")
             return nil

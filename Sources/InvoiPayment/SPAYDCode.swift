@@ -1,3 +1,4 @@
+import InvoiCharacters
 import InvoiModel
 
 /// The Czech "QR Platba" code, Short Payment Descriptor 1.0: `SPD*1.0*ACC:IBAN+BIC*AM:…*CC:…`
@@ -20,7 +21,7 @@ public struct SPAYDCode: Hashable, Sendable {
         var problems = ProblemList()
         problems.requireCurrency(invoice, ["CZK", "EUR"], scheme: Self.scheme)
         let iban = problems.iban(of: invoice, scheme: Self.scheme)
-        let swift = invoice.bankSwift.trimmingCharacters(in: .whitespaces)
+        let swift = invoice.bankSwift.trimmingWhitespace()
         let bic = BIC(swift)
         if !swift.isEmpty, bic == nil {
             problems.add(

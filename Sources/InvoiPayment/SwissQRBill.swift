@@ -1,3 +1,4 @@
+import InvoiCharacters
 import InvoiModel
 
 /// The Swiss QR-bill's QR code (SIX Swiss Implementation Guidelines for the QR-bill 2.3,
@@ -93,7 +94,7 @@ public struct SwissQRBill: Hashable, Sendable {
         let clientParts = [invoice.toStreet, invoice.toPostalCode, invoice.toCity, invoice.toCountry?.code ?? ""]
         if clientParts.contains(where: { !$0.isEmpty }) {
             debtor = Self.address(
-                name: (invoice.toName.trimmingCharacters(in: .whitespaces), "toName"),
+                name: (invoice.toName.trimmingWhitespace(), "toName"),
                 street: ("toStreet", invoice.toStreet), buildingNumber: ("toBuildingNumber", invoice.toBuildingNumber),
                 postalCode: ("toPostalCode", invoice.toPostalCode), town: ("toCity", invoice.toCity),
                 country: ("toCountry", invoice.toCountry?.code ?? ""), party: "debtor", problems: &problems)

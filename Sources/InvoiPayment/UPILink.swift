@@ -1,3 +1,4 @@
+import InvoiCharacters
 import InvoiModel
 
 /// India's UPI payment link (`upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…`), which every UPI app
@@ -14,7 +15,7 @@ public struct UPILink: Hashable, Sendable {
     public init(invoice: Invoice) throws(PaymentRefusal) {
         var problems = ProblemList()
         problems.requireCurrency(invoice, ["INR"], scheme: Self.scheme)
-        let address = invoice.upiId.trimmingCharacters(in: .whitespaces)
+        let address = invoice.upiId.trimmingWhitespace()
         if address.isEmpty {
             problems.add("upiId", "\(Self.scheme) needs the payee's UPI address (such as \"acme@okaxis\"); give upiId")
         } else if !Self.isVirtualPaymentAddress(address) {

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCharacters
 import InvoiModel
 
 /// The QR code of a Saudi simplified tax invoice (ZATCA e-invoicing phase 1): five TLV
@@ -18,7 +19,7 @@ public struct ZATCACode: Hashable, Sendable {
     public init(invoice: Invoice) throws(PaymentRefusal) {
         var problems = ProblemList()
         problems.requireCurrency(invoice, ["SAR"], scheme: Self.scheme)
-        let name = invoice.fromName.trimmingCharacters(in: .whitespaces)
+        let name = invoice.fromName.trimmingWhitespace()
         if name.isEmpty {
             problems.add("fromName", "\(Self.scheme) needs the seller's name; give fromName")
         } else if name.utf8.count > 255 {

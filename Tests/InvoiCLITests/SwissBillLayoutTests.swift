@@ -168,7 +168,7 @@ import Testing
         // parts at 62 mm down to the paper's edge, both artifacts; scissors on each.
         let lines = ops.filter { $0["op"] as? String == "line" && $0["color"] as? String == "#000000" }
         let separators = lines.filter {
-            Self.numbers($0["from"]) != Self.numbers($0["to"]) && ($0["width"] as? NSNumber)?.doubleValue == 0.5
+            Self.numbers($0["from"]) != Self.numbers($0["to"]) && ($0["width"] as? NSNumber)?.doubleValue == 1
         }
         #expect(separators.count == 2)
         let top = separators.map {
