@@ -37,7 +37,9 @@ final class PDFArtifactRewriter {
     /// From `xref` on: the cross-reference table and trailer, rewritten at the end.
     private var inTrailer = false
     private let decompressor = DeflateDecompressor()
-    private let compressor = DeflateCompressor()
+    /// Level 1: the structure tree's object stream at level 2 cost 1.5 % more instructions
+    /// on a 500-item invoice for 0.7 % fewer bytes.
+    private let compressor = DeflateCompressor(level: 1)
     /// Where the file's bytes go, a piece at a time (a stream's data a piece of its own).
     private let output: ([UInt8]) -> Void
     /// The structure tree's objects, held back for the object stream, in Cairo's order.
