@@ -288,7 +288,7 @@ package struct PDFCrossReference {
     }
 
     /// PNG-predicted rows (§7.4.4.4) as they were: a filter byte and `columns` bytes each.
-    static func unpredicted(_ data: [UInt8], columns: Int) throws(PDFSyntaxError) -> [UInt8] {
+    package static func unpredicted(_ data: [UInt8], columns: Int) throws(PDFSyntaxError) -> [UInt8] {
         guard data.count % (columns + 1) == 0 else { throw PDFSyntaxError("predicted rows of the wrong length") }
         var out: [UInt8] = []
         out.reserveCapacity(data.count / (columns + 1) * columns)
