@@ -101,6 +101,8 @@ public struct PDFBackend: Backend {
             // Cairo writes the catalog and the trailer while it finishes the file.
             stream.isFinishing = true
             cairo_surface_finish(surface.handle)
+            // What the output refused is the error to report, before Cairo's own status.
+            try stream.rethrow()
             try surface.checkStatus("writing the PDF")
             if let rewriter = stream.artifactRewriter {
                 rewriter.finish(replacing: stream.collector.map(PDFStructureUpdate.structureReplacements) ?? [:])
