@@ -63,15 +63,21 @@ import Testing
     }
 
     /// poppler's view of the structure: each element's type, indented by depth, and the text
-    /// of its marked content in quotes.
+    /// of its marked content in quotes; and, when asked, the elements as the file stores them.
     func structure(of name: String) throws -> [String] {
+        try structureAndTree(of: name).lines
+    }
+
+    func structureAndTree(of name: String) throws -> (lines: [String], tree: [MarkedContent.StructureElement]) {
         let directory = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("\(name).pdf")
         try Data(try pdf(of: name)).write(to: file)
         let result = try Tools.run("/usr/bin/pdfinfo", ["-struct-text", file.path])
         #expect(result.status == 0)
-        return result.output.split(separator: "\n").map(String.init)
+        return (
+            result.output.split(separator: "\n").map(String.init), try MarkedContent.structureTree(pdfAt: file.path)
+        )
     }
 
     /// The elements down to `depth` (2: the document's children), in order, attributes left out.
@@ -133,7 +139,7 @@ import Testing
     /// The tree layout decided, from the golden's ops.json: every node of every op's role, in
     /// the order first met, with the text of the text ops in it (a group's ops are in the
     /// group's role); artifacts left out.
-    static func layoutStructure(of name: String) throws -> [Element] {
+    static func layoutStructure(of name: String) throws -> [(element: Element, text: String)] {
         let url = PDFAConformanceTests.goldens.appendingPathComponent(name).appendingPathComponent("ops.json")
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
         var order: [[String]] = []
@@ -162,7 +168,8 @@ import Testing
                 case "TH": "TH /Scope /Column"
                 default: role
                 }
-            return Element(depth: path.count, type: type, text: comparable(texts[path] ?? ""))
+            let text = texts[path] ?? ""
+            return (Element(depth: path.count, type: type, text: comparable(text)), text)
         }
     }
 
@@ -192,21 +199,22 @@ import Testing
         let scalars = text.unicodeScalars.filter {
             !(0x2066...0x2069).contains($0.value) && ![0x200E, 0x200F, 0x61C].contains($0.value)
         }
-        let rightToLeft = scalars.contains {
-            (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFDFF).contains($0.value)
-                || (0xFE70...0xFEFF).contains($0.value)
-        }
+        let rightToLeft = isRightToLeft(String(String.UnicodeScalarView(scalars)))
         guard rightToLeft else { return String(String.UnicodeScalarView(scalars)) }
         return String(
             String.UnicodeScalarView(scalars.filter { !$0.properties.isWhitespace }.sorted { $0.value < $1.value }))
     }
 
     /// The PDF's structure tree, as poppler reads it, is the one layout put in the ops: the same
-    /// elements in the same order at the same depths, each with its text.
+    /// elements in the same order at the same depths, each with its text. poppler gives
+    /// right-to-left text in drawing order, so that is compared by its characters, and the
+    /// element's /ActualText, which a screen reader reads, with the ops' text in logical order.
     @Test(arguments: ["sample", "he-tax-invoice", "he-rtl-long"])
     func theTreeIsTheOneLayoutDecided(name: String) throws {
-        let expected = try Self.layoutStructure(of: name)
-        let actual = Self.popplerStructure(try structure(of: name))
+        let layout = try Self.layoutStructure(of: name)
+        let expected = layout.map(\.element)
+        let (lines, tree) = try structureAndTree(of: name)
+        let actual = Self.popplerStructure(lines)
         #expect(expected.count > 40 && expected.contains { !$0.text.isEmpty })
         let first =
             zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -215,6 +223,35 @@ import Testing
             actual == expected,
             "\(name): from element \(first): expected \(expected.dropFirst(first).prefix(3)), got \(actual.dropFirst(first).prefix(3))"
         )
+        // The file's own elements, the document element left out, in the same order.
+        let stored = tree.filter { $0.depth > 0 }
+        #expect(stored.map { "\($0.depth) \($0.type)" } == actual.map { "\($0.depth) \($0.type.prefix { $0 != " " })" })
+        var rightToLeft = 0
+        for ((element, text), file) in zip(layout, stored) where Self.isRightToLeft(text) {
+            rightToLeft += 1
+            #expect(
+                Self.logical(file.actualText ?? "") == Self.logical(text),
+                "\(name): \(element.type) reads \(file.actualText ?? "nothing"), layout wrote \(text)")
+        }
+        #expect(name == "sample" ? rightToLeft == 0 : rightToLeft > 10)
+    }
+
+    static func isRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains {
+            (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFDFF).contains($0.value)
+                || (0xFE70...0xFEFF).contains($0.value)
+        }
+    }
+
+    /// Text in logical order without bidi controls and spaces (lines of one element are joined
+    /// with a space in /ActualText, without one in the ops).
+    static func logical(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    !(0x2066...0x2069).contains($0.value) && ![0x200E, 0x200F, 0x61C].contains($0.value)
+                        && !$0.properties.isWhitespace
+                }))
     }
 
     /// Three pages, one items table: its rows are one body, however many pages they run over,

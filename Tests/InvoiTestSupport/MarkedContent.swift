@@ -26,7 +26,37 @@ public enum MarkedContent {
     static let textOperators: Set<String> = ["Tj", "TJ", "'", "\""]
     static let paintingOperators: Set<String> = ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "sh", "Do", "BI"]
 
-    public static func check(pdfAt path: String) throws -> Report {
+    /// A structure element as the file stores it: its depth (the document element 0), its type
+    /// and its /ActualText.
+    public struct StructureElement: Equatable, Sendable {
+        public var depth: Int
+        public var type: String
+        public var actualText: String?
+    }
+
+    /// The structure tree's elements in the tree's order.
+    public static func structureTree(pdfAt path: String) throws -> [StructureElement] {
+        let file = try load(path)
+        let catalog = try file.dictionary(file.trailer["/Root"])
+        var elements: [StructureElement] = []
+        func visit(_ kids: Any?, depth: Int) throws {
+            guard depth < 256 else { throw TestError("the structure tree is too deep") }
+            for kid in (kids as? [Any]) ?? (kids.map { [$0] } ?? []) {
+                guard let element = file.resolved(kid) as? [String: Any], let type = element["/S"] as? String else {
+                    continue
+                }
+                let text = (element["/ActualText"] as? String).flatMap {
+                    $0.hasPrefix("u:") ? String($0.dropFirst(2)) : nil
+                }
+                elements.append(StructureElement(depth: depth, type: String(type.dropFirst()), actualText: text))
+                try visit(element["/K"], depth: depth + 1)
+            }
+        }
+        if let tree = catalog["/StructTreeRoot"] { try visit(file.dictionary(tree)["/K"], depth: 0) }
+        return elements
+    }
+
+    static func load(_ path: String) throws -> File {
         let run = try Tools.execute(
             URL(fileURLWithPath: "/usr/bin/qpdf"),
             ["--json=2", "--json-key=qpdf", "--json-stream-data=inline", "--decode-level=generalized", path])
@@ -36,7 +66,11 @@ public enum MarkedContent {
         guard let root = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any],
             let sections = root["qpdf"] as? [Any], sections.count > 1, let objects = sections[1] as? [String: Any]
         else { throw TestError("qpdf's JSON has no objects") }
-        let file = File(objects: objects)
+        return File(objects: objects)
+    }
+
+    public static func check(pdfAt path: String) throws -> Report {
+        let file = try load(path)
         let catalog = try file.dictionary(file.trailer["/Root"])
         let pages = try file.pages(catalog["/Pages"])
         var referenced: Set<String> = []
