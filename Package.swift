@@ -147,11 +147,16 @@ let package = Package(
             dependencies: ["InvoiCharacters", "InvoiModel", "InvoiLocalization", "InvoiDocument", "InvoiText"],
             swiftSettings: directMetadataAccess),
 
+        // A finished PDF's syntax and cross-reference sections, read and written: shared by the
+        // PDF backend's rewriting and the signer's update.
+        .target(name: "InvoiPDFFile", dependencies: ["InvoiSpeedups"], swiftSettings: directMetadataAccess),
+
         // Backends.
         .target(
             name: "InvoiCairo",
             dependencies: [
-                "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiSpeedups", "CCairo", "CFreeType", "CRsvg",
+                "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiSpeedups", "InvoiPDFFile", "CCairo", "CFreeType",
+                "CRsvg",
             ],
             swiftSettings: librsvgHeaders + directMetadataAccess),
         .target(
@@ -163,7 +168,8 @@ let package = Package(
         // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b; knows bytes, not invoices.
         .target(name: "InvoiFacturX", dependencies: ["InvoiCharacters", "CQPDF"], swiftSettings: directMetadataAccess),
         // A finished PDF → the same PDF with a PAdES B-B signature appended; knows bytes and keys.
-        .target(name: "InvoiSigning", dependencies: ["CCrypto"], swiftSettings: directMetadataAccess),
+        .target(
+            name: "InvoiSigning", dependencies: ["InvoiPDFFile", "CCrypto"], swiftSettings: directMetadataAccess),
 
         // Pipeline (model → layout → backend) and the backend table.
         .target(
@@ -244,6 +250,7 @@ let package = Package(
         .testTarget(name: "InvoiLocalizationTests", dependencies: ["InvoiLocalization"]),
         .testTarget(name: "InvoiEInvoiceTests", dependencies: ["InvoiTestSupport", "InvoiEInvoice", "InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
+        .testTarget(name: "InvoiPDFFileTests", dependencies: ["InvoiPDFFile", "InvoiSpeedups"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         // A shaper with fixed advances, for layout without fonts (the layout tests, fuzzing).
         .target(
