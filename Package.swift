@@ -54,12 +54,19 @@ let hotCodeLayout: [LinkerSetting] = [
 /// Release builds of the executables carry the Swift runtime and Foundation inside the
 /// binary: no symbol binding against a dozen shared libraries at every start (the start-up
 /// budget), and a Debian package (tools/package) that needs no Swift toolchain on the machine.
+/// The C++ library the runtime and ICU use is linked in too: `-lstdc++` finds tools/link's
+/// libstdc++.a (a link to GCC's) before the shared one, whose ~1,700 symbol bindings were
+/// two thirds of the dynamic loader's work at every start (2.4 M of a sample pdf's 41.8 M
+/// instructions). Where that link does not resolve (another GCC), the shared one is linked.
 /// Debug builds and tests link them shared. The modules were compiled against the shared
 /// Foundation, whose link entries leave out the libraries the static one needs; they are
 /// named here.
 let staticRuntime: [LinkerSetting] = [
     .unsafeFlags(
-        ["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"],
+        [
+            "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU",
+            "-L" + Context.packageDirectory + "/tools/link",
+        ],
         .when(configuration: .release))
 ]
 
