@@ -49,7 +49,7 @@
 ///   55.7 M (−23 %); the same saving once per batch.
 ///
 /// Build settings that are not switchable at run time (Package.swift, release only): the
-/// Swift runtime and Foundation linked statically, functions ordered by a profile
+/// Swift runtime, Foundation and the C++ library linked statically, functions ordered by a profile
 /// (`Sources/invoi/hot-functions.txt`) with lld and packed relocations, and compiled
 /// metadata accessors instead of demangling at run time.
 public struct Speedups: Sendable, Hashable {
