@@ -54,20 +54,25 @@ let hotCodeLayout: [LinkerSetting] = [
 /// Release builds of the executables carry the Swift runtime and Foundation inside the
 /// binary: no symbol binding against a dozen shared libraries at every start (the start-up
 /// budget), and a Debian package (tools/package) that needs no Swift toolchain on the machine.
-/// The C++ library the runtime and ICU use is linked in too: `-lstdc++` finds tools/link's
-/// libstdc++.a (a link to GCC's) before the shared one, whose ~1,700 symbol bindings were
-/// two thirds of the dynamic loader's work at every start (2.4 M of a sample pdf's 41.8 M
-/// instructions). Where that link does not resolve (another GCC), the shared one is linked.
 /// Debug builds and tests link them shared. The modules were compiled against the shared
 /// Foundation, whose link entries leave out the libraries the static one needs; they are
 /// named here.
 let staticRuntime: [LinkerSetting] = [
     .unsafeFlags(
-        [
-            "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU",
-            "-L" + Context.packageDirectory + "/tools/link",
-        ],
+        ["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"],
         .when(configuration: .release))
+]
+
+/// invoi's release link carries the C++ library the runtime and ICU use too: `-lstdc++` finds
+/// tools/link's libstdc++.a (a link to GCC's) before the shared one, whose ~1,700 symbol
+/// bindings were two thirds of the dynamic loader's work at every start (2.4 M of a sample
+/// pdf's 41.8 M instructions). Where that link does not resolve (another GCC), the shared one
+/// is linked. Only with lld (`hotCodeLayout`), which takes an archive's members whatever its
+/// place on the command line: the runtime's `-lstdc++` comes before ICU's archive, which
+/// gold would then leave with undefined C++ symbols (invoi-server, long-running, keeps the
+/// shared library).
+let staticCppLibrary: [LinkerSetting] = [
+    .unsafeFlags(["-L" + Context.packageDirectory + "/tools/link"], .when(configuration: .release))
 ]
 
 /// The language catalogs (Sources/InvoiLocalization/Catalogs/*.json), sorted.
@@ -208,7 +213,7 @@ let package = Package(
             name: "invoi",
             dependencies: ["InvoiCLI"],
             exclude: ["hot-functions.txt"],
-            linkerSettings: staticRuntime + hotCodeLayout
+            linkerSettings: staticRuntime + staticCppLibrary + hotCodeLayout
         ),
 
         // The HTTP service: routes, the worker pool, metrics. Only invoi-server
