@@ -63,6 +63,18 @@ let staticRuntime: [LinkerSetting] = [
         .when(configuration: .release))
 ]
 
+/// invoi's release link carries the C++ library the runtime and ICU use too: `-lstdc++` finds
+/// tools/link's libstdc++.a (a link to GCC's) before the shared one, whose ~1,700 symbol
+/// bindings were two thirds of the dynamic loader's work at every start (2.4 M of a sample
+/// pdf's 41.8 M instructions). Where that link does not resolve (another GCC), the shared one
+/// is linked. Only with lld (`hotCodeLayout`), which takes an archive's members whatever its
+/// place on the command line: the runtime's `-lstdc++` comes before ICU's archive, which
+/// gold would then leave with undefined C++ symbols (invoi-server, long-running, keeps the
+/// shared library).
+let staticCppLibrary: [LinkerSetting] = [
+    .unsafeFlags(["-L" + Context.packageDirectory + "/tools/link"], .when(configuration: .release))
+]
+
 /// The language catalogs (Sources/InvoiLocalization/Catalogs/*.json), sorted.
 let catalogFiles =
     ((try? FileManager.default.contentsOfDirectory(
@@ -207,7 +219,7 @@ let package = Package(
             name: "invoi",
             dependencies: ["InvoiCLI"],
             exclude: ["hot-functions.txt"],
-            linkerSettings: staticRuntime + hotCodeLayout
+            linkerSettings: staticRuntime + staticCppLibrary + hotCodeLayout
         ),
 
         // The HTTP service: routes, the worker pool, metrics. Only invoi-server
