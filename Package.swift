@@ -63,6 +63,18 @@ let staticRuntime: [LinkerSetting] = [
         .when(configuration: .release))
 ]
 
+/// invoi's release link carries the C++ library the runtime and ICU use too: `-lstdc++` finds
+/// tools/link's libstdc++.a (a link to GCC's) before the shared one, whose ~1,700 symbol
+/// bindings were two thirds of the dynamic loader's work at every start (2.4 M of a sample
+/// pdf's 41.8 M instructions). Where that link does not resolve (another GCC), the shared one
+/// is linked. Only with lld (`hotCodeLayout`), which takes an archive's members whatever its
+/// place on the command line: the runtime's `-lstdc++` comes before ICU's archive, which
+/// gold would then leave with undefined C++ symbols (invoi-server, long-running, keeps the
+/// shared library).
+let staticCppLibrary: [LinkerSetting] = [
+    .unsafeFlags(["-L" + Context.packageDirectory + "/tools/link"], .when(configuration: .release))
+]
+
 /// The language catalogs (Sources/InvoiLocalization/Catalogs/*.json), sorted.
 let catalogFiles =
     ((try? FileManager.default.contentsOfDirectory(
@@ -158,11 +170,16 @@ let package = Package(
             dependencies: ["InvoiCharacters", "InvoiModel", "InvoiLocalization", "InvoiDocument", "InvoiText"],
             swiftSettings: directMetadataAccess),
 
+        // A finished PDF's syntax and cross-reference sections, read and written: shared by the
+        // PDF backend's rewriting and the signer's update.
+        .target(name: "InvoiPDFFile", dependencies: ["InvoiSpeedups"], swiftSettings: directMetadataAccess),
+
         // Backends.
         .target(
             name: "InvoiCairo",
             dependencies: [
-                "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiSpeedups", "CCairo", "CFreeType", "CRsvg",
+                "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiSpeedups", "InvoiPDFFile", "CCairo", "CFreeType",
+                "CRsvg",
             ],
             swiftSettings: librsvgHeaders + directMetadataAccess),
         .target(
@@ -174,7 +191,8 @@ let package = Package(
         // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b; knows bytes, not invoices.
         .target(name: "InvoiFacturX", dependencies: ["InvoiCharacters", "CQPDF"], swiftSettings: directMetadataAccess),
         // A finished PDF → the same PDF with a PAdES B-B signature appended; knows bytes and keys.
-        .target(name: "InvoiSigning", dependencies: ["CCrypto"], swiftSettings: directMetadataAccess),
+        .target(
+            name: "InvoiSigning", dependencies: ["InvoiPDFFile", "CCrypto"], swiftSettings: directMetadataAccess),
 
         // Pipeline (model → layout → backend) and the backend table.
         .target(
@@ -213,7 +231,7 @@ let package = Package(
             name: "invoi",
             dependencies: ["InvoiCLI"],
             exclude: ["hot-functions.txt"],
-            linkerSettings: staticRuntime + hotCodeLayout
+            linkerSettings: staticRuntime + staticCppLibrary + hotCodeLayout
         ),
 
         // The HTTP service: routes, the worker pool, metrics. Only invoi-server
@@ -258,6 +276,7 @@ let package = Package(
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiPaymentTests", dependencies: ["InvoiTestSupport", "InvoiPayment", "InvoiModel"]),
         .testTarget(name: "InvoiQRCodeTests", dependencies: ["InvoiQRCode", "InvoiDocument"]),
+        .testTarget(name: "InvoiPDFFileTests", dependencies: ["InvoiPDFFile", "InvoiSpeedups"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         // A shaper with fixed advances, for layout without fonts (the layout tests, fuzzing).
         .target(

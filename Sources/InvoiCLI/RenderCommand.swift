@@ -1,16 +1,8 @@
 import ArgumentParser
-import Foundation
 import InvoiDocument
 import InvoiEInvoice
 import InvoiModel
 import InvoiRender
-import InvoiSigning
-import InvoiSpeedups
-import InvoiText
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,22 +47,19 @@ struct RenderCommand: ParsableCommand {
     var outDirectory: String?
 
     @Option(help: "a4 or letter.")
-    var paper: PaperSize = .a4
+    var paper: PaperSize = RenderRequest.defaults.paper
 
     @Option(help: "PNG resolution in dots per inch (18 to 600).")
-    var dpi: Double = 144
+    var dpi: Double = RenderRequest.defaults.dpi
 
     @Option(help: "Columns of the text preview, 20 to 1000 (default: the terminal's width, else 100).")
     var width: Int?
 
     @Option(help: "Colour in the text preview: auto, always or never.")
-    var color: ColorMode = .auto
+    var color: ColorMode = RenderRequest.defaults.color
 
     @Option(help: AccentArgument.help)
     var accent: String?
-
-    @Option(name: .customLong("payment-qr"), help: PaymentQRArgument.help)
-    var paymentQR: PaymentQRScheme?
 
     @Option(help: LanguageArguments.languageHelp)
     var language: String?
@@ -82,10 +71,13 @@ struct RenderCommand: ParsableCommand {
     var digits: String?
 
     @Option(help: LanguageArguments.bidiHelp)
-    var bidi: BidiOrder = .visual
+    var bidi: BidiOrder = RenderRequest.defaults.bidi
 
     @Option(name: .customLong("copy-mark"), help: CopyMarkArgument.help)
     var copyMark: String?
+
+    @Option(name: .customLong("payment-qr"), help: PaymentQRArgument.help)
+    var paymentQR: PaymentQRScheme?
 
     @Option(help: "Font family to use before the built-in fallbacks.")
     var font: String?
@@ -136,72 +128,18 @@ struct RenderCommand: ParsableCommand {
     var untagged = false
 
     func validate() throws {
-        _ = try AccentArgument.parse(accent)
-        try LanguageArguments.check(language: language, locale: locale)
-        _ = try LanguageArguments.digits(digits)
-        _ = try CopyMarkArgument.parse(copyMark)
-        _ = try pdfStandards()
-        if inputs.isEmpty && !sample && !jsonl {
-            throw ValidationError("give an invoice file, '-' for standard input, or --sample")
-        }
-        if output != nil && outDirectory != nil {
-            throw ValidationError("use -o or --out-dir, not both")
-        }
-        try OptionBounds.check(width: width, dpi: dpi, jobs: jobs)
-        // No extension means the default, pdf; an extension invoi does not write is more likely a slip.
-        if let output, output != "-", format == nil, !Self.pathExtension(output).isEmpty,
-            Self.format(forPath: output) == nil
-        {
-            let formats = Self.pathExtension(output) == "xml" ? "cii|ubl" : "pdf|png|svg|txt|ops"
-            throw ValidationError("cannot tell the format from \"\(output)\": add --format \(formats)")
-        }
-        do {
-            _ = try EInvoiceTarget(format: resolvedFormat, profile: profile)
-        } catch {
-            throw ValidationError("--profile: \(error)")
-        }
-        try validateSigning()
+        try request.validate(hasInputs: !inputs.isEmpty)
     }
 
-    private var signs: Bool { signKeystore != nil || signKey != nil || signCertificate != nil }
-
-    private func validateSigning() throws {
-        if signKeystore != nil && (signKey != nil || signCertificate != nil) {
-            throw ValidationError("sign with --sign KEYSTORE or with --sign-key and --sign-cert, not both")
-        }
-        if (signKey == nil) != (signCertificate == nil) {
-            throw ValidationError("--sign-key and --sign-cert go together: the key and its certificate")
-        }
-        if !signs,
-            let option = signChain != nil ? "--sign-chain" : signPasswordFile != nil ? "--sign-password-file" : nil
-        {
-            throw ValidationError("\(option) is for signing: add --sign KEYSTORE or --sign-key and --sign-cert")
-        }
-        if signs && !resolvedFormat.isSignable {
-            throw ValidationError(
-                "--sign signs PDFs: use --format pdf or facturx (not \(resolvedFormat.rawValue))")
-        }
-    }
-
-    /// --format, else -o's extension, else pdf.
-    private var resolvedFormat: OutputFormat {
-        format ?? output.flatMap { $0 == "-" ? nil : Self.format(forPath: $0) } ?? .pdf
-    }
-
-    static func format(forPath path: String) -> OutputFormat? {
-        switch pathExtension(path) {
-        case "pdf": .pdf
-        case "png": .png
-        case "svg": .svg
-        case "txt", "ansi": .txt
-        case "json": .ops
-        default: nil
-        }
-    }
-
-    /// The extension of the file name (lowercased), "" when it has none.
-    static func pathExtension(_ path: String) -> String {
-        (path as NSString).pathExtension.lowercased()
+    /// The options' values, for the work itself.
+    var request: RenderRequest {
+        RenderRequest(
+            sample: sample, format: format, profile: profile, output: output, outDirectory: outDirectory,
+            paper: paper, dpi: dpi, width: width, color: color, accent: accent, language: language,
+            locale: locale, digits: digits, bidi: bidi, copyMark: copyMark, font: font, jobs: jobs,
+            jsonl: jsonl, signKeystore: signKeystore, signKey: signKey, signCertificate: signCertificate,
+            signChain: signChain, signPasswordFile: signPasswordFile, pdfStandard: pdfStandard,
+            untagged: untagged, paymentQR: paymentQR)
     }
 
     func run() throws {
@@ -209,113 +147,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run(inputs list: InputList) throws {
-        try CLIFailure.reporting { try runReporting(list) }
-    }
-
-    private func runReporting(_ inputs: InputList) throws {
-        let terminal = TerminalInfo.current()
-        var fonts = FontConfiguration.system
-        if let font { fonts.primaryFamily = font }
-        let renderer: Renderer
-        do {
-            renderer = try Renderer(fonts: fonts)
-        } catch {
-            throw CLIFailure(.unavailable, "\(error)")
-        }
-        var settings = RenderSettings(
-            format: resolvedFormat, paper: paper, locale: locale, language: language,
-            output: OutputOptions(
-                dpi: dpi,
-                columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
-                    OptionBounds.clamped(columns:)) ?? 100,
-                usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi,
-                isTagged: !untagged, pdfStandards: try pdfStandards()),
-            creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
-            digits: try LanguageArguments.digits(digits), copyMark: try CopyMarkArgument.parse(copyMark),
-            paymentQR: paymentQR)
-        let signer = try signer()
-        settings.isSigned = signer != nil
-        let stream = try sources(inputs)
-        let job = RenderJob(
-            renderer: renderer, settings: settings, signer: signer, sources: stream,
-            destination: destination(for: resolvedFormat, inputCount: inputs.count),
-            // One invoice needs one worker: the processor count (cgroup files read by Foundation,
-            // ~0.45 M instructions) is asked for only when there may be more.
-            jobs: jobs
-                ?? (stream.knownCount == 1
-                    ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, OptionBounds.jobs.upperBound)),
-            terminal: terminal)
-        // Every output is written: end the process here instead of tearing down the fonts,
-        // shaping caches and Cairo faces the renderer holds (about a tenth of a short
-        // run's instructions, for memory the exit frees anyway), and without the C
-        // library's exit handlers, which only free and tidy up too (they touched enough
-        // new pages to raise the peak memory). Standard output and error are flushed first.
-        withExtendedLifetime(job) {
-            ProcessEnd.exit(job.run().processStatus)
-        }
-    }
-
-    /// The signer of `--sign` or `--sign-key`/`--sign-cert`, its key read and checked once for
-    /// every invoice; nil when nothing is to be signed (the environment is not even read: each
-    /// reading builds its dictionary anew).
-    private func signer() throws(CLIFailure) -> PDFSigner? {
-        guard signs else { return nil }
-        do {
-            let password =
-                try signPasswordFile.map(SigningFile.password(at:))
-                ?? ProcessInfo.processInfo.environment["INVOI_SIGN_PASSWORD"]
-            let identity =
-                if let signKeystore {
-                    try SigningIdentity.keystore(at: signKeystore, password: password ?? "", extraChain: signChain)
-                } else {
-                    try SigningIdentity.pem(
-                        key: signKey ?? "", certificate: signCertificate ?? "", chain: signChain, password: password)
-                }
-            return PDFSigner(identity: identity)
-        } catch {
-            throw CLIFailure(error)
-        }
-    }
-
-    private func sources(_ inputs: InputList) throws -> SourceStream {
-        if inputs.standardInputCount > 1 {
-            throw ValidationError("standard input ('-') can be read only once")
-        }
-        if jsonl {
-            if sample {
-                throw ValidationError("--sample cannot be combined with --jsonl; render the sample on its own")
-            }
-            return try SourceStream(jsonLines: inputs.isEmpty ? ["-"] : inputs.strings)
-        }
-        return SourceStream(sample: sample, inputs: inputs)
-    }
-
-    private func destination(for format: OutputFormat, inputCount: Int) -> Destination {
-        if let output {
-            return output == "-" ? .standardOutput : .path(output)
-        }
-        if let outDirectory { return .directory(outDirectory) }
-        let single = (inputCount + (sample ? 1 : 0)) == 1 && !jsonl
-        if single && (format == .txt || format == .ops) { return .standardOutput }
-        return .directory(".")
+        try request.run(inputs: list)
     }
 }
 
 extension RenderCommand: InputListCommand {}
 
 let invoiVersion = InvoiVersion.current
-
-extension RenderCommand {
-    /// `--pdf-standard`'s list; a usage error (64) names what is wrong with it.
-    func pdfStandards() throws -> PDFStandards {
-        guard let pdfStandard else { return [] }
-        switch PDFStandards.parse(pdfStandard) {
-        case .success(let standards):
-            if untagged, standards.contains(.ua1) || standards.contains(.a3a) {
-                throw ValidationError("--pdf-standard \(pdfStandard) needs a tagged PDF: leave out --untagged")
-            }
-            return standards
-        case .failure(let error): throw ValidationError("--pdf-standard: \(error)")
-        }
-    }
-}

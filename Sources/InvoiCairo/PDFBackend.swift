@@ -65,9 +65,13 @@ public struct PDFBackend: Backend {
         let painter = PagePainter(context: context, fonts: fonts, target: .pdf, tagged: options.isTagged)
         if let tags = painter.tags {
             stream.collector = PDFObjectCollector(tags: tags)
-            stream.artifactRewriter = PDFArtifactRewriter { [unowned stream] piece in
+            let collector = stream.collector
+            let rewriter = PDFArtifactRewriter { [unowned stream] piece in
                 _ = piece.withUnsafeBytes { stream.passPiece($0) }
             }
+            // The objects the rewriter holds back reach the collector as they would have.
+            rewriter.onHeld = { text in text.withUnsafeBufferPointer { collector?.feed($0) } }
+            stream.artifactRewriter = rewriter
         }
         return Writer(
             surface: surface, context: context, stream: stream, metadata: outline.metadata, options: options,
@@ -97,14 +101,19 @@ public struct PDFBackend: Backend {
             // Cairo writes the catalog and the trailer while it finishes the file.
             stream.isFinishing = true
             cairo_surface_finish(surface.handle)
-            stream.finishRewriting()
-            stream.flush()
+            // What the output refused is the error to report, before Cairo's own status.
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
+            if let rewriter = stream.artifactRewriter {
+                rewriter.finish(replacing: stream.collector.map(PDFStructureUpdate.structureReplacements) ?? [:])
+                if let failure = rewriter.failure { throw BackendError("pdf: \(failure)") }
+            }
+            stream.flush()
+            try stream.rethrow()
             let update =
-                if let collector = stream.collector {
+                if let collector = stream.collector, let trailer = stream.artifactRewriter?.trailer {
                     PDFStructureUpdate.update(
-                        byteCount: stream.byteCount, tail: stream.tail, collected: collector, metadata: metadata,
+                        byteCount: stream.byteCount, trailer: trailer, collected: collector, metadata: metadata,
                         creator: options.creator, claimsUA: options.claimsPDFUA)
                 } else {
                     PDFLanguageUpdate.update(
@@ -184,11 +193,6 @@ final class PDFStream {
 
     /// A piece the rewriter hands on.
     func passPiece(_ raw: UnsafeRawBufferPointer) -> Bool { pass(raw) }
-
-    /// Cairo writes no more: what the rewriter held back goes out.
-    func finishRewriting() {
-        artifactRewriter?.finish()
-    }
 
     /// The file's bytes, a piece at a time, to the output.
     private func pass(_ raw: UnsafeRawBufferPointer) -> Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import InvoiCharacters
 import InvoiDocument
+import InvoiPDFFile
 
 /// The objects of Cairo's file that a tagged PDF's update rewrites, picked out of the bytes as
 /// Cairo writes them (the file is never held whole). Cairo 1.16 writes each object's text and a
@@ -127,15 +128,14 @@ final class PDFObjectCollector {
 /// (`/DisplayDocTitle`, the direction) and the XMP metadata (title in the document's language,
 /// and the PDF/UA identification when claimed).
 enum PDFStructureUpdate {
-    static func update(
-        byteCount: Int, tail: [UInt8], collected: PDFObjectCollector, metadata: DocumentMetadata,
-        creator: String, claimsUA: Bool
-    ) -> [UInt8] {
-        guard let trailer = PDFLanguageUpdate.lastTrailer(in: tail), let catalog = collected.catalog else { return [] }
+    /// The structure tree's objects as the file keeps them (object number → body): the
+    /// artifacts out of their parents' /K and their parent-tree entries null, and the
+    /// attributes Cairo cannot write. They go into the object stream in place of Cairo's.
+    static func structureReplacements(_ collected: PDFObjectCollector) -> [Int: [UInt8]] {
         let tags = collected.tags
         let artifacts = collected.artifactNumbers
-        var objects: [(Int, [UInt8])] = []
-        for (index, element) in collected.elements.sorted(by: { $0.key < $1.key }) {
+        var replacements: [Int: [UInt8]] = [:]
+        for (index, element) in collected.elements {
             var body = element.body
             if tags.artifactParents.contains(index) { body = withoutArtifacts(body, artifacts) }
             switch tags.attributes[index] {
@@ -146,13 +146,24 @@ enum PDFStructureUpdate {
             case nil: break
             }
             if let text = tags.actualTexts[index] { body = adding("/ActualText \(textString(text))", to: body) }
-            objects.append((element.number, body))
+            replacements[element.number] = body
         }
         if !artifacts.isEmpty {
             for array in collected.arrays {
-                if let cleaned = nullingArtifacts(array.body, artifacts) { objects.append((array.number, cleaned)) }
+                if let cleaned = nullingArtifacts(array.body, artifacts) { replacements[array.number] = cleaned }
             }
         }
+        return replacements
+    }
+
+    /// The update after the rewritten file, whose trailer is `trailer`.
+    static func update(
+        byteCount: Int, trailer: PDFTrailer, collected: PDFObjectCollector, metadata: DocumentMetadata,
+        creator: String, claimsUA: Bool
+    ) -> [UInt8] {
+        guard let catalog = collected.catalog else { return [] }
+        let tags = collected.tags
+        var objects: [(Int, [UInt8])] = []
         for (annotation, description) in zip(collected.annotations, tags.linkDescriptions) {
             objects.append((annotation.number, adding("/Contents \(textString(description))", to: annotation.body)))
         }
@@ -188,14 +199,10 @@ enum PDFStructureUpdate {
             bytes += Array("endobj\n".utf8)
         }
         let xrefOffset = byteCount + bytes.count
-        var end = "xref\n"
-        for (number, offset) in offsets.sorted(by: { $0.0 < $1.0 }) {
-            let digits = String(offset)
-            end += "\(number) 1\n" + String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
+        var end = PDFCrossReferenceTable.section(Dictionary(offsets, uniquingKeysWith: { $1 }))
         end += "trailer\n<< /Size \(metadataNumber + 1) /Root \(trailer.root) 0 R"
         if let info = trailer.info { end += " /Info \(info) 0 R" }
-        end += " /Prev \(trailer.xref) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
+        end += " /Prev \(trailer.crossReference) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
         return bytes + Array(end.utf8)
     }
 

@@ -61,6 +61,9 @@ final class PagePainter {
                 if case .image(let image) = op { tags.describeFigure(image.altText) }
                 if case .qrCode(let code) = op { tags.describeFigure(code.altText) }
                 if case .text(let text) = op { tags.noteText(text) }
+                // A group's text (the stamp's word) is read in the group's element: its
+                // logical order goes into /ActualText as a text op's does.
+                if case .group(let group) = op { noteTexts(in: group.ops, tags: tags) }
             }
             switch op {
             case .text(let text): try draw(text)
@@ -74,6 +77,16 @@ final class PagePainter {
             }
             // A Cairo context in error ignores all further drawing: stop at the first.
             try context.checkStatus("drawing")
+        }
+    }
+
+    private func noteTexts(in ops: [DrawOp], tags: StructureTags) {
+        for op in ops {
+            switch op {
+            case .text(let text): tags.noteText(text)
+            case .group(let group): noteTexts(in: group.ops, tags: tags)
+            default: break
+            }
         }
     }
 

@@ -182,9 +182,12 @@ public struct Renderer: Sendable {
 
 extension Date {
     /// The creation date for documents: `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
-    public static func documentCreationDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date
-    {
-        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmingWhitespace()) }) {
+    /// The variable is read with getenv: Foundation's environment is a dictionary of every variable,
+    /// made anew at each reading.
+    public static func documentCreationDate(
+        sourceDateEpoch: String? = getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) }
+    ) -> Date {
+        if let epoch = sourceDateEpoch.flatMap({ Int64($0.trimmingWhitespace()) }) {
             return Date(timeIntervalSince1970: TimeInterval(epoch))
         }
         return Date()

@@ -1,80 +1,34 @@
-/// The last revision of a finished PDF as its cross-reference tables describe it: where each
-/// object's newest version starts, and the last trailer. invoi's PDFs (Cairo's, and qpdf's
-/// Factur-X, both with classic tables, possibly with incremental updates after them) are read;
-/// a file with cross-reference streams is refused.
+import InvoiPDFFile
+
+/// The last revision of a finished PDF as its cross-reference sections describe it (classic
+/// tables or streams, incremental updates after them), with what is wrong with it as a
+/// `SigningError`.
 struct PDFRevision {
     let bytes: [UInt8]
-    /// Object number → offset of its newest version ("N G obj").
-    let offsets: [Int: Int]
-    let trailer: PDFDictionary
-    /// Where the last cross-reference section starts (the new one's /Prev).
-    let lastCrossReference: Int
+    let crossReference: PDFCrossReference
 
     init(_ bytes: [UInt8]) throws(SigningError) {
         self.bytes = bytes
-        guard let startxref = Self.lastIndex(of: Array("startxref".utf8), in: bytes) else {
-            throw .unsignablePDF("no startxref")
+        do {
+            crossReference = try PDFCrossReference(bytes)
+        } catch {
+            throw .unsignablePDF(error.message)
         }
-        var parser = PDFParser(bytes, at: startxref + 9)
-        guard let offset = parser.keyword().flatMap(Int.init), (0..<bytes.count).contains(offset) else {
-            throw .unsignablePDF("startxref does not point into the file")
-        }
-        lastCrossReference = offset
-        var offsets: [Int: Int] = [:]
-        var newest: PDFDictionary?
-        var next: Int? = offset
-        var visited = Set<Int>()
-        while let section = next {
-            guard visited.insert(section).inserted, (0..<bytes.count).contains(section) else {
-                throw .unsignablePDF("its cross-reference sections loop or point outside the file")
-            }
-            let sectionTrailer = try Self.readSection(at: section, of: bytes, into: &offsets)
-            if newest == nil { newest = sectionTrailer }
-            next = sectionTrailer["/Prev"].map { $0.integer ?? -1 }
-        }
-        guard let newest else { throw .unsignablePDF("no trailer") }
-        trailer = newest
-        self.offsets = offsets
     }
 
-    /// Reads the table at `offset` into `offsets` (entries already known are newer) and
-    /// returns its trailer.
-    private static func readSection(
-        at offset: Int, of bytes: [UInt8], into offsets: inout [Int: Int]
-    ) throws(SigningError) -> PDFDictionary {
-        var parser = PDFParser(bytes, at: offset)
-        guard parser.keyword() == "xref" else {
-            throw .unsignablePDF("its cross-reference data is a stream, which invoi does not update")
-        }
-        while true {
-            guard let word = parser.keyword() else { throw .unsignablePDF("a cross-reference table is cut short") }
-            if word == "trailer" { break }
-            guard let first = Int(word), let count = parser.keyword().flatMap(Int.init), first >= 0, count >= 0,
-                count <= bytes.count / 20
-            else { throw .unsignablePDF("a cross-reference subsection header is malformed") }
-            for number in first..<(first + count) {
-                guard let place = parser.keyword().flatMap(Int.init), parser.keyword() != nil,
-                    let kind = parser.keyword()
-                else { throw .unsignablePDF("a cross-reference entry is malformed") }
-                if kind == "n", offsets[number] == nil { offsets[number] = place }
-                // A free entry hides the object's older versions.
-                if kind == "f", offsets[number] == nil { offsets[number] = -1 }
-            }
-        }
-        guard let trailer = try parser.value().dictionary else { throw .unsignablePDF("the trailer is no dictionary") }
-        return trailer
-    }
+    /// The newest trailer (or cross-reference stream dictionary).
+    var trailer: PDFDictionary { crossReference.trailer }
+
+    /// Where the last cross-reference section starts (the new one's /Prev).
+    var lastCrossReference: Int { crossReference.lastSection }
 
     /// Object `number`'s value (its dictionary, array, …), as last written.
     func object(_ number: Int) throws(SigningError) -> PDFValue {
-        guard let offset = offsets[number], offset >= 0, offset < bytes.count else {
-            throw .unsignablePDF("object \(number) is not in the file")
+        do {
+            return try crossReference.object(number)
+        } catch {
+            throw .unsignablePDF(error.message)
         }
-        var parser = PDFParser(bytes, at: offset)
-        guard parser.keyword() == String(number), parser.keyword() != nil, parser.keyword() == "obj" else {
-            throw .unsignablePDF("object \(number) is not where its cross-reference entry says")
-        }
-        return try parser.value()
     }
 
     /// `value`, or the object it refers to; nil for nil.
@@ -114,17 +68,5 @@ struct PDFRevision {
             let minor = header.dropFirst(7).first?.wholeNumberValue
         else { return nil }
         return (major, minor)
-    }
-
-    static func lastIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        var index = haystack.count - needle.count
-        while index >= 0 {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index -= 1
-        }
-        return nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiPDFFile
 
 /// Signs finished PDFs with one identity: a PAdES baseline B-B signature (ETSI EN 319 142-1)
 /// in an incremental update appended to the file, whose bytes stay as they were.
@@ -106,7 +107,7 @@ public struct PDFSigner: Sendable {
         output += Array(" >>\nendobj\n".utf8)
 
         let crossReference = output.count
-        output += Self.crossReferenceSection(written)
+        output += Array(PDFCrossReferenceTable.section(written).utf8)
         var trailer = PDFDictionary()
         trailer["/Size"] = .token(Array(String(size + 2).utf8))
         trailer["/Root"] = revision.trailer["/Root"]
@@ -145,24 +146,6 @@ public struct PDFSigner: Sendable {
         }
         form["/Fields"] = .array(fields + [field])
         form["/SigFlags"] = flags
-    }
-
-    /// One subsection per run of consecutive object numbers, each entry 20 bytes.
-    private static func crossReferenceSection(_ offsets: [Int: Int]) -> [UInt8] {
-        var text = "xref\n"
-        let numbers = offsets.keys.sorted()
-        var index = 0
-        while index < numbers.count {
-            var end = index
-            while end + 1 < numbers.count, numbers[end + 1] == numbers[end] + 1 { end += 1 }
-            text += "\(numbers[index]) \(end - index + 1)\n"
-            for number in numbers[index...end] {
-                let offset = String(offsets[number] ?? 0)
-                text += String(repeating: "0", count: max(0, 10 - offset.count)) + offset + " 00000 n \n"
-            }
-            index = end + 1
-        }
-        return Array(text.utf8)
     }
 
     /// A PDF date string in UTC: `(D:20260312093000+00'00')`.

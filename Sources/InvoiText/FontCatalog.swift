@@ -84,8 +84,8 @@ final class FontCatalog {
         addingFiles files: [String],
         description: String = standardConfiguration
     ) -> FontCatalog? {
-        let environment = ProcessInfo.processInfo.environment
-        guard ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT"].allSatisfy({ environment[$0] == nil }),
+        // getenv, not Foundation's environment, which makes a dictionary of every variable.
+        guard getenv("FONTCONFIG_FILE") == nil, getenv("FONTCONFIG_PATH") == nil, getenv("FONTCONFIG_SYSROOT") == nil,
             let config = FcConfigCreate()
         else { return nil }
         let catalog = FontCatalog(adopting: config)

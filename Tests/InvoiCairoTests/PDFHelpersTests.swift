@@ -53,4 +53,17 @@ import Testing
         #expect(LinkAttributes.decimal(1e20) == "0")
         #expect(LinkAttributes.decimal(12.0405) == "12.041")
     }
+
+    /// The document's language as a PDF string: BCP 47's hyphens for ICU's underscores, and
+    /// nothing but ASCII letters, digits and hyphens.
+    @Test func languageTagsAreWrittenWithHyphensOnly() {
+        #expect(PDFLanguageUpdate.safeTag("pt_BR") == "pt-BR")
+        #expect(PDFLanguageUpdate.safeTag("zh_Hant_TW") == "zh-Hant-TW")
+        #expect(PDFLanguageUpdate.safeTag("de-CH") == "de-CH")
+        #expect(PDFLanguageUpdate.safeTag("_") == "-")
+        #expect(PDFLanguageUpdate.safeTag("") == nil)
+        #expect(PDFLanguageUpdate.safeTag("en) /Evil (") == nil)
+        #expect(PDFLanguageUpdate.safeTag("e\u{301}n_US") == nil)
+        #expect(PDFLanguageUpdate.safeTag("fr_\u{301}FR") == nil)
+    }
 }

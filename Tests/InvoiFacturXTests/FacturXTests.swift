@@ -21,9 +21,10 @@ import Testing
         title: "Invoice INV-0001", author: "Acme Studio", subject: "Invoice INV-0001 for Meridian Group",
         creationDate: date)
 
-    func samplePDF(language: String? = nil) throws -> [UInt8] {
+    func samplePDF(language: String? = nil, tagged: Bool = true) throws -> [UInt8] {
         let renderer = try #require(Self.renderer, "fonts of the fixed set are missing: run tools/setup")
-        let settings = RenderSettings(format: .pdf, language: language, creationDate: Self.date)
+        var settings = RenderSettings(format: .pdf, language: language, creationDate: Self.date)
+        settings.output.isTagged = tagged
         guard case .document(let data) = try renderer.render(Invoice.sample, settings: settings) else {
             throw TestError("the pdf backend wrote pages")
         }
@@ -198,8 +199,9 @@ import Testing
             Array(pdf.prefix(400)) + [UInt8](repeating: 0x41, count: 2000) + Array(pdf.suffix(200)),
         ]
         // The page's resources listed at another object's offset: qpdf alone, without
-        // recovery, would read them as null and write a page without its fonts.
-        var misplaced = latin1(pdf)
+        // recovery, would read them as null and write a page without its fonts. (An untagged
+        // PDF: its cross-reference section is a table, a tagged one's a compressed stream.)
+        var misplaced = latin1(try samplePDF(tagged: false))
         let resources = try #require(misplaced.firstMatch(of: /\/Resources (\d+) 0 R/)?.1)
         let table = try #require(misplaced.range(of: "\nxref\n0 ", options: .backwards))
         let entries = misplaced[table.upperBound...].drop { $0 != "\n" }.dropFirst()

@@ -13,10 +13,7 @@ import Testing
         of name: String, format: OutputFormat = .pdf, standards: PDFStandards = [.ua1]
     ) throws -> [UInt8] {
         let renderer = try #require(FacturXTests.renderer, "fonts of the fixed set are missing: run tools/setup")
-        let directory = PDFAConformanceTests.goldens.appendingPathComponent(name)
-        let data = try Data(contentsOf: directory.appendingPathComponent("invoice.json"))
-        let (invoice, _) = try InvoiceDecoder(today: CalendarDate(year: 2026, month: 3, day: 12)!)
-            .decode(data, file: "\(name)/invoice.json", baseDirectory: directory.path)
+        let invoice = try PDFCheck.goldenInvoice(name)
         let output = OutputOptions(pdfStandards: standards)
         let target = MemoryTarget()
         var settings = RenderSettings(format: format, output: output, creationDate: FacturXTests.date)
@@ -29,15 +26,7 @@ import Testing
     @Test func everyGoldenPassesPDFUA1() throws {
         let names = PDFAConformanceTests.goldenNames
         #expect(names.count >= 40)
-        let directory = try Tools.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var files: [String] = []
-        for name in names {
-            let file = directory.appendingPathComponent("\(name).pdf")
-            try Data(try pdf(of: name)).write(to: file)
-            files.append(file.path)
-        }
-        let result = try Tools.run(PDFAConformanceTests.checker, files + ["--profile", "pdfua-1"])
+        let result = try PDFCheck.run(names.map { ($0, try pdf(of: $0)) }, profiles: ["pdfua-1"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.isEmpty, "\(result.output)")
     }
@@ -45,22 +34,15 @@ import Testing
     /// `--pdf-standard ua-1,a-3a` on every golden, and every Factur-X golden (tagged, so
     /// PDF/A-3a): archival and accessible at once.
     @Test func everyGoldenAsPDFA3aPassesBothProfiles() throws {
-        let directory = try Tools.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var files: [String] = []
+        var files: [(name: String, bytes: [UInt8])] = []
         for name in PDFAConformanceTests.goldenNames {
-            let file = directory.appendingPathComponent("\(name).pdf")
-            try Data(try pdf(of: name, standards: [.ua1, .a3a])).write(to: file)
-            files.append(file.path)
+            files.append((name, try pdf(of: name, standards: [.ua1, .a3a])))
             if name.hasPrefix("einvoice-"), let facturX = try? pdf(of: name, format: .facturx) {
-                let file = directory.appendingPathComponent("\(name)-facturx.pdf")
-                try Data(facturX).write(to: file)
-                files.append(file.path)
+                files.append(("\(name)-facturx", facturX))
             }
         }
         #expect(files.count > PDFAConformanceTests.goldenNames.count)
-        let result = try Tools.run(
-            PDFAConformanceTests.checker, files + ["--profile", "pdfa-3a", "--profile", "pdfua-1"])
+        let result = try PDFCheck.run(files, profiles: ["pdfa-3a", "pdfua-1"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.isEmpty, "\(result.output)")
     }
@@ -74,13 +56,9 @@ import Testing
             case .document(let pdf) = try renderer.render(
                 Invoice.sample, settings: RenderSettings(format: .pdf, output: output, creationDate: FacturXTests.date))
         else { throw TestError("the pdf backend wrote pages") }
-        let directory = try Tools.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("untagged.pdf")
-        try pdf.write(to: file)
-        let result = try Tools.run(PDFAConformanceTests.checker, [file.path, "--profile", "pdfua-1"])
+        let result = try PDFCheck.run([("untagged", [UInt8](pdf))], profiles: ["pdfua-1"])
         #expect(result.status == 1)
-        let rules = Set(result.output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") })
+        let rules = PDFCheck.rules(in: result.output)
         #expect(rules.isSuperset(of: ["7.1-3", "7.1-11", "6.2-1"]), "\(rules)")
     }
 
@@ -98,8 +76,9 @@ import Testing
         let directory = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("\(name).pdf")
-        try Data(try pdf(of: name)).write(to: file)
-        let check = try Tools.run(PDFAConformanceTests.checker, [file.path, "--profile", "pdfua-1"])
+        let bytes = try pdf(of: name)
+        try Data(bytes).write(to: file)
+        let check = try PDFCheck.run([(name, bytes)], profiles: ["pdfua-1"])
         #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
         let plain = directory.appendingPathComponent("plain.pdf")
         let qpdf = try Tools.run("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", file.path, plain.path])
@@ -113,15 +92,21 @@ import Testing
     }
 
     /// poppler's view of the structure: each element's type, indented by depth, and the text
-    /// of its marked content in quotes.
+    /// of its marked content in quotes; and, when asked, the elements as the file stores them.
     func structure(of name: String) throws -> [String] {
+        try structureAndTree(of: name).lines
+    }
+
+    func structureAndTree(of name: String) throws -> (lines: [String], tree: [MarkedContent.StructureElement]) {
         let directory = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("\(name).pdf")
         try Data(try pdf(of: name)).write(to: file)
         let result = try Tools.run("/usr/bin/pdfinfo", ["-struct-text", file.path])
         #expect(result.status == 0)
-        return result.output.split(separator: "\n").map(String.init)
+        return (
+            result.output.split(separator: "\n").map(String.init), try MarkedContent.structureTree(pdfAt: file.path)
+        )
     }
 
     /// The elements down to `depth` (2: the document's children), in order, attributes left out.
@@ -168,6 +153,136 @@ import Testing
         #expect(!lines.contains { $0.contains("NonStruct") })
     }
 
+    /// An element as poppler prints it, or as the ops' roles make it: its depth under the
+    /// document, its type (a header cell's with its scope) and the text of its own content.
+    struct Element: Equatable, CustomStringConvertible {
+        var depth: Int
+        var type: String
+        var text: String
+
+        var description: String {
+            String(repeating: "  ", count: max(0, depth - 1)) + type + (text.isEmpty ? "" : " \"\(text)\"")
+        }
+    }
+
+    /// The tree layout decided, from the golden's ops.json: every node of every op's role, in
+    /// the order first met, with the text of the text ops in it (a group's ops are in the
+    /// group's role); artifacts left out.
+    static func layoutStructure(of name: String) throws -> [(element: Element, text: String)] {
+        let url = PDFAConformanceTests.goldens.appendingPathComponent(name).appendingPathComponent("ops.json")
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        var order: [[String]] = []
+        var texts: [[String]: String] = [:]
+        func visit(_ ops: [Any], inherited: String?) {
+            for case let op as [String: Any] in ops {
+                let role = op["role"] as? String ?? inherited
+                if op["op"] as? String == "group" { visit(op["ops"] as? [Any] ?? [], inherited: role) }
+                guard let role, !role.hasPrefix("artifact") else { continue }
+                let path = role.components(separatedBy: " > ")
+                for end in 1...path.count where texts[Array(path[..<end])] == nil {
+                    texts[Array(path[..<end])] = ""
+                    order.append(Array(path[..<end]))
+                }
+                if op["op"] as? String == "text", let text = op["text"] as? String { texts[path, default: ""] += text }
+            }
+        }
+        for case let page as [String: Any] in document?["pages"] as? [Any] ?? [] {
+            visit(page["ops"] as? [Any] ?? [], inherited: nil)
+        }
+        return order.map { path in
+            let role = String(path.last?.split(separator: " ").first ?? "")
+            let type =
+                switch role {
+                case "TH(row)": "TH /Scope /Row"
+                case "TH": "TH /Scope /Column"
+                default: role
+                }
+            let text = texts[path] ?? ""
+            return (Element(depth: path.count, type: type, text: comparable(text)), text)
+        }
+    }
+
+    /// poppler's `-struct-text` lines as elements, the document element left out.
+    static func popplerStructure(_ lines: [String]) -> [Element] {
+        var elements: [Element] = []
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("Object ") { continue }
+            if trimmed.hasPrefix("\"") {
+                if !elements.isEmpty { elements[elements.count - 1].text += String(trimmed.dropFirst().dropLast()) }
+            } else if trimmed.hasPrefix("/") {
+                if trimmed.hasPrefix("/Scope"), !elements.isEmpty { elements[elements.count - 1].type += " " + trimmed }
+            } else {
+                let type = String(trimmed.split(separator: " ").first ?? "").trimmingCharacters(in: [":"])
+                elements.append(Element(depth: line.prefix { $0 == " " }.count / 2, type: type, text: ""))
+            }
+        }
+        return elements.filter { $0.depth > 0 }.map {
+            Element(depth: $0.depth, type: $0.type, text: comparable($0.text))
+        }
+    }
+
+    /// Text as both sides can give it: without bidi controls; right-to-left text (which poppler
+    /// gives in the order its glyphs are drawn) as its characters sorted, without spaces.
+    static func comparable(_ text: String) -> String {
+        let scalars = text.unicodeScalars.filter {
+            !(0x2066...0x2069).contains($0.value) && ![0x200E, 0x200F, 0x61C].contains($0.value)
+        }
+        let rightToLeft = isRightToLeft(String(String.UnicodeScalarView(scalars)))
+        guard rightToLeft else { return String(String.UnicodeScalarView(scalars)) }
+        return String(
+            String.UnicodeScalarView(scalars.filter { !$0.properties.isWhitespace }.sorted { $0.value < $1.value }))
+    }
+
+    /// The PDF's structure tree, as poppler reads it, is the one layout put in the ops: the same
+    /// elements in the same order at the same depths, each with its text. poppler gives
+    /// right-to-left text in drawing order, so that is compared by its characters, and the
+    /// element's /ActualText, which a screen reader reads, with the ops' text in logical order.
+    @Test(arguments: ["sample", "he-tax-invoice", "he-rtl-long"])
+    func theTreeIsTheOneLayoutDecided(name: String) throws {
+        let layout = try Self.layoutStructure(of: name)
+        let expected = layout.map(\.element)
+        let (lines, tree) = try structureAndTree(of: name)
+        let actual = Self.popplerStructure(lines)
+        #expect(expected.count > 40 && expected.contains { !$0.text.isEmpty })
+        let first =
+            zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(expected.count, actual.count)
+        #expect(
+            actual == expected,
+            "\(name): from element \(first): expected \(expected.dropFirst(first).prefix(3)), got \(actual.dropFirst(first).prefix(3))"
+        )
+        // The file's own elements, the document element left out, in the same order.
+        let stored = tree.filter { $0.depth > 0 }
+        #expect(stored.map { "\($0.depth) \($0.type)" } == actual.map { "\($0.depth) \($0.type.prefix { $0 != " " })" })
+        var rightToLeft = 0
+        for ((element, text), file) in zip(layout, stored) where Self.isRightToLeft(text) {
+            rightToLeft += 1
+            #expect(
+                Self.logical(file.actualText ?? "") == Self.logical(text),
+                "\(name): \(element.type) reads \(file.actualText ?? "nothing"), layout wrote \(text)")
+        }
+        #expect(name == "sample" ? rightToLeft == 0 : rightToLeft > 10)
+    }
+
+    static func isRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains {
+            (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFDFF).contains($0.value)
+                || (0xFE70...0xFEFF).contains($0.value)
+        }
+    }
+
+    /// Text in logical order without bidi controls and spaces (lines of one element are joined
+    /// with a space in /ActualText, without one in the ops).
+    static func logical(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    !(0x2066...0x2069).contains($0.value) && ![0x200E, 0x200F, 0x61C].contains($0.value)
+                        && !$0.properties.isWhitespace
+                }))
+    }
+
     /// Three pages, one items table: its rows are one body, however many pages they run over,
     /// and the header repeated on later pages is not read again.
     @Test func theThreePageInvoiceHasOneItemsTable() throws {
@@ -195,33 +310,28 @@ import Testing
     @Test func everyOpOfEveryGoldenHasARole() throws {
         let renderer = try #require(FacturXTests.renderer)
         for name in PDFAConformanceTests.goldenNames {
-            let directory = PDFAConformanceTests.goldens.appendingPathComponent(name)
-            let data = try Data(contentsOf: directory.appendingPathComponent("invoice.json"))
-            let (invoice, _) = try InvoiceDecoder(today: CalendarDate(year: 2026, month: 3, day: 12)!)
-                .decode(data, file: "\(name)/invoice.json", baseDirectory: directory.path)
+            let invoice = try PDFCheck.goldenInvoice(name)
             var settings = RenderSettings(format: .ops, creationDate: FacturXTests.date)
             settings.isSigned = try goldenIsSigned(name)
             guard case .document(let json) = try renderer.render(invoice, settings: settings)
             else { throw TestError("the ops backend wrote pages") }
-            let text = String(decoding: json, as: UTF8.self)
-            // Every op object carries a role (a group's children are tagged with the group).
-            let ops = text.components(separatedBy: "\"op\": \"").count - 1
-            let groupChildren = try Self.groupChildren(in: json)
-            let roles = text.components(separatedBy: "\"role\": \"").count - 1
-            #expect(roles >= ops - groupChildren && ops > 0, "\(name): \(ops) ops, \(roles) roles")
-        }
-    }
-
-    static func groupChildren(in json: Data) throws -> Int {
-        let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
-        let pages = object?["pages"] as? [[String: Any]] ?? []
-        var count = 0
-        for page in pages {
-            for case let op as [String: Any] in page["ops"] as? [Any] ?? [] where op["op"] as? String == "group" {
-                count += (op["ops"] as? [Any])?.count ?? 0
+            let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+            var ops = 0
+            var roleless: [String] = []
+            // Every op carries a role, or is in a group that does.
+            func visit(_ list: [Any], inherited: Bool) {
+                for case let op as [String: Any] in list {
+                    ops += 1
+                    let hasRole = op["role"] is String || inherited
+                    if !hasRole { roleless.append(op["op"] as? String ?? "?") }
+                    if op["op"] as? String == "group" { visit(op["ops"] as? [Any] ?? [], inherited: hasRole) }
+                }
             }
+            for case let page as [String: Any] in object?["pages"] as? [Any] ?? [] {
+                visit(page["ops"] as? [Any] ?? [], inherited: false)
+            }
+            #expect(ops > 0 && roleless.isEmpty, "\(name): ops without a role: \(roleless)")
         }
-        return count
     }
 }
 

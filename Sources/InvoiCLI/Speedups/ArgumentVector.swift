@@ -39,4 +39,14 @@ struct ArgumentVector: @unchecked Sendable {
     func isDoubleDash(at index: Int) -> Bool {
         base[index].map { $0[0] == 0x2D && $0[1] == 0x2D && $0[2] == 0 } ?? false
     }
+
+    /// Whether the argument is exactly `-` (standard input, or standard output as a value).
+    func isLoneDash(at index: Int) -> Bool {
+        base[index].map { $0[0] == 0x2D && $0[1] == 0 } ?? false
+    }
+
+    /// Whether the argument is the empty string.
+    func isEmpty(at index: Int) -> Bool {
+        base[index].map { $0[0] == 0 } ?? true
+    }
 }

@@ -18,6 +18,10 @@ extension InvoiCommand {
     public static func runFromCommandLine() {
         _ = StandardOutput.wasClosed  // before any file is opened
         do {
+            if Speedups.process.isOn(.renderParsing), let render = renderCommandLine(for: .process) {
+                try render.request.run(inputs: render.inputs)
+                return
+            }
             guard Speedups.process.isOn(.directParsing), var direct = directSubcommand(for: .process, from: 1) else {
                 var command = try parseAsRoot()
                 try command.run()
@@ -27,6 +31,12 @@ extension InvoiCommand {
         } catch {
             exitPrintably(withError: error)
         }
+    }
+
+    /// `invoi render …` as RenderCommandLine reads it, if it does.
+    static func renderCommandLine(for vector: ArgumentVector) -> RenderCommandLine? {
+        guard vector.count > 1, vector[1] == RenderCommand.configuration.commandName else { return nil }
+        return RenderCommandLine(vector, from: 2)
     }
 
     /// Exits as ArgumentParser's `exit(withError:)` does, but with the control characters of

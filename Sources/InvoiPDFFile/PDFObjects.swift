@@ -1,7 +1,7 @@
 /// A PDF object as written: enough of ISO 32000-1 §7.3 to read the trailer, catalog and
 /// pages of a finished file and write changed copies of them. Numbers, names, booleans and
 /// strings keep their bytes exactly, so that what is not changed is written back unchanged.
-indirect enum PDFValue: Equatable {
+package indirect enum PDFValue: Equatable {
     /// A number, name (with its `/`), boolean or `null`, as written.
     case token([UInt8])
     /// A literal `( … )` or hexadecimal `< … >` string with its delimiters, as written.
@@ -10,27 +10,27 @@ indirect enum PDFValue: Equatable {
     case dictionary(PDFDictionary)
     case reference(number: Int, generation: Int)
 
-    var dictionary: PDFDictionary? {
+    package var dictionary: PDFDictionary? {
         if case .dictionary(let value) = self { return value }
         return nil
     }
 
-    var reference: (number: Int, generation: Int)? {
+    package var reference: (number: Int, generation: Int)? {
         if case .reference(let number, let generation) = self { return (number, generation) }
         return nil
     }
 
-    var integer: Int? {
+    package var integer: Int? {
         if case .token(let bytes) = self { return Int(String(decoding: bytes, as: UTF8.self)) }
         return nil
     }
 
-    func isName(_ name: String) -> Bool {
+    package func isName(_ name: String) -> Bool {
         self == .token(Array(name.utf8))
     }
 
     /// The bytes to write.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         switch self {
         case .token(let bytes), .string(let bytes): bytes
         case .array(let items): Array("[".utf8) + items.map(\.bytes).joined(separator: [0x20]) + Array("]".utf8)
@@ -41,14 +41,18 @@ indirect enum PDFValue: Equatable {
 }
 
 /// A dictionary's entries in their order; keys are names with their `/`.
-struct PDFDictionary: Equatable {
-    var entries: [(key: String, value: PDFValue)] = []
+package struct PDFDictionary: Equatable {
+    package var entries: [(key: String, value: PDFValue)] = []
 
-    static func == (lhs: PDFDictionary, rhs: PDFDictionary) -> Bool {
+    package init(entries: [(key: String, value: PDFValue)] = []) {
+        self.entries = entries
+    }
+
+    package static func == (lhs: PDFDictionary, rhs: PDFDictionary) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
     }
 
-    subscript(key: String) -> PDFValue? {
+    package subscript(key: String) -> PDFValue? {
         get { entries.first { $0.key == key }?.value }
         set {
             if let index = entries.firstIndex(where: { $0.key == key }) {
@@ -59,7 +63,7 @@ struct PDFDictionary: Equatable {
         }
     }
 
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var bytes = Array("<<".utf8)
         for (key, value) in entries {
             bytes += Array(" \(key) ".utf8) + value.bytes
@@ -69,11 +73,11 @@ struct PDFDictionary: Equatable {
 }
 
 /// Reads values from a PDF's bytes.
-struct PDFParser {
-    let bytes: [UInt8]
-    var position: Int
+package struct PDFParser {
+    package let bytes: [UInt8]
+    package var position: Int
 
-    init(_ bytes: [UInt8], at position: Int) {
+    package init(_ bytes: [UInt8], at position: Int) {
         self.bytes = bytes
         self.position = position
     }
@@ -81,16 +85,16 @@ struct PDFParser {
     /// Nesting deeper than this is no file invoi wrote.
     private static let maximumDepth = 64
 
-    static func isWhitespace(_ byte: UInt8) -> Bool {
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
     }
 
-    static func isDelimiter(_ byte: UInt8) -> Bool {
+    package static func isDelimiter(_ byte: UInt8) -> Bool {
         // ( ) < > [ ] { } / %
         [0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25].contains(byte)
     }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while position < bytes.count {
             if Self.isWhitespace(bytes[position]) {
                 position += 1
@@ -103,7 +107,7 @@ struct PDFParser {
     }
 
     /// The regular characters from here (a number, keyword or a name's rest).
-    mutating func regularToken() -> [UInt8] {
+    package mutating func regularToken() -> [UInt8] {
         let start = position
         while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) {
             position += 1
@@ -112,16 +116,16 @@ struct PDFParser {
     }
 
     /// The next keyword or number, after whitespace; nil at a delimiter or the end.
-    mutating func keyword() -> String? {
+    package mutating func keyword() -> String? {
         skipWhitespace()
         let token = regularToken()
         return token.isEmpty ? nil : String(decoding: token, as: UTF8.self)
     }
 
-    mutating func value(depth: Int = 0) throws(SigningError) -> PDFValue {
-        guard depth < Self.maximumDepth else { throw .unsignablePDF("objects nested too deep") }
+    package mutating func value(depth: Int = 0) throws(PDFSyntaxError) -> PDFValue {
+        guard depth < Self.maximumDepth else { throw PDFSyntaxError("objects nested too deep") }
         skipWhitespace()
-        guard position < bytes.count else { throw .unsignablePDF("the file ends inside an object") }
+        guard position < bytes.count else { throw PDFSyntaxError("the file ends inside an object") }
         let start = position
         switch bytes[position] {
         case 0x3C where position + 1 < bytes.count && bytes[position + 1] == 0x3C:  // <<
@@ -129,19 +133,19 @@ struct PDFParser {
             var dictionary = PDFDictionary()
             while true {
                 skipWhitespace()
-                guard position + 1 < bytes.count else { throw .unsignablePDF("a dictionary is not closed") }
+                guard position + 1 < bytes.count else { throw PDFSyntaxError("a dictionary is not closed") }
                 if bytes[position] == 0x3E && bytes[position + 1] == 0x3E {
                     position += 2
                     return .dictionary(dictionary)
                 }
                 guard case .token(let key) = try value(depth: depth + 1), key.first == 0x2F else {
-                    throw .unsignablePDF("a dictionary key is not a name")
+                    throw PDFSyntaxError("a dictionary key is not a name")
                 }
                 dictionary.entries.append((String(decoding: key, as: UTF8.self), try value(depth: depth + 1)))
             }
         case 0x3C:  // <hex>
             guard let end = bytes[position...].firstIndex(of: 0x3E) else {
-                throw .unsignablePDF("a hexadecimal string is not closed")
+                throw PDFSyntaxError("a hexadecimal string is not closed")
             }
             position = end + 1
             return .string(Array(bytes[start..<position]))
@@ -161,13 +165,13 @@ struct PDFParser {
                 }
                 position += 1
             }
-            throw .unsignablePDF("a string is not closed")
+            throw PDFSyntaxError("a string is not closed")
         case 0x5B:  // [
             position += 1
             var items: [PDFValue] = []
             while true {
                 skipWhitespace()
-                guard position < bytes.count else { throw .unsignablePDF("an array is not closed") }
+                guard position < bytes.count else { throw PDFSyntaxError("an array is not closed") }
                 if bytes[position] == 0x5D {
                     position += 1
                     return .array(items)
@@ -180,7 +184,7 @@ struct PDFParser {
         default:
             let token = regularToken()
             guard !token.isEmpty else {
-                throw .unsignablePDF("unexpected '\(Character(Unicode.Scalar(bytes[start])))'")
+                throw PDFSyntaxError("unexpected '\(Character(Unicode.Scalar(bytes[start])))'")
             }
             // `N G R` is a reference: two integers and R.
             if let number = Int(String(decoding: token, as: UTF8.self)), number >= 0 {
@@ -192,5 +196,14 @@ struct PDFParser {
             }
             return .token(token)
         }
+    }
+}
+
+/// What is wrong with a PDF that invoi reads back, in words.
+package struct PDFSyntaxError: Error, Equatable {
+    package let message: String
+
+    package init(_ message: String) {
+        self.message = message
     }
 }
