@@ -83,7 +83,8 @@ let catalogFiles =
 
 // One module per layer; dependencies point toward the model (docs/ARCHITECTURE.md).
 // C libraries are wrapped in system-library targets, each imported by one module
-// only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats), InvoiCairo and InvoiFacturX (qpdf).
+// only: InvoiText (fonts, shaping, bidi), InvoiAssets (image formats), InvoiCairo, InvoiFacturX (qpdf)
+// and InvoiQRCode (libqrencode).
 let package = Package(
     name: "invoi",
     products: [
@@ -121,6 +122,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // qpdf's C API: Cairo's PDF rewritten as Factur-X (PDF/A-3b), by InvoiFacturX only.
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
+        // libqrencode's headers only: opened with dlopen by InvoiQRCode on the first payment code.
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         // OpenSSL's libcrypto (headers only, opened with dlopen when signing), by InvoiSigning only.
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
 
@@ -149,6 +152,14 @@ let package = Package(
         // E-invoice XML (CII, UBL) from the model, and what each profile requires of it.
         .target(
             name: "InvoiEInvoice", dependencies: ["InvoiModel", "InvoiCharacters"],
+            swiftSettings: directMetadataAccess),
+        // Payment QR code payloads (EPC, Swiss QR-bill, ZATCA, UPI, SPAYD) from the model, one
+        // type per scheme, and what each scheme requires of the invoice.
+        .target(
+            name: "InvoiPayment", dependencies: ["InvoiCharacters", "InvoiModel"], swiftSettings: directMetadataAccess),
+        // Text → QR module matrix by libqrencode (owns CQREncode).
+        .target(
+            name: "InvoiQRCode", dependencies: ["InvoiDocument", "InvoiAssets", "CQREncode"],
             swiftSettings: directMetadataAccess),
         // Logo files: read, decoded and sanitised before layout.
         .target(
@@ -189,6 +200,7 @@ let package = Package(
             dependencies: [
                 "InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
                 "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX", "InvoiSigning",
+                "InvoiPayment", "InvoiQRCode",
             ],
             swiftSettings: directMetadataAccess
         ),
@@ -210,7 +222,7 @@ let package = Package(
             name: "InvoiCLI",
             dependencies: [
                 "InvoiCharacters", "InvoiLocalization", "InvoiRender", "InvoiAssets", "InvoiSpeedups", "InvoiEInvoice",
-                "InvoiGolden", "InvoiSigning",
+                "InvoiGolden", "InvoiSigning", "InvoiPayment",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: directMetadataAccess
@@ -228,7 +240,7 @@ let package = Package(
             name: "InvoiServer",
             dependencies: [
                 "InvoiModel", "InvoiLocalization", "InvoiRender", "InvoiDocument", "InvoiEInvoice", "InvoiText",
-                "InvoiAssets", "InvoiSpeedups", "InvoiSigning",
+                "InvoiAssets", "InvoiSpeedups", "InvoiSigning", "InvoiPayment",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -262,6 +274,8 @@ let package = Package(
         .testTarget(name: "InvoiLocalizationTests", dependencies: ["InvoiLocalization"]),
         .testTarget(name: "InvoiEInvoiceTests", dependencies: ["InvoiTestSupport", "InvoiEInvoice", "InvoiModel"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
+        .testTarget(name: "InvoiPaymentTests", dependencies: ["InvoiTestSupport", "InvoiPayment", "InvoiModel"]),
+        .testTarget(name: "InvoiQRCodeTests", dependencies: ["InvoiQRCode", "InvoiDocument"]),
         .testTarget(name: "InvoiPDFFileTests", dependencies: ["InvoiPDFFile", "InvoiSpeedups"]),
         .testTarget(name: "InvoiTextTests", dependencies: ["InvoiText"]),
         // A shaper with fixed advances, for layout without fonts (the layout tests, fuzzing).

@@ -22,6 +22,7 @@ extension OutputFormat: NamedArgumentValue {}
 extension EInvoiceProfile: NamedArgumentValue {}
 extension PaperSize: NamedArgumentValue {}
 extension BidiOrder: NamedArgumentValue {}
+extension PaymentQRScheme: NamedArgumentValue {}
 
 /// `--language` and `--locale`, checked as the invoice's fields are: an unknown one is a
 /// usage error (64) naming it, never a silent fallback.
@@ -80,6 +81,13 @@ enum AccentArgument {
         }
         return color
     }
+}
+
+/// `--payment-qr SCHEME`.
+enum PaymentQRArgument {
+    static let help = ArgumentHelp(
+        "Payment QR code, overriding the invoice's paymentQR: epc (SEPA GiroCode), swiss (QR-bill), zatca (Saudi Arabia), upi (India) or spayd (Czech QR Platba).",
+        valueName: "scheme")
 }
 
 /// `--copy-mark`, read as text like `--digits` (no choice type for ArgumentParser to look up at start).

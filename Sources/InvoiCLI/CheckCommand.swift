@@ -4,6 +4,7 @@ import InvoiAssets
 import InvoiDocument
 import InvoiEInvoice
 import InvoiModel
+import InvoiPayment
 import InvoiRender
 
 /// `invoi check INPUT...`: validates invoices without rendering them.
@@ -14,7 +15,8 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             A logo is read and decoded as a render would. With --profile, also what the e-invoice \
             profile's rules require (EN 16931, XRechnung, Peppol BIS, Factur-X), every missing or \
-            invalid field by JSON path, without writing anything. Exit status: 0 when every input is \
+            invalid field by JSON path, without writing anything. An invoice with a paymentQR is \
+            checked against its scheme's standard. Exit status: 0 when every input is \
             valid (warnings allowed), 65 when an invoice or its logo is invalid, 66 when an input or \
             a logo is missing or unreadable.
             """
@@ -79,12 +81,10 @@ struct CheckCommand: ParsableCommand {
                     throw CLIFailure(error, invoice: name)
                 }
             }
-            if let requirements {
-                let missing = requirements.problems(of: invoice)
-                if !missing.isEmpty {
-                    log.write(diagnostics(missing, file: name))
-                    return .dataError
-                }
+            let missing = (requirements?.problems(of: invoice) ?? []) + paymentProblems(of: invoice)
+            if !missing.isEmpty {
+                log.write(diagnostics(missing, file: name))
+                return .dataError
             }
             if !quiet {
                 try StandardOutput.write(
@@ -106,13 +106,24 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
+    /// What the invoice's payment QR scheme asks of it (none without `paymentQR`).
+    private func paymentProblems(of invoice: Invoice) -> [PaymentProblem] {
+        guard let scheme = invoice.paymentQR else { return [] }
+        do {
+            _ = try PaymentPayload(invoice: invoice, scheme: scheme)
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
     /// What `--profile` asks of an invoice. Peppol BIS is UBL; every other profile is checked
     /// as CII, the syntax all of them have.
     private var requirements: EInvoiceRequirements? {
         profile.map { EInvoiceRequirements(profile: $0, syntax: EInvoiceSyntax.cii.accepts($0) ? .cii : .ubl) }
     }
 
-    private func diagnostics(_ problems: [EInvoiceProblem], file: String) -> [Diagnostic] {
+    private func diagnostics(_ problems: [FieldProblem], file: String) -> [Diagnostic] {
         problems.map { Diagnostic(severity: .error, file: file, path: $0.path, message: $0.message) }
     }
 

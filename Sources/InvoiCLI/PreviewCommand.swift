@@ -36,6 +36,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: AccentArgument.help)
     var accent: String?
 
+    @Option(name: .customLong("payment-qr"), help: PaymentQRArgument.help)
+    var paymentQR: PaymentQRScheme?
+
     @Option(help: LanguageArguments.languageHelp)
     var language: String?
 
@@ -78,7 +81,7 @@ struct PreviewCommand: ParsableCommand {
                 columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), bidi: bidi),
             accent: try AccentArgument.parse(accent), digits: try LanguageArguments.digits(digits),
-            copyMark: try CopyMarkArgument.parse(copyMark))
+            copyMark: try CopyMarkArgument.parse(copyMark), paymentQR: paymentQR)
         guard watch else {
             let status = RenderJob(
                 renderer: renderer, settings: settings, signer: nil,
@@ -169,7 +172,11 @@ struct Watcher {
                 .decode(data, file: path, baseDirectory: InvoiceSource.file(path).baseDirectory)
             let output = try renderer.render(invoice, settings: settings)
             guard case .document(let bytes) = output else { return (nil, "invoi: error: no preview") }
-            let notes = warnings.map(\.description).joined(separator: "\n")
+            // A payment code its scheme refuses is left out of the preview: say why.
+            let refused = renderer.paymentProblems(of: invoice, settings: settings).map {
+                Diagnostic(severity: .error, file: path, path: $0.path, message: $0.message).description
+            }
+            let notes = (warnings.map(\.description) + refused).joined(separator: "\n")
             return (String(decoding: bytes, as: UTF8.self), notes.isEmpty ? nil : notes)
         } catch let failure as CLIFailure {
             return (nil, "invoi: error: " + Diagnostic.printable(failure.message))

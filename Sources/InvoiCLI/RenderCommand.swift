@@ -1,6 +1,7 @@
 import ArgumentParser
 import InvoiDocument
 import InvoiEInvoice
+import InvoiModel
 import InvoiRender
 
 struct RenderCommand: ParsableCommand {
@@ -75,6 +76,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("copy-mark"), help: CopyMarkArgument.help)
     var copyMark: String?
 
+    @Option(name: .customLong("payment-qr"), help: PaymentQRArgument.help)
+    var paymentQR: PaymentQRScheme?
+
     @Option(help: "Font family to use before the built-in fallbacks.")
     var font: String?
 
@@ -135,7 +139,7 @@ struct RenderCommand: ParsableCommand {
             locale: locale, digits: digits, bidi: bidi, copyMark: copyMark, font: font, jobs: jobs,
             jsonl: jsonl, signKeystore: signKeystore, signKey: signKey, signCertificate: signCertificate,
             signChain: signChain, signPasswordFile: signPasswordFile, pdfStandard: pdfStandard,
-            untagged: untagged)
+            untagged: untagged, paymentQR: paymentQR)
     }
 
     func run() throws {

@@ -152,7 +152,10 @@ struct RenderJob: Sendable {
             let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
             // An e-invoice that its profile's rules would reject is not written at all.
-            let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
+            // So is a page whose payment code its scheme's standard would reject.
+            let missing =
+                try renderer.eInvoiceProblems(of: invoice, settings: settings)
+                + renderer.paymentProblems(of: invoice, settings: settings)
             if !missing.isEmpty {
                 throw InvoiceDecodingError(
                     diagnostics: missing.map {

@@ -39,6 +39,7 @@ struct RenderRequest: Equatable, Sendable {
     var signPasswordFile: String?
     var pdfStandard: String?
     var untagged = false
+    var paymentQR: PaymentQRScheme?
 
     /// The options' defaults (RenderCommand's declarations use them).
     static let defaults = RenderRequest()
@@ -150,7 +151,8 @@ struct RenderRequest: Equatable, Sendable {
                 usesColor: terminal.usesColor(color), creator: "invoi \(invoiVersion)", bidi: bidi,
                 isTagged: !untagged, pdfStandards: try pdfStandards()),
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
-            digits: try LanguageArguments.digits(digits), copyMark: try CopyMarkArgument.parse(copyMark))
+            digits: try LanguageArguments.digits(digits), copyMark: try CopyMarkArgument.parse(copyMark),
+            paymentQR: paymentQR)
         let signer = try signer()
         settings.isSigned = signer != nil
         let stream = try sources(inputs)

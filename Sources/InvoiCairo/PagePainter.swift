@@ -59,6 +59,7 @@ final class PagePainter {
                     tags.enter(op.role)
                 }
                 if case .image(let image) = op { tags.describeFigure(image.altText) }
+                if case .qrCode(let code) = op { tags.describeFigure(code.altText) }
                 if case .text(let text) = op { tags.noteText(text) }
                 // A group's text (the stamp's word) is read in the group's element: its
                 // logical order goes into /ActualText as a text op's does.
@@ -72,6 +73,7 @@ final class PagePainter {
             case .link(let link): if case .pdf = target, !linkIsTagged { annotate(link) }
             case .image(let image): try draw(image)
             case .group(let group): try draw(group)
+            case .qrCode(let code): draw(code)
             }
             // A Cairo context in error ignores all further drawing: stop at the first.
             try context.checkStatus("drawing")
@@ -327,6 +329,64 @@ final class PagePainter {
         cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, quarter, 2 * quarter)
         cairo_arc(cr, r.minX + radius, r.minY + radius, radius, 2 * quarter, 3 * quarter)
         cairo_close_path(cr)
+    }
+
+    // MARK: QR codes
+
+    /// The dark modules as `darkBlocks` (horizontal runs, merged down where consecutive rows
+    /// repeat them) in black, the most contrast for a scanner: in a PDF as strokes (below), in
+    /// an image as one path of rectangles filled once (no seams between rows), each module a
+    /// whole number of pixels and each edge on a pixel boundary: the code is centred in its
+    /// place, at most a pixel a module smaller, never larger.
+    private func draw(_ code: QRCodeOp) {
+        let r = code.rect
+        guard [r.x, r.y, r.width].allSatisfy(Self.isDrawable), r.width > 0 else { return }
+        let cr = context.handle
+        var origin = Point(x: r.x, y: r.y)
+        var module = code.moduleSize
+        if case .image(let scale) = target, transform.translation != nil, !code.hasPrescribedSize {
+            let offset = transform.translation ?? Point(x: 0, y: 0)
+            let pixels = max(1, (module * scale).rounded(.down))
+            let side = pixels * Double(code.matrix.size)
+            // Device pixels of the page, then back to the (translated) user space.
+            let left = ((r.x + offset.x) * scale + (r.width * scale - side) / 2).rounded()
+            let top = ((r.y + offset.y) * scale + (r.width * scale - side) / 2).rounded()
+            origin = Point(x: left / scale - offset.x, y: top / scale - offset.y)
+            module = pixels / scale
+        }
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        if case .pdf = target {
+            stroke(code.matrix.darkBlocks, origin: origin, module: module)
+            return
+        }
+        for block in code.matrix.darkBlocks {
+            cairo_rectangle(
+                cr, origin.x + Double(block.column) * module, origin.y + Double(block.row) * module,
+                Double(block.width) * module, Double(block.height) * module)
+        }
+        // Crisp module edges, as the SVG's crispEdges: no grey seams a scanner could misread.
+        let antialias = cairo_get_antialias(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        cairo_fill(cr)
+        cairo_set_antialias(cr, antialias)
+    }
+
+    /// In a PDF each block is one line through its middle, as thick as the block is tall with
+    /// butt caps: the same squares as a filled rectangle, in half the coordinates (Cairo writes
+    /// every number with printf, and a page's path is recorded, analysed and written out: a
+    /// code's rectangles were most of its cost). One stroke per block height, in black.
+    private func stroke(_ blocks: [QRCodeMatrix.Block], origin: Point, module: Double) {
+        let cr = context.handle
+        let heights = Set(blocks.map(\.height)).sorted()
+        for height in heights {
+            for block in blocks where block.height == height {
+                let y = origin.y + (Double(block.row) + Double(height) / 2) * module
+                cairo_move_to(cr, origin.x + Double(block.column) * module, y)
+                cairo_line_to(cr, origin.x + Double(block.column + block.width) * module, y)
+            }
+            cairo_set_line_width(cr, Double(height) * module)
+            cairo_stroke(cr)
+        }
     }
 
     // MARK: Groups

@@ -174,6 +174,8 @@ public enum DrawOp: Hashable, Sendable {
     case link(LinkOp)
     case image(ImageOp)
     case group(GroupOp)
+    /// A payment QR code's modules.
+    case qrCode(QRCodeOp)
 }
 
 extension DrawOp {
@@ -195,6 +197,7 @@ extension DrawOp {
             }
         case .link(let l): l.rect
         case .image(let i): i.rect
+        case .qrCode(let q): q.clearArea
         case .group(let g):
             if let inner = g.ops.map({ $0.bounds }).reduce(
                 nil, { (sum: Rect?, next: Rect) in sum?.union(next) ?? next })

@@ -8,16 +8,36 @@ public enum FontWeight: Int, Hashable, Sendable, CaseIterable, Comparable {
     public static func < (lhs: FontWeight, rhs: FontWeight) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// What the layout asks for: a weight at a size. The family chain (primary
-/// family, then fallbacks) belongs to the shaper's font set.
+/// What the layout asks for: a weight at a size, in the design's family unless a standardized
+/// form prescribes another. The family chain (primary family, then fallbacks) belongs to the
+/// shaper's font set.
 public struct FontSpec: Hashable, Sendable {
     public var weight: FontWeight
     /// Size in points.
     public var size: Double
+    public var family: FontFamily
 
-    public init(weight: FontWeight, size: Double) {
+    public init(weight: FontWeight, size: Double, family: FontFamily = .design) {
         self.weight = weight
         self.size = size
+        self.family = family
+    }
+}
+
+/// The family a text is set in.
+public enum FontFamily: Hashable, Sendable {
+    /// The design's chain (the invoice's own family and its fallbacks).
+    case design
+    /// Liberation Sans, which the Swiss QR-bill's payment part is set in (its guidelines allow
+    /// only Arial, Frutiger, Helvetica and Liberation Sans); tried before the design's chain.
+    case liberationSans
+
+    /// The family's name; nil for the design's chain.
+    public var name: String? {
+        switch self {
+        case .design: nil
+        case .liberationSans: "Liberation Sans"
+        }
     }
 }
 

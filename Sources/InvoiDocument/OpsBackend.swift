@@ -167,6 +167,21 @@ extension DrawOp {
                 "digest": .string(i.image.digest),
                 "alt": .string(i.altText),
             ])
+        case .qrCode(let q):
+            // One string per row, "1" a dark module: a changed module shows in a diff.
+            let rows = (0..<q.matrix.size).map { row in
+                String((0..<q.matrix.size).map { q.matrix[row, $0] ? "1" : "0" })
+            }
+            var o: [String: JSONValue] = [
+                "op": .string("qrCode"),
+                "rect": q.rect.jsonValue,
+                "modules": .number(Double(q.matrix.size)),
+                "quietZone": .number(Double(q.quietZone)),
+                "alt": .string(q.altText),
+                "rows": .array(rows.map { .string($0) }),
+            ]
+            if q.hasPrescribedSize { o["prescribedSize"] = .bool(true) }
+            return tagged(o)
         case .group(let g):
             let t = g.transform
             return tagged([

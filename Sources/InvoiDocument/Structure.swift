@@ -52,7 +52,7 @@ public enum StructureRole: String, Hashable, Sendable, CaseIterable {
     /// A header cell for its row (a totals row's label).
     case rowHeader = "TH(row)"
     case cell = "TD"
-    /// An image with an alternative text (the logo).
+    /// An image with an alternative text (the logo, a payment code).
     case figure = "Figure"
     /// A clickable area and the text it covers.
     case link = "Link"
@@ -92,6 +92,7 @@ extension DrawOp {
             case .rect(let r): r.role
             case .link(let l): l.role
             case .image(let i): i.role
+            case .qrCode(let q): q.role
             case .group(let g): g.contentRole
             }
         }
@@ -112,6 +113,9 @@ extension DrawOp {
             case .image(var i):
                 i.role = newValue
                 self = .image(i)
+            case .qrCode(var q):
+                q.role = newValue
+                self = .qrCode(q)
             case .group(var g):
                 g.contentRole = newValue
                 self = .group(g)

@@ -42,13 +42,13 @@ struct EInvoiceContent {
         self.totals = invoice.totals
         self.seller = Party(
             name: Self.trimmed(invoice.fromName),
-            addressLines: Self.addressLines(street: invoice.fromStreet, address: invoice.fromAddress),
+            addressLines: Self.addressLines(street: invoice.fromStreetLine, address: invoice.fromAddress),
             city: Self.trimmed(invoice.fromCity), postalCode: Self.trimmed(invoice.fromPostalCode),
             country: invoice.fromCountry, taxID: Self.trimmed(invoice.fromTaxId),
             electronicAddress: invoice.fromElectronicAddress, email: Self.trimmed(invoice.fromEmail))
         self.buyer = Party(
             name: Self.trimmed(invoice.toName),
-            addressLines: Self.addressLines(street: invoice.toStreet, address: invoice.toAddress),
+            addressLines: Self.addressLines(street: invoice.toStreetLine, address: invoice.toAddress),
             city: Self.trimmed(invoice.toCity), postalCode: Self.trimmed(invoice.toPostalCode),
             country: invoice.toCountry, taxID: Self.trimmed(invoice.toTaxId),
             electronicAddress: invoice.toElectronicAddress, email: Self.trimmed(invoice.toEmail))

@@ -43,6 +43,9 @@ extension DrawOp {
         case .image(var i):
             i.rect = move(i.rect)
             return .image(i)
+        case .qrCode(var q):
+            q.rect = move(q.rect)
+            return .qrCode(q)
         case .group(var g):
             g.transform = g.transform.translatedBy(dx: dx, dy: dy)
             return .group(g)
@@ -56,7 +59,7 @@ extension DrawOp {
         case .line(let l): min(l.from.y, l.to.y) - l.width / 2
         case .rect(let r): r.rect.minY
         case .link(let l): l.rect.minY
-        case .image, .group: bounds.minY
+        case .image, .group, .qrCode: bounds.minY
         }
     }
 }

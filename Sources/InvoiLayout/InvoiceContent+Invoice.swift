@@ -89,6 +89,7 @@ extension InvoiceContent {
         let payment = [
             (WordKey.beneficiary, invoice.bankBeneficiary, false), (.bank, invoice.bankName, false),
             (.account, invoice.bankAccount, true), (.swift, invoice.bankSwift, true),
+            (.upiId, invoice.upiId, true),
         ]
         .filter { !$0.1.isEmpty }
         .map { LabeledValue(label: wording[$0.0], value: $0.2 ? identifier($0.1) : $0.1) }
@@ -102,13 +103,14 @@ extension InvoiceContent {
                 name: invoice.fromName, email: identifier(invoice.fromEmail),
                 details: [identifier(invoice.fromPhone)]
                     + Self.address(
-                        invoice.fromAddress, street: invoice.fromStreet, postalCode: invoice.fromPostalCode,
+                        invoice.fromAddress, street: invoice.fromStreetLine, postalCode: invoice.fromPostalCode,
                         city: invoice.fromCity, country: invoice.fromCountry, language: wording.tag),
                 taxId: identifier(invoice.fromTaxId), wording: wording),
             client: Party(
                 name: invoice.toName, email: identifier(invoice.toEmail),
                 details: Self.address(
-                    invoice.toAddress, street: invoice.toStreet, postalCode: invoice.toPostalCode, city: invoice.toCity,
+                    invoice.toAddress, street: invoice.toStreetLine, postalCode: invoice.toPostalCode,
+                    city: invoice.toCity,
                     country: invoice.toCountry, language: wording.tag),
                 taxId: identifier(invoice.toTaxId), wording: wording),
             dates: dates,

@@ -2,6 +2,20 @@ import InvoiDocument
 import InvoiLocalization
 import InvoiModel
 
+/// A payment QR code's modules, the caption under them and what a reader who cannot see the
+/// code is told it is (the caption and the scheme's name).
+public struct PaymentCode: Hashable, Sendable {
+    public var matrix: QRCodeMatrix
+    public var caption: String
+    public var altText: String
+
+    public init(matrix: QRCodeMatrix, caption: String, altText: String? = nil) {
+        self.matrix = matrix
+        self.caption = caption
+        self.altText = altText ?? caption
+    }
+}
+
 /// Everything the document shows, already formatted as strings. Layout works
 /// from this so that it knows the visual spec but not money or dates.
 public struct InvoiceContent: Hashable, Sendable {
@@ -73,6 +87,10 @@ public struct InvoiceContent: Hashable, Sendable {
     public var taxNote: String
     /// Empty when no bank field is filled (the section is then left out).
     public var paymentRows: [LabeledValue]
+    /// The payment QR code shown with the payment details; nil for none.
+    public var paymentCode: PaymentCode?
+    /// The Swiss QR-bill's payment part and receipt, at the foot of the last page; nil for none.
+    public var swissBill: SwissBill?
     /// The NOTES block's text, `\n` a line break; "" leaves the block out.
     public var notes: String
     /// Drawn at the top left above the sender's name; nil for none.

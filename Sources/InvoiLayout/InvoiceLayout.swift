@@ -93,7 +93,7 @@ public struct InvoiceLayout: Sendable {
             .section(billTo, gap: style.sectionGap),
         ]
         var after: [Paginator.Item] = []
-        if !content.paymentRows.isEmpty {
+        if !content.paymentRows.isEmpty || content.paymentCode != nil {
             let payment = PaymentSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
             after.append(.section(payment, gap: style.sectionGap))
         }
@@ -115,8 +115,17 @@ public struct InvoiceLayout: Sendable {
             return height > tallRow ? table.rowBlock(index) : Block(height: height)
         }
         let measuredRows = Paginator.Rows(count: measured.count) { measured[$0] }
-        func items(_ rows: Paginator.Rows) -> [Paginator.Item] {
-            sections + [.table(header: tableHeader, rows: rows, gap: style.sectionGap, trailer: totals)] + after
+        // The Swiss QR-bill's strip at the foot of the last page: above it, the footer (and the
+        // signed line) with the footer's gaps, then the content.
+        let billHeight = content.swissBill == nil ? 0 : SwissBillSection.height
+        let noteReserve = content.signedNote.isEmpty ? 0 : style.signedNote.lineBoxHeight + style.footerGap / 2
+        func items(_ rows: Paginator.Rows, footer: Double = 0) -> [Paginator.Item] {
+            var items = sections + [.table(header: tableHeader, rows: rows, gap: style.sectionGap, trailer: totals)]
+            items += after
+            if billHeight > 0 {
+                items.append(.foot(height: billHeight, clearance: style.footerGap + footer + noteReserve))
+            }
+            return items
         }
 
         let top = style.padding
@@ -129,7 +138,9 @@ public struct InvoiceLayout: Sendable {
                 let footerHeight = typesetter.paragraphHeight(
                     content.footerText(page: count, of: count), style.footer, width: width)
                 bottom = size.height - style.padding - footerHeight - style.footerGap
-                let again = Paginator.paginate(items(measuredRows), pageSize: size, top: top, bottom: bottom)
+                let again = Paginator.paginate(
+                    items(measuredRows, footer: footerHeight + style.footerGap), pageSize: size, top: top,
+                    bottom: bottom)
                 if again == count { break }
                 count = again
             }
@@ -139,13 +150,21 @@ public struct InvoiceLayout: Sendable {
             title: content.documentTitle, author: content.author, subject: content.documentSubject,
             language: content.wording.tag,
             direction: content.isRightToLeft ? .rightToLeft : .leftToRight)
+        let footerReserve =
+            count > 1
+            ? typesetter.paragraphHeight(content.footerText(page: count, of: count), style.footer, width: width)
+                + style.footerGap : 0
         return PagePlan(
             layout: self, style: style, typesetter: typesetter, content: content,
-            items: items(keepsRows ? measuredRows : Paginator.Rows(count: content.items.count, row: table.rowBlock)),
+            items: items(
+                keepsRows ? measuredRows : Paginator.Rows(count: content.items.count, row: table.rowBlock),
+                footer: footerReserve),
             outline: DocumentOutline(metadata: metadata, pageCount: count, firstPageSize: size),
             top: top, bottom: bottom,
             stampAnchor: Point(x: x + width, y: top + header.rightColumnHeight + style.stampGap),
-            signedNote: signedNote(content.signedNote, typesetter: typesetter, style: style, x: x, width: width))
+            signedNote: signedNote(content.signedNote, typesetter: typesetter, style: style, x: x, width: width),
+            swissBill: content.swissBill.map { SwissBillSection(typesetter: typesetter).block($0) },
+            noteReserve: noteReserve)
     }
 
     /// The signed document's line, one line centred under the content area, a third of the way
@@ -202,6 +221,10 @@ public struct PagePlan {
     let stampAnchor: Point
     /// The signed document's line, drawn on every page; empty when unsigned.
     let signedNote: Block
+    /// The Swiss QR-bill's strip, its top left corner at (0, 0); nil for none.
+    let swissBill: Block?
+    /// What the signed line takes above the strip, with its gap.
+    let noteReserve: Double
 
     /// Lays the pages out in order and hands each to `body`, footer, stamp and mirroring
     /// done. Stops at the first page `body` throws for, and throws that.
@@ -222,14 +245,25 @@ public struct PagePlan {
                 contentBox: Rect(x: x, y: top, width: width, height: size.height - 2 * style.padding))
             Paginator.paginate(items, pageSize: size, top: top, bottom: bottom) { ops in
                 var ops = ops
+                // On the page with the Swiss QR-bill, the signed line and the footer sit right
+                // above the strip, a footer's gap apart.
+                let strip = index == outline.pageCount - 1 ? swissBill : nil
+                let stripTop = size.height - SwissBillSection.height
                 if outline.pageCount > 1 {
+                    let bottom =
+                        strip == nil ? size.height - style.padding : stripTop - style.footerGap - noteReserve
                     ops +=
                         layout.footer(
                             content, page: index + 1, of: outline.pageCount, typesetter: typesetter, x: x,
-                            width: width, bottom: size.height - style.padding
+                            width: width, bottom: bottom
                         ).ops
                 }
-                ops += signedNote.ops
+                if strip != nil, let noteTop = signedNote.ops.map(\.topY).min() {
+                    let top = stripTop - style.footerGap - style.signedNote.lineBoxHeight
+                    ops += signedNote.ops.map { $0.offsetBy(dx: 0, dy: top - noteTop) }
+                } else {
+                    ops += signedNote.ops
+                }
                 // The stamp keeps clear of the page's text: on the first page with room for it.
                 var stampOp: DrawOp?
                 if let pending = stamp,
@@ -241,6 +275,11 @@ public struct PagePlan {
                     stamp = nil
                 }
                 if rightToLeft { ops = ops.map { $0.mirrored(across: size.width) } }
+                // A standardized form, never mirrored: added after the page is.
+                if let strip {
+                    let left = (size.width - SwissBillSection.width) / 2
+                    ops += strip.ops.map { $0.offsetBy(dx: left, dy: size.height - SwissBillSection.height) }
+                }
                 if let stampOp { ops.insert(stampOp, at: Self.readingPlace(of: stampOp, in: ops)) }
                 if listsUncovered {
                     for case .text(let text) in ops {

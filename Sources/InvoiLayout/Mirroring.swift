@@ -27,6 +27,10 @@ extension DrawOp {
         case .image(var image):
             image.rect.x = x(image.rect)
             return .image(image)
+        case .qrCode(var code):
+            // The code moves to the mirrored place; its modules are never mirrored.
+            code.rect.x = x(code.rect)
+            return .qrCode(code)
         case .group:
             let bounds = bounds
             return offsetBy(dx: axis - bounds.maxX - bounds.minX, dy: 0)

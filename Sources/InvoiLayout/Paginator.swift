@@ -13,6 +13,10 @@ struct Paginator {
         /// A section that may be cut between lines of text wherever a page ends, `gap` below the
         /// previous content; its first `keptTogether` points (a label and a first line) stay together.
         case flowing(Block, gap: Double, keptTogether: Double)
+        /// The foot of the page, `height` up from the paper's bottom edge, kept for a part the
+        /// page draws there (the Swiss QR-bill): on this page when what is on it ends `clearance`
+        /// above it, else on a new page. Nothing follows it on its page.
+        case foot(height: Double, clearance: Double)
     }
 
     /// The table's rows, each made when the paginator comes to it: a long table is never
@@ -65,6 +69,12 @@ struct Paginator {
                 }
             case .flowing(let block, let gap, let keptTogether):
                 paginator.flow(block, gap: gap, keptTogether: keptTogether)
+            case .foot(let height, let clearance):
+                if !paginator.pageIsEmpty, paginator.y + clearance > pageSize.height - height + 0.001 {
+                    paginator.newPage()
+                }
+                paginator.y = pageSize.height
+                paginator.pageIsEmpty = false
             }
             handOn(&paginator)
         }

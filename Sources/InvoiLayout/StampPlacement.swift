@@ -101,7 +101,7 @@ struct StampPlacement {
                 let top = min(text.box.minY, text.origin.y - metrics.ascent)
                 let bottom = max(text.box.maxY, text.origin.y + metrics.descent)
                 rect = Rect(x: text.origin.x, y: top, width: text.width, height: bottom - top)
-            case .image, .group: rect = op.bounds
+            case .image, .group, .qrCode: rect = op.bounds
             case .line, .rect:
                 guard includingRules else { return nil }
                 rect = op.bounds

@@ -122,6 +122,14 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var paymentLabelGap = px(8)
     public var paymentText: TextStyle
     public var paymentLabel: TextStyle
+    /// A payment QR code's side (about 34 mm), at the right end of Payment Details.
+    public var paymentCodeSide = px(128)
+    /// The least module size (points): a code with many modules grows rather than shrink below it.
+    public var paymentCodeMinimumModule = 2.0
+    /// The light margin around the code, in modules (ISO/IEC 18004's quiet zone).
+    public var paymentCodeQuietZone = 4
+    /// The caption under the code ("Scan to pay").
+    public var paymentCodeCaption: TextStyle
 
     // Notes (after Payment Details, or after the totals).
     public var notesPaddingTop = px(24)
@@ -172,6 +180,7 @@ public struct InvoiceStyle: Hashable, Sendable {
         balanceValue = totalLabel
         paymentText = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
         paymentLabel = paymentText.with(color: muted)
+        paymentCodeCaption = TextStyle(weight: .regular, px: 10, color: muted, lineHeight: 1.5)
         notesText = TextStyle(weight: .regular, px: 12, color: primary, lineHeight: 1.6)
         stampText = TextStyle(weight: .bold, px: 14, color: primary, tracking: 0.1, lineHeight: 1.2, uppercased: true)
         footer = TextStyle(weight: .regular, px: 10, color: muted, lineHeight: 1.5)

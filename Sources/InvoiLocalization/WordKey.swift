@@ -31,6 +31,13 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case bank = "payment.bank"
     case account = "payment.account"
     case swift = "payment.swift"
+    /// The payee's UPI address (India's Unified Payments Interface).
+    case upiId = "payment.upiId"
+    /// The caption under a payment QR code.
+    case scanToPay = "payment.scanToPay"
+    /// The caption under a code that verifies a tax invoice (Saudi Arabia's ZATCA code), which
+    /// pays nothing.
+    case scanToVerify = "taxInvoice.scanToVerify"
     case notes
     case taxId
     case draftStamp = "stamp.draft"

@@ -87,6 +87,12 @@ extension Invoice {
         }
         if let vatCategory { fields.append(("vatCategory", Self.jsonString(vatCategory.rawValue))) }
         if !vatExemptionReason.isEmpty { fields.append(("vatExemptionReason", Self.jsonString(vatExemptionReason))) }
+        if let paymentQR { fields.append(("paymentQR", Self.jsonString(paymentQR.rawValue))) }
+        let payment: [(String, String)] = [
+            ("paymentReference", paymentReference), ("upiId", upiId),
+            ("fromBuildingNumber", fromBuildingNumber), ("toBuildingNumber", toBuildingNumber),
+        ]
+        fields += payment.filter { !$0.1.isEmpty }.map { ($0.0, Self.jsonString($0.1)) }
         return fields
     }
 

@@ -95,6 +95,20 @@ public struct Invoice: Hashable, Sendable {
     public var vatCategory: VATCategory?
     /// Why no VAT is charged (BT-120); required for the categories that need it.
     public var vatExemptionReason = ""
+    /// The building number of the sender's and the client's street (the Swiss QR-bill's
+    /// structured address; elsewhere printed after the street).
+    public var fromBuildingNumber = ""
+    public var toBuildingNumber = ""
+
+    // Payment QR codes; each default leaves the document unchanged.
+
+    /// The payment code printed with the payment details; nil for none.
+    public var paymentQR: PaymentQRScheme?
+    /// A Swiss QR reference (27 digits) or an ISO 11649 creditor reference (`RF…`), as
+    /// written; "" for none.
+    public var paymentReference = ""
+    /// The payee's UPI address (`name@bank`), for the UPI code.
+    public var upiId = ""
 
     public static let defaultInvoiceNumber = "INV-0001"
 
@@ -177,6 +191,15 @@ public struct Invoice: Hashable, Sendable {
             return .latin
         }
         return .native(language: language.code)
+    }
+
+    /// The sender's street line: the street and its building number ("Bahnhofstrasse 7").
+    public var fromStreetLine: String { Self.streetLine(fromStreet, fromBuildingNumber) }
+    /// The client's street line, likewise.
+    public var toStreetLine: String { Self.streetLine(toStreet, toBuildingNumber) }
+
+    private static func streetLine(_ street: String, _ number: String) -> String {
+        number.isEmpty ? street : street.isEmpty ? number : street + " " + number
     }
 
     /// Whether the Payment Details block shows (any bank field is non-empty).

@@ -199,7 +199,9 @@ public struct InvoiceDecoder: Sendable {
                     invoice.copyMark = mark
                 }
             default:
-                if !readEInvoiceField(key, node, into: &invoice, periods: &periods, context: &context) {
+                if !readEInvoiceField(key, node, into: &invoice, periods: &periods, context: &context),
+                    !readPaymentField(key, node, into: &invoice, context: &context)
+                {
                     Self.warnUnknown(key, in: "", candidates: InvoiceKeys.allInvoice, context: &context)
                 }
             }

@@ -23,6 +23,9 @@ enum InvoiceKeys {
         "deliveryDate", "periodStart", "periodEnd", "vatCategory", "vatExemptionReason",
     ]
 
+    /// The payment QR code's fields.
+    static let payment = ["paymentQR", "paymentReference", "upiId", "fromBuildingNumber", "toBuildingNumber"]
+
     static let lineItem = ["id", "description", "quantity", "rate", "unit", "vatRate", "vatCategory"]
 
     static let discount = ["type", "value"]
@@ -30,7 +33,7 @@ enum InvoiceKeys {
     /// Line-item fields people add that invoi computes itself.
     static let computedLineItemFields: Set<String> = ["amount", "total", "lineTotal"]
 
-    static let allInvoice = invoice + extensions + eInvoice
+    static let allInvoice = invoice + extensions + eInvoice + payment
 }
 
 extension Invoice {

@@ -29,15 +29,19 @@ public struct RenderSettings: Hashable, Sendable {
     public var copyMark: CopyMark?
     /// Whether the file will be signed: every page then says so in its bottom margin.
     public var isSigned = false
+    /// Overrides the invoice's payment QR code scheme (`--payment-qr`).
+    public var paymentQR: PaymentQRScheme?
 
     public init(
         format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil, language: String? = nil,
         output: OutputOptions = OutputOptions(), creationDate: Date? = nil, accent: AccentColor? = nil,
-        profile: EInvoiceProfile? = nil, digits: Digits? = nil, copyMark: CopyMark? = nil, isSigned: Bool = false
+        profile: EInvoiceProfile? = nil, digits: Digits? = nil, copyMark: CopyMark? = nil, isSigned: Bool = false,
+        paymentQR: PaymentQRScheme? = nil
     ) {
         self.profile = profile
         self.copyMark = copyMark
         self.isSigned = isSigned
+        self.paymentQR = paymentQR
         self.digits = digits
         self.format = format
         self.paper = paper
@@ -108,19 +112,40 @@ public struct Renderer: Sendable {
         InvoiceLayout(shaper: shaper, paper: settings.paper).accented(settings.accent ?? invoice.accentColor)
     }
 
+    /// The invoice's content with its logo decoded and its payment code encoded (callers check
+    /// `paymentProblems` first: an invoice whose code cannot be made is shown without it).
     private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
         let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
-        guard settings.digits != nil || settings.copyMark != nil else {
-            return InvoiceContent(
+        var content: InvoiceContent
+        if settings.digits != nil || settings.copyMark != nil {
+            var invoice = invoice
+            if let digits = settings.digits { invoice.digits = digits }
+            if let mark = settings.copyMark { invoice.copyMark = mark }
+            content = InvoiceContent(
+                invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
+                isSigned: settings.isSigned)
+        } else {
+            content = InvoiceContent(
                 invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
                 isSigned: settings.isSigned)
         }
-        var invoice = invoice
-        if let digits = settings.digits { invoice.digits = digits }
-        if let mark = settings.copyMark { invoice.copyMark = mark }
-        return InvoiceContent(
-            invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
-            isSigned: settings.isSigned)
+        if let scheme = paymentScheme(of: invoice, settings: settings),
+            let matrix = paymentCode(of: invoice, settings: settings)
+        {
+            // A ZATCA code verifies the tax invoice; it pays nothing.
+            let caption = content.wording[scheme == .zatca ? .scanToVerify : .scanToPay]
+            let altText = "\(caption) (\(scheme.displayName))"
+            if scheme == .swiss,
+                let bill = Self.swissBill(
+                    of: invoice, matrix: matrix, language: content.wording.language.code, altText: altText)
+            {
+                // The Swiss code has its own part at the foot of the last page, not Payment Details.
+                content.swissBill = bill
+            } else {
+                content.paymentCode = PaymentCode(matrix: matrix, caption: caption, altText: altText)
+            }
+        }
+        return content
     }
 
     /// The invoice's logo decoded (once per file for the life of the renderer).

@@ -45,7 +45,9 @@ enum ImageMarkup {
         }
     }
 
-    private static func openTitled(_ altText: String, to out: inout SVGWriter) {
+    /// Opens the `role="img"` group that names what follows; nothing when there is no text
+    /// (the caller closes the group only when it opened one).
+    static func openTitled(_ altText: String, to out: inout SVGWriter) {
         guard !altText.isEmpty else { return }
         out.append("<g role=\"img\" aria-label=\"")
         out.appendEscaped(altText)

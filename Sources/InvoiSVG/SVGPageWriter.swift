@@ -79,9 +79,36 @@ struct SVGPageWriter {
                 openGroup(group.transform)
                 draw(group.ops, using: &library)
                 body.append("</g>\n")
+            case .qrCode(let code): draw(code)
             case .link: break
             }
         }
+    }
+
+    /// The dark modules as one black path, a rectangle per `darkBlocks` entry; crisp edges, so
+    /// that a renderer does not blur the boundaries between modules. Named by its alt text as
+    /// one image, like the logo.
+    private mutating func draw(_ code: QRCodeOp) {
+        let r = code.rect
+        guard [r.x, r.y, r.width].allSatisfy(\.isFinite), r.width > 0 else { return }
+        let module = code.moduleSize
+        ImageMarkup.openTitled(code.altText, to: &body)
+        defer { if !code.altText.isEmpty { body.append("</g>\n") } }
+        body.append("<path fill=\"#000000\" shape-rendering=\"crispEdges\" d=\"")
+        for block in code.matrix.darkBlocks {
+            body.append("M")
+            body.appendNumber(r.x + Double(block.column) * module, decimals: 3)
+            body.append(" ")
+            body.appendNumber(r.y + Double(block.row) * module, decimals: 3)
+            body.append("h")
+            body.appendNumber(Double(block.width) * module, decimals: 3)
+            body.append("v")
+            body.appendNumber(Double(block.height) * module, decimals: 3)
+            body.append("h")
+            body.appendNumber(-Double(block.width) * module, decimals: 3)
+            body.append("z")
+        }
+        body.append("\"/>\n")
     }
 
     private mutating func openGroup(_ transform: AffineTransform) {

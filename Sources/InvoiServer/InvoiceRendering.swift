@@ -2,6 +2,7 @@ import Foundation
 import InvoiAssets
 import InvoiDocument
 import InvoiModel
+import InvoiPayment
 import InvoiRender
 import InvoiSigning
 
@@ -55,6 +56,14 @@ struct InvoiceRendering: Sendable {
             }
         } catch {
             return .failure(.badParameter("profile", "\(error)"))
+        }
+        let paymentProblems = renderer.paymentProblems(of: invoice, settings: settings)
+        if !paymentProblems.isEmpty {
+            return .failure(
+                APIError(
+                    .unprocessableContent,
+                    "the invoice cannot carry its payment QR code: every missing or invalid field is listed",
+                    problems: paymentProblems.map { .init(path: $0.path, message: $0.message) }))
         }
         let target = RequestTarget(page: query.page, isAbandoned: isAbandoned)
         do {

@@ -19,6 +19,7 @@ struct RenderQuery: Sendable, Hashable {
     var accent: AccentColor?
     var profile: EInvoiceProfile?
     var copyMark: CopyMark?
+    var paymentQR: PaymentQRScheme?
     /// The page of a PNG or SVG to send, from 1.
     var page: Int = 1
     /// Whether to sign the PDF with the server's key.
@@ -29,7 +30,7 @@ struct RenderQuery: Sendable, Hashable {
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
     static let parameterNames = [
         "format", "paper", "dpi", "width", "language", "locale", "digits",
-        "accent", "profile", "page", "copy-mark", "sign", "pdf-standard",
+        "accent", "profile", "page", "copy-mark", "sign", "pdf-standard", "payment-qr",
     ]
 
     init() {}
@@ -123,6 +124,14 @@ struct RenderQuery: Sendable, Hashable {
             case .success(let standards): pdfStandards = standards
             case .failure(let error): throw .badParameter(name, "\(error)")
             }
+        case "payment-qr":
+            guard let scheme = PaymentQRScheme(rawValue: value) else {
+                throw .badParameter(
+                    name,
+                    "\(shown) is no payment QR scheme; use "
+                        + PaymentQRScheme.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            paymentQR = scheme
         default:  // "page"
             guard let page = Int(value), page >= 1 else {
                 throw .badParameter(name, "must be a page number from 1 (got \(shown))")
@@ -139,7 +148,8 @@ struct RenderQuery: Sendable, Hashable {
             output: OutputOptions(
                 dpi: dotsPerInch, columns: columns, usesColor: false, creator: "invoi \(InvoiVersion.current)",
                 bidi: .visual, pdfStandards: pdfStandards),
-            creationDate: creationDate, accent: accent, profile: profile, digits: digits, copyMark: copyMark)
+            creationDate: creationDate, accent: accent, profile: profile, digits: digits, copyMark: copyMark,
+            paymentQR: paymentQR)
     }
 }
 

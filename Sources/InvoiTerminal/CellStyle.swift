@@ -11,9 +11,16 @@ struct CellStyle: Hashable, Sendable {
 
     var isBold = false
     var tone = Tone.foreground
+    /// A QR code's cells: black on white with colour, so that the code reads on any theme.
+    var isCode = false
 
     static let plain = CellStyle()
     static let muted = CellStyle(isBold: false, tone: .muted)
+    static let code: CellStyle = {
+        var style = CellStyle()
+        style.isCode = true
+        return style
+    }()
 
     init(isBold: Bool = false, tone: Tone = .foreground) {
         self.isBold = isBold
@@ -24,10 +31,11 @@ struct CellStyle: Hashable, Sendable {
         self.init(isBold: weight >= .bold, tone: Tone(color))
     }
 
-    var isPlain: Bool { !isBold && tone == .foreground }
+    var isPlain: Bool { !isBold && tone == .foreground && !isCode }
 
     /// The SGR sequence that starts this style (empty for plain).
     var sgr: [UInt8] {
+        if isCode { return Self.codeSGR }
         switch (isBold, tone) {
         case (false, .foreground): return []
         case (true, .foreground): return Self.boldSGR
@@ -41,6 +49,8 @@ struct CellStyle: Hashable, Sendable {
     private static let boldSGR: [UInt8] = Array("\u{1B}[1m".utf8)
     private static let mutedSGR: [UInt8] = Array("\u{1B}[90m".utf8)
     private static let boldMutedSGR: [UInt8] = Array("\u{1B}[1;90m".utf8)
+    /// Black foreground on bright white.
+    private static let codeSGR: [UInt8] = Array("\u{1B}[30;107m".utf8)
     static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
 }
 

@@ -150,13 +150,15 @@ enum GridElement {
     case text(TextElement)
     case rule(RuleElement)
     case frame(FrameElement)
+    case code(CodeElement)
 
-    /// Where it sits vertically: the baseline of text, the y of a rule.
+    /// Where it sits vertically: the baseline of text, the y of a rule, the bottom of a code.
     var y: Double {
         switch self {
         case .text(let t): t.baseline
         case .rule(let r): r.y
         case .frame(let f): f.baseline
+        case .code(let c): c.y
         }
     }
 
@@ -165,11 +167,11 @@ enum GridElement {
         if case .text(let t) = self { t.lastBaseline } else { y }
     }
 
-    /// Font size of its text, nil for a rule.
+    /// Font size of its text, nil for a rule or a code.
     var textSize: Double? {
         switch self {
         case .text(let t): t.size
-        case .rule: nil
+        case .rule, .code: nil
         case .frame(let f): f.size
         }
     }

@@ -77,6 +77,7 @@ struct PageGrid {
         var texts: [(op: TextOp, element: TextElement)] = []
         var rules: [RuleElement] = []
         var outlines: [RectOp] = []
+        var codes: [CodeElement] = []
         for (op, lastBaseline) in Reflow.joiningWrappedLines(page.ops) {
             switch op {
             case .text(let text):
@@ -88,12 +89,14 @@ struct PageGrid {
                 if let rule = RuleElement(line, geometry: geometry) { rules.append(rule) }
             case .rect(let rect):
                 if rect.stroke != nil { outlines.append(rect) }
+            case .qrCode(let code):
+                codes.append(CodeElement(code, geometry: geometry))
             case .link, .image, .group:
                 break
             }
         }
 
-        var elements: [GridElement] = rules.map { .rule($0) }
+        var elements: [GridElement] = rules.map { .rule($0) } + codes.map { .code($0) }
         var framed = [Bool](repeating: false, count: texts.count)
         for outline in outlines {
             let r = outline.rect
@@ -177,6 +180,9 @@ struct PageGrid {
 
     private static func accepts(_ band: Band, _ element: GridElement) -> Bool {
         switch element {
+        case .code:
+            // A code has rows of its own.
+            return false
         case .rule(let rule):
             return band.elements.allSatisfy { other in
                 guard case .rule(let placed) = other else { return false }
@@ -214,6 +220,8 @@ struct PageGrid {
                 grid.place(rule.block, columns: geometry.columns)
             case .frame(let frame):
                 grid.place(frame.block(geometry: geometry), columns: geometry.columns)
+            case .code(let code):
+                grid.place(code.block(geometry: geometry), columns: geometry.columns)
             }
         }
         return grid
@@ -224,6 +232,7 @@ struct PageGrid {
         case .text(let t): t.span.lowerBound
         case .rule(let r): r.span.lowerBound
         case .frame(let f): f.span.lowerBound
+        case .code(let c): c.startColumn
         }
     }
 

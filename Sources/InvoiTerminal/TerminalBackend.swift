@@ -131,12 +131,18 @@ struct RowWriter {
     mutating func write(row: [Segment]) {
         var cursor = 0
         for segment in row.sorted(by: { $0.column < $1.column }) {
+            // Without a background a code's light rows and right margin are only spaces.
+            var utf8 = segment.utf8[...]
+            if !usesColor, segment.style.isCode {
+                while utf8.last == 0x20 { utf8.removeLast() }
+                if utf8.isEmpty { continue }
+            }
             if segment.column > cursor {
                 output.append(contentsOf: repeatElement(0x20, count: segment.column - cursor))
             }
             let sgr = usesColor ? segment.style.sgr : []
             output.append(contentsOf: sgr)
-            output.append(contentsOf: segment.utf8)
+            output.append(contentsOf: utf8)
             if !sgr.isEmpty { output.append(contentsOf: CellStyle.reset) }
             cursor = max(cursor, segment.end)
         }

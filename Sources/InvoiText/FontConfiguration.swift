@@ -37,7 +37,7 @@ public struct FontConfiguration: Hashable, Sendable {
     public static let system = FontConfiguration(scriptFamilies: ["DejaVu Sans"])
 
     /// The project's fixed font set: exactly the fonts `tools/setup` installs
-    /// (fonts-jetbrains-mono, fonts-dejavu-core, fonts-wqy-microhei), nothing else.
+    /// (fonts-jetbrains-mono, fonts-dejavu-core, fonts-wqy-microhei, fonts-liberation2), nothing else.
     public static let fixed = FontConfiguration(
         fontDirectories: [
             "/usr/share/fonts/truetype/jetbrains-mono",
@@ -50,6 +50,9 @@ public struct FontConfiguration: Hashable, Sendable {
             "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",
             "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
             "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+            // The Swiss QR-bill's payment part (fonts-liberation2).
+            "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
+            "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf",
         ]
     )
 

@@ -26,6 +26,13 @@ final class FontRegistry: Sendable {
         /// Faces of the script families, listed once (a listing scans every font's cache entry).
         var scriptEntries: [String: [CatalogEntry]] = [:]
         var fallbacks: [FallbackKey: LoadedFace?] = [:]
+        /// The chains of the families a form prescribes, by family and weight ordinal.
+        var formChains: [FormChainKey: [LoadedFace]] = [:]
+    }
+
+    private struct FormChainKey: Hashable {
+        var family: FontFamily
+        var weight: Int
     }
 
     private struct FallbackKey: Hashable {
@@ -97,6 +104,27 @@ final class FontRegistry: Sendable {
         }
         let system = try FontCatalog(systemAddingFiles: configuration.fontFiles)
         return (system, .loaded(system))
+    }
+
+    /// The faces tried for `family` at `weight`: the design's chain, behind the family's own face
+    /// when it is not the design's (opened on first use; absent, the design's chain alone).
+    func chain(_ family: FontFamily, weight: FontWeight) -> [LoadedFace] {
+        guard let name = family.name else { return chains[weight.ordinal] }
+        let key = FormChainKey(family: family, weight: weight.ordinal)
+        let design = chains[weight.ordinal]
+        return state.withLock { state in
+            if let chain = state.formChains[key] { return chain }
+            let entries = state.familyEntries[name] ?? state.catalog.faces(ofFamily: name)
+            state.familyEntries[name] = entries
+            var chain = design
+            if let entry = Self.bestEntry(in: entries, weight: weight.rawValue),
+                let face = Self.load(entry, into: &state, files: files)
+            {
+                chain.insert(face, at: 0)
+            }
+            state.formChains[key] = chain
+            return chain
+        }
     }
 
     /// Whether fallback still waits to load the system's configuration (its first need has not come).

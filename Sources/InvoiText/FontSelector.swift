@@ -12,12 +12,20 @@ struct FontSelector: Sendable {
         var uncovered: [Unicode.Scalar] = []
     }
 
-    func primaryFace(weight: FontWeight) -> LoadedFace {
-        registry.chains[weight.ordinal][0]
+    func primaryFace(weight: FontWeight, family: FontFamily = .design) -> LoadedFace {
+        chain(weight: weight, family: family)[0]
+    }
+
+    /// The faces tried in order for `family` at `weight`.
+    func chain(weight: FontWeight, family: FontFamily) -> [LoadedFace] {
+        family == .design ? registry.chains[weight.ordinal] : registry.chain(family, weight: weight)
     }
 
     func choice(for cluster: ArraySlice<Unicode.Scalar>, weight: FontWeight) -> Choice {
-        let chain = registry.chains[weight.ordinal]
+        choice(for: cluster, weight: weight, chain: registry.chains[weight.ordinal])
+    }
+
+    func choice(for cluster: ArraySlice<Unicode.Scalar>, weight: FontWeight, chain: [LoadedFace]) -> Choice {
         // Fast path: one ASCII character the primary face has.
         if cluster.count == 1, let only = cluster.first, only.isASCII, chain[0].coverage.contains(only) {
             return Choice(face: chain[0])

@@ -42,10 +42,10 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     ) -> ShapedLine {
         let key = ShapingKey(
             text: text, weight: font.weight.rawValue, size: font.size, tracking: tracking,
-            fallbackDirection: fallbackDirection)
+            fallbackDirection: fallbackDirection, family: font.family)
         if let line = lineCache.withLock({ $0.value(for: key) }) { return line }
         let analysis = TextAnalysis(
-            text, weight: font.weight, selector: selector, fallbackDirection: fallbackDirection)
+            text, weight: font.weight, family: font.family, selector: selector, fallbackDirection: fallbackDirection)
         let line = assembler.line(analysis, clusters: 0..<analysis.clusterCount, size: font.size, tracking: tracking)
         lineCache.withLock { $0.insert(line, for: key) }
         return line
@@ -56,13 +56,14 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     ) -> [ShapedLine] {
         let key = ShapingKey(
             text: text, weight: font.weight.rawValue, size: font.size, tracking: tracking, width: width,
-            fallbackDirection: fallbackDirection)
+            fallbackDirection: fallbackDirection, family: font.family)
         if let lines = breakCache.withLock({ $0.value(for: key) }) { return lines }
         let breaker = LineBreaker(assembler: assembler)
         var lines: [ShapedLine] = []
         for paragraph in Self.paragraphs(of: text) {
             let analysis = TextAnalysis(
-                String(paragraph), weight: font.weight, selector: selector, fallbackDirection: fallbackDirection)
+                String(paragraph), weight: font.weight, family: font.family, selector: selector,
+                fallbackDirection: fallbackDirection)
             lines += breaker.lines(of: analysis, size: font.size, tracking: tracking, width: width)
         }
         breakCache.withLock { $0.insert(lines, for: key) }
@@ -70,7 +71,7 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     }
 
     public func metrics(for font: FontSpec) -> LineMetrics {
-        let face = selector.primaryFace(weight: font.weight)
+        let face = selector.primaryFace(weight: font.weight, family: font.family)
         let extents = face.font.verticalExtents
         let scale = font.size / Double(face.unitsPerEm)
         return LineMetrics(ascent: Double(extents.ascender) * scale, descent: -Double(extents.descender) * scale)

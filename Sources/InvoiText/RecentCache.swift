@@ -38,9 +38,11 @@ struct ShapingKey: Hashable {
     /// Line width for `breakLines`; nil for `shapeLine`.
     var width: Double?
     var fallbackDirection: TextDirection?
+    var family: FontFamily = .design
 
     static func == (lhs: ShapingKey, rhs: ShapingKey) -> Bool {
-        lhs.weight == rhs.weight && lhs.size == rhs.size && lhs.tracking == rhs.tracking && lhs.width == rhs.width
+        lhs.weight == rhs.weight && lhs.family == rhs.family && lhs.size == rhs.size && lhs.tracking == rhs.tracking
+            && lhs.width == rhs.width
             && lhs.fallbackDirection == rhs.fallbackDirection && lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
@@ -50,6 +52,7 @@ struct ShapingKey: Hashable {
         hasher.combine(tracking)
         hasher.combine(width)
         hasher.combine(fallbackDirection)
+        hasher.combine(family)
         hasher.combine(text.utf8.count)
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

@@ -25,7 +25,10 @@ struct TextAnalysis {
 
     /// `fallbackDirection` is the paragraph's direction when it has no strong character
     /// (left to right when nil): a right-to-left document's numbers stay in its direction.
-    init(_ text: String, weight: FontWeight, selector: FontSelector, fallbackDirection: TextDirection? = nil) {
+    init(
+        _ text: String, weight: FontWeight, family: FontFamily = .design, selector: FontSelector,
+        fallbackDirection: TextDirection? = nil
+    ) {
         let source = Array(text.utf8)
         let isASCII = !source.contains { $0 >= 0x80 || $0 == 0x0D }
         var (scalars, scalarOffsets, clusterStarts) =
@@ -53,7 +56,7 @@ struct TextAnalysis {
             : .resolve(scalars.map(\.value), fallback: fallbackDirection)
         (faces, uncovered) = Self.chooseFaces(
             scalars: scalars, clusterStarts: clusterStarts,
-            weight: weight, selector: selector)
+            weight: weight, family: family, selector: selector)
     }
 
     /// Scalars, their UTF-8 offsets and grapheme cluster starts (each list ends with the total).
@@ -76,16 +79,17 @@ struct TextAnalysis {
     }
 
     private static func chooseFaces(
-        scalars: [Unicode.Scalar], clusterStarts: [Int], weight: FontWeight,
+        scalars: [Unicode.Scalar], clusterStarts: [Int], weight: FontWeight, family: FontFamily,
         selector: FontSelector
     ) -> ([LoadedFace], [Int: [Unicode.Scalar]]) {
+        let chain = selector.chain(weight: weight, family: family)
         var faces: [LoadedFace] = []
         var uncovered: [Int: [Unicode.Scalar]] = [:]
         var leadingInvisible: Int? = 0
         faces.reserveCapacity(clusterStarts.count)
         for cluster in 0..<(clusterStarts.count - 1) {
             let choice = selector.choice(
-                for: scalars[clusterStarts[cluster]..<clusterStarts[cluster + 1]], weight: weight)
+                for: scalars[clusterStarts[cluster]..<clusterStarts[cluster + 1]], weight: weight, chain: chain)
             // Invisible clusters join their neighbour's run, so they never split one.
             if let face = choice.face {
                 faces.append(face)
@@ -94,7 +98,7 @@ struct TextAnalysis {
                     leadingInvisible = nil
                 }
             } else {
-                faces.append(faces.last ?? selector.primaryFace(weight: weight))
+                faces.append(faces.last ?? chain[0])
                 leadingInvisible? += 1
             }
             if !choice.uncovered.isEmpty { uncovered[cluster] = choice.uncovered }

@@ -24,9 +24,12 @@ import Testing
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("tax                      VAT {rate}%"))
         #expect(lines.contains("footer                   {number} · Page {page} of {pages}"))
+        #expect(lines.contains("payment.scanToPay        Scan to pay"))
         #expect(lines.contains("copyMark.certifiedCopy   Certified copy"))
         #expect(lines.contains("signedNote               Digitally signed document"))
-        #expect(lines.count == 50)
+        #expect(lines.contains("payment.upiId            UPI ID"))
+        #expect(lines.contains("taxInvoice.scanToVerify  Scan to verify this tax invoice"))
+        #expect(lines.count == 53)
     }
 
     @Test func anUnknownLanguageOrLocaleOnTheCommandLineIsAUsageError() throws {

@@ -62,6 +62,35 @@ import Testing
         #expect(rules.isSuperset(of: ["7.1-3", "7.1-11", "6.2-1"]), "\(rules)")
     }
 
+    /// Each payment code golden: its code is a Figure whose /Alt names it in the document's
+    /// language with the scheme (the ZATCA code's verifies, the others' pay), and the file
+    /// passes PDF/UA-1 (the whole-golden test above covers the rest).
+    @Test(arguments: [
+        ("qr-epc-de", "Zum Bezahlen scannen (EPC GiroCode)"),
+        ("qr-swiss-three-pages", "Zum Bezahlen scannen (Swiss QR Code)"),
+        ("qr-zatca-ar", "امسح الرمز للتحقق من الفاتورة الضريبية (ZATCA)"),
+        ("qr-upi", "Scan to pay (UPI)"),
+        ("qr-spayd-cs", "Naskenujte a zaplaťte (QR Platba)"),
+    ])
+    func aPaymentCodeIsAFigureWithItsAlternativeText(_ name: String, alt: String) throws {
+        let directory = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("\(name).pdf")
+        let bytes = try pdf(of: name)
+        try Data(bytes).write(to: file)
+        let check = try PDFCheck.run([(name, bytes)], profiles: ["pdfua-1"])
+        #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
+        let plain = directory.appendingPathComponent("plain.pdf")
+        let qpdf = try Tools.run("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", file.path, plain.path])
+        #expect(qpdf.status == 0)
+        let text = String(decoding: try Data(contentsOf: plain), as: UTF8.self)
+        // Cairo writes the text as UTF-16BE with a byte order mark.
+        let hex = "feff" + alt.utf16.map { String(format: "%04x", $0) }.joined()
+        #expect(text.components(separatedBy: "/Alt <\(hex)>").count - 1 == 1, "\(name): one figure named \(alt)")
+        let figures = try structure(of: name).filter { $0.trimmingCharacters(in: .whitespaces) == "Figure" }
+        #expect(figures.count == 1)
+    }
+
     /// poppler's view of the structure: each element's type, indented by depth, and the text
     /// of its marked content in quotes; and, when asked, the elements as the file stores them.
     func structure(of name: String) throws -> [String] {

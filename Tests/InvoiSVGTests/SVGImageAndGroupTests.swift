@@ -366,6 +366,28 @@ enum StampFixture {
         #expect(InlineSVG("<svg viewBox=\"0 0 1 1\" id=\"logo\"><style>#logo rect {fill:red}</style></svg>") != nil)
     }
 
+    /// A payment code is one image for assistive technology, like the logo: its path inside a
+    /// `role="img"` group labelled by its (escaped) alt text.
+    @Test func aQRCodeIsALabelledImage() throws {
+        let hostile = "Scan </title><script>x</script> & \"pay\" \u{1B}[31m"
+        let matrix = try #require(QRCodeMatrix(size: 21, modules: (0..<441).map { $0 % 3 == 0 }))
+        let code = QRCodeOp(matrix: matrix, rect: Rect(x: 40, y: 40, width: 63, height: 63), altText: hostile)
+        let svg = try #require(try SVGFixture.render([Page(size: PaperSize.a4.size, ops: [.qrCode(code)])]).first)
+        #expect(try isWellFormed(svg))
+        let outline = try #require(SVGOutline.parse(svg))
+        #expect(!outline.elements.contains { $0.name == "script" })
+        let path = try #require(outline.elements.firstIndex { $0.attributes["shape-rendering"] == "crispEdges" })
+        let group = try #require(outline.elements[path].parent)
+        #expect(outline.elements[group].attributes["role"] == "img")
+        #expect(outline.elements[group].attributes["aria-label"] == "Scan </title><script>x</script> & \"pay\" [31m")
+        #expect(outline.titles.count == 2, "the page's and the code's")
+        // Without alt text, no group.
+        var unnamed = code
+        unnamed.altText = ""
+        let plain = try #require(try SVGFixture.render([Page(size: PaperSize.a4.size, ops: [.qrCode(unnamed)])]).first)
+        #expect(!plain.contains("role=\"img\""))
+    }
+
     @Test func altTextIsAnEscapedTitle() throws {
         let hostile = "Acme </title><script>alert(1)</script> & \"Co\" \u{202E}\u{1B}[31m"
         let svg = try #require(

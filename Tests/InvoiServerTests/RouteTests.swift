@@ -142,6 +142,24 @@ struct RouteTests {
         }
     }
 
+    @Test func paymentCodeProblemsAre422ByPathAndTheQueryChoosesTheScheme() async throws {
+        try await withServer { _, port in
+            let body = Data(
+                #"{"fromName": "Acme", "currency": "EUR", "bankAccount": "DE89 3704 0044 0532 0130 01", "lineItems": [{"rate": 10}]}"#
+                    .utf8)
+            let refused = try await HTTPTestClient.post("/render?format=pdf&payment-qr=epc", port: port, json: body)
+            #expect(refused.status == 422)
+            #expect(refused.problemPaths == ["bankAccount"])
+            let fixed = Data(
+                String(decoding: body, as: UTF8.self).replacingOccurrences(of: "0130 01", with: "0130 00").utf8)
+            let ops = try await HTTPTestClient.post("/render?format=ops&payment-qr=epc", port: port, json: fixed)
+            #expect(ops.status == 200)
+            #expect(String(decoding: ops.body, as: UTF8.self).contains(#""op": "qrCode""#))
+            let unknown = try await HTTPTestClient.post("/render?payment-qr=paypal", port: port, json: fixed)
+            #expect(unknown.status == 400)
+        }
+    }
+
     @Test func logosAreRefusedWithoutALogoDirectory() async throws {
         try await withServer { _, port in
             let body = Data(#"{"logo": "/etc/passwd.png"}"#.utf8)

@@ -56,7 +56,9 @@ import Testing
             others.allSatisfy {
                 $0.hasPrefix("/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-")
                     || $0.hasSuffix("/wqy/wqy-microhei.ttc")
+                    || $0.hasPrefix("/usr/share/fonts/truetype/liberation2/LiberationSans-")
             })
+        #expect(others.contains("/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf"))
     }
 
     @Test func aMissingPrimaryFamilyIsReportedAndTheChainGoesOn() throws {

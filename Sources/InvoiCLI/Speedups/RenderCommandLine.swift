@@ -84,6 +84,7 @@ struct RenderCommandLine {
         case jobs = "--jobs", jsonl = "--jsonl", signKeystore = "--sign", signKey = "--sign-key"
         case signCertificate = "--sign-cert", signChain = "--sign-chain"
         case signPasswordFile = "--sign-password-file", pdfStandard = "--pdf-standard", untagged = "--untagged"
+        case paymentQR = "--payment-qr"
 
         /// `-o` is `--output`'s short name.
         init?(_ written: Substring) {
@@ -119,6 +120,7 @@ extension RenderRequest {
         case .color: return Self.convert(value, into: &color)
         case .bidi: return Self.convert(value, into: &bidi)
         case .jobs: return Self.convert(value, into: &jobs)
+        case .paymentQR: return Self.convert(value, into: &paymentQR)
         case .output: output = value
         case .outDirectory: outDirectory = value
         case .accent: accent = value
