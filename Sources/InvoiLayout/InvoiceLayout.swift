@@ -240,9 +240,13 @@ public struct PagePlan {
             // The first pass saw every text: only when it met an uncovered character are the
             // pages' texts shaped again, to list them in the order they appear.
             let listsUncovered = typesetter.coverage.hasUncoveredCharacters
-            let placement = StampPlacement(
-                style: style, typesetter: typesetter,
-                contentBox: Rect(x: x, y: top, width: width, height: size.height - 2 * style.padding))
+            let contentBox = Rect(x: x, y: top, width: width, height: size.height - 2 * style.padding)
+            let placement = StampPlacement(style: style, typesetter: typesetter, contentBox: contentBox)
+            // The Swiss strip is drawn after the stamp is placed: on its page the stamp's area
+            // ends where the strip begins, or the stamp would land on the payment part.
+            var stripPagePlacement = placement
+            stripPagePlacement.contentBox.height = min(
+                contentBox.height, size.height - SwissBillSection.height - top)
             Paginator.paginate(items, pageSize: size, top: top, bottom: bottom) { ops in
                 var ops = ops
                 // On the page with the Swiss QR-bill, the signed line and the footer sit right
@@ -267,7 +271,7 @@ public struct PagePlan {
                 // The stamp keeps clear of the page's text: on the first page with room for it.
                 var stampOp: DrawOp?
                 if let pending = stamp,
-                    let op = placement.place(
+                    let op = (strip == nil ? placement : stripPagePlacement).place(
                         pending, word: content.stampWord, on: ops, from: index == 0 ? stampAnchor : nil,
                         mirrored: rightToLeft)
                 {

@@ -6,7 +6,7 @@ struct StampPlacement {
     let style: InvoiceStyle
     let typesetter: Typesetter
     /// The content area of a page (inside the padding).
-    let contentBox: Rect
+    var contentBox: Rect
 
     /// The stamp's outline and word, unrotated, with its box's top-left corner at the origin.
     private struct Shape {

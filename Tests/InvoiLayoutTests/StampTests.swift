@@ -145,3 +145,32 @@ import Testing
         }
     }
 }
+
+/// The Swiss QR-bill's strip is a form of its own at the foot of the last page: a stamp never
+/// lands on it, however little room the page has above it.
+struct StampAndSwissBillTests {
+    @Test(arguments: [60.0, 90.0, 120.0, 150.0, 180.0, 220.0, 260.0])
+    func theStampKeepsOffTheSwissStrip(px: Double) throws {
+        var style = InvoiceStyle.standard
+        style.stampText = TextStyle(
+            weight: .bold, px: px, color: style.primary, tracking: 0.1, lineHeight: 1.2, uppercased: true)
+        var invoice = Invoice.sample
+        invoice.status = .paid
+        // Short enough that the strip shares the page, which leaves little room above it.
+        invoice.lineItems = Array(invoice.lineItems.prefix(1))
+        invoice.notes = ""
+        var content = InvoiceContent(invoice: invoice)
+        let matrix = try #require(QRCodeMatrix(size: 25, modules: (0..<625).map { $0 % 3 == 0 }))
+        content.swissBill = SwissBill(
+            matrix: matrix, language: .english, account: "CH44 3199 9123 0008 8901 2",
+            creditor: ["Robert Schneider AG", "Rue du Lac 1268", "2501 Biel"], reference: "",
+            additionalInformation: "INV-0001", debtor: nil, currency: "CHF", amount: "1 949.75", altText: "QR")
+        let document = try ShaperKind.fixedAdvances.layout(style: style).document(for: content)
+        let last = try #require(document.pages.last)
+        let stripTop = last.size.height - SwissBillSection.height
+        for stamp in last.groups where stamp.role == .stamp {
+            #expect(DrawOp.group(stamp).bounds.maxY <= stripTop + 1e-9, "a \(px) px stamp on the strip")
+        }
+        if px == 60 { #expect(document.stamps.contains { $0.role == .stamp }, "a small stamp finds room") }
+    }
+}
