@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The Swiss QR-bill's payment part and receipt in ops.json, measured against the numbers of the
-/// SIX Swiss Implementation Guidelines for the QR-bill 2.3, section 3 "Layout" (each number below
-/// names the part of that section it comes from). Every length is in millimetres from the strip's
+/// SIX Swiss Implementation Guidelines for the QR-bill 2.3, its chapter on the layout of the
+/// payment part and receipt; each number below names, by title, the part of that chapter it comes
+/// from (titles rather than section numbers, which moved between versions of the guidelines). Every length is in millimetres from the strip's
 /// top left corner; ops.json rounds points to two decimals, hence the 0.02 pt.
 @Suite struct SwissBillLayoutTests {
     static let mm = 72 / 25.4
@@ -108,14 +109,14 @@ import Testing
         let (receipt, paymentPart, account, reference, payableBy, currency, amount, acceptance) = (
             headings[0], headings[1], headings[2], headings[3], headings[4], headings[5], headings[6], headings[7]
         )
-        // 3.4 "Fonts and font sizes": Liberation Sans; titles 11 pt bold; the payment part's
+        // "Fonts and font sizes": Liberation Sans; titles 11 pt bold; the payment part's
         // headings 8 pt bold and values 10 pt; the receipt's 6 pt bold and 8 pt.
-        // 3.5 "Sections of the payment part" and 3.6 "Receipt": 5 mm margins.
+        // "Sections of the payment part" and "Sections of the receipt": 5 mm margins.
         let receiptTitle = Self.place(try Self.text(ops, receipt))
         #expect(close(receiptTitle.x, 5) && close(receiptTitle.y, 5))
         let bold = "(LiberationSans-Bold.ttf#0)"
         #expect(receiptTitle.size == 11 && receiptTitle.weight == 700 && receiptTitle.font.hasSuffix(bold))
-        // The payment part starts 62 mm in (3.1: receipt 62 mm, payment part 148 mm): its title
+        // The payment part starts 62 mm in ("Paper format": receipt 62 mm, payment part 148 mm): its title
         // section at 62 + 5 mm.
         let partTitle = Self.place(try Self.text(ops, paymentPart))
         #expect(close(partTitle.x, 67) && close(partTitle.y, 5) && partTitle.size == 11 && partTitle.weight == 700)
@@ -135,19 +136,19 @@ import Testing
             #expect(ops.filter { $0["text"] as? String == heading }.count == 2, "\(heading) in both parts")
         }
         #expect(ops.contains { $0["text"] as? String == "21 00000 00003 13947 14300 09017" })
-        // The amount sections: 68 mm down in both parts (receipt 3.6: 14 mm high; payment part 3.5: 22 mm).
+        // The amount sections: 68 mm down in both parts (receipt: 14 mm high; payment part: 22 mm).
         let currencies = ops.filter { $0["text"] as? String == currency }.map(Self.place).sorted { $0.x < $1.x }
         #expect(currencies.count == 2 && close(currencies[0].x, 5) && close(currencies[1].x, 67))
         #expect(currencies.allSatisfy { close($0.y, 68) })
         #expect(ops.filter { $0["text"] as? String == amount }.count == 2)
         #expect(ops.filter { $0["text"] as? String == "1 949.75" }.count == 2)
-        // The acceptance point section (3.6): 82 mm down, its title at the receipt's right margin (57 mm).
+        // The receipt's acceptance point section: 82 mm down, its title at the receipt's right margin (57 mm).
         let point = try Self.text(ops, acceptance)
         let box = Self.numbers(point["box"])
         #expect(close(Self.strip(x: box[0] + box[2], y: 0).x, 57) && close(Self.place(point).y, 82))
         #expect(point["align"] as? String == "right")
 
-        // 3.5 "Swiss QR Code section": the code 46 × 46 mm at 67 mm, 17 mm down (5 mm margin,
+        // "Swiss QR Code section": the code 46 × 46 mm at 67 mm, 17 mm down (5 mm margin,
         // the 7 mm title section, 5 mm); the Swiss cross 7 × 7 mm at its centre.
         let codes = ops.filter { $0["op"] as? String == "qrCode" }
         #expect(codes.count == 1, "the Swiss code is in the payment part only, not in Payment Details")
@@ -164,7 +165,7 @@ import Testing
         #expect(close(outer[2] / Self.mm, 7) && close(outer[3] / Self.mm, 7))
         #expect(close(outerCorner.x + 3.5, centre.x) && close(outerCorner.y + 3.5, centre.y))
 
-        // 3.1 and 3.7 "Separating lines": one along the strip's top (210 mm), one between the
+        // "Paper format" and "Separating lines": one along the strip's top (210 mm), one between the
         // parts at 62 mm down to the paper's edge, both artifacts; scissors on each.
         let lines = ops.filter { $0["op"] as? String == "line" && $0["color"] as? String == "#000000" }
         let separators = lines.filter {
@@ -198,7 +199,8 @@ import Testing
     }
 
     /// No debtor: "Payable by (name/address)" over an empty field marked by its corners, 52 × 20 mm
-    /// on the receipt and 65 × 25 mm in the payment part (3.6 and 3.5).
+    /// on the receipt and 65 × 25 mm in the payment part (the sections of the receipt and of the
+    /// payment part).
     @Test func withoutADebtorThePayerWritesIntoMarkedFields() throws {
         let (ops, _) = try Self.lastPage(Self.invoice(language: "en", debtor: false))
         #expect(ops.filter { $0["text"] as? String == "Payable by (name/address)" }.count == 2)
