@@ -53,24 +53,12 @@ enum PDFLanguageUpdate {
     /// The dictionary `<< … >>` of object `number`, as written.
     static func objectDictionary(_ number: Int, in pdf: [UInt8]) -> [UInt8]? {
         let header = Array("\n\(number) 0 obj".utf8)
-        guard let start = lastRange(of: header, in: pdf),
+        guard let start = PDFCrossReference.lastIndex(of: header, in: pdf),
             let open = firstRange(of: Array("<<".utf8), in: pdf, from: start + header.count),
             let end = firstRange(of: Array("endobj".utf8), in: pdf, from: open),
-            let close = lastRange(of: Array(">>".utf8), in: Array(pdf[open..<end]))
+            let close = PDFCrossReference.lastIndex(of: Array(">>".utf8), in: Array(pdf[open..<end]))
         else { return nil }
         return Array(pdf[open..<(open + close + 2)])
-    }
-
-    private static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        var index = haystack.count - needle.count
-        while index >= 0 {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index -= 1
-        }
-        return nil
     }
 
     private static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
