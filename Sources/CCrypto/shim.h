@@ -1,6 +1,9 @@
 // libcrypto's declarations and a pointer type per function invoi calls: no `link`, the library is
 // opened with dlopen on the first signature (LibCrypto.swift), so that a run that signs nothing
 // does not load it.
+// RSA keys are read with d2i_RSAPrivateKey, which OpenSSL 3 marks deprecated: its generic
+// decoder costs a millisecond a key (LibCrypto.privateKey(from:)).
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bio.h>
 #include <openssl/cms.h>
 #include <openssl/err.h>
@@ -10,6 +13,7 @@
 #include <openssl/pkcs12.h>
 #include <openssl/pkcs7.h>
 #include <openssl/provider.h>
+#include <openssl/rsa.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
@@ -25,7 +29,6 @@ typedef __typeof__(PKCS12_unpack_p7encdata) *invoi_PKCS12_unpack_p7encdata_t;
 typedef __typeof__(PKCS12_SAFEBAG_get_nid) *invoi_PKCS12_SAFEBAG_get_nid_t;
 typedef __typeof__(PKCS12_SAFEBAG_free) *invoi_PKCS12_SAFEBAG_free_t;
 typedef __typeof__(PKCS7_free) *invoi_PKCS7_free_t;
-typedef __typeof__(OBJ_obj2nid) *invoi_OBJ_obj2nid_t;
 typedef __typeof__(OBJ_nid2obj) *invoi_OBJ_nid2obj_t;
 typedef __typeof__(OPENSSL_sk_num) *invoi_OPENSSL_sk_num_t;
 typedef __typeof__(OPENSSL_sk_value) *invoi_OPENSSL_sk_value_t;
@@ -81,3 +84,10 @@ typedef __typeof__(PKCS8_PRIV_KEY_INFO_free) *invoi_PKCS8_PRIV_KEY_INFO_free_t;
 typedef __typeof__(PKCS12_SAFEBAG_get_bag_nid) *invoi_PKCS12_SAFEBAG_get_bag_nid_t;
 typedef __typeof__(PKCS12_SAFEBAG_get1_cert) *invoi_PKCS12_SAFEBAG_get1_cert_t;
 typedef __typeof__(OPENSSL_init_crypto) *invoi_OPENSSL_init_crypto_t;
+typedef __typeof__(PKCS8_pkey_get0) *invoi_PKCS8_pkey_get0_t;
+typedef __typeof__(OBJ_obj2nid) *invoi_OBJ_obj2nid_t;
+typedef __typeof__(d2i_RSAPrivateKey) *invoi_d2i_RSAPrivateKey_t;
+typedef __typeof__(RSA_free) *invoi_RSA_free_t;
+typedef __typeof__(EVP_PKEY_new) *invoi_EVP_PKEY_new_t;
+typedef __typeof__(EVP_PKEY_assign) *invoi_EVP_PKEY_assign_t;
+typedef __typeof__(PEM_read_bio_PKCS8_PRIV_KEY_INFO) *invoi_PEM_read_bio_PKCS8_PRIV_KEY_INFO_t;

@@ -183,7 +183,7 @@ struct RenderRequest: Equatable, Sendable {
         do {
             let password =
                 try signPasswordFile.map(SigningFile.password(at:))
-                ?? ProcessInfo.processInfo.environment["INVOI_SIGN_PASSWORD"]
+                ?? getenv("INVOI_SIGN_PASSWORD").map { String(cString: $0) }
             let identity =
                 if let signKeystore {
                     try SigningIdentity.keystore(at: signKeystore, password: password ?? "", extraChain: signChain)

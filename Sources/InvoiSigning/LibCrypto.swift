@@ -24,7 +24,6 @@ final class LibCrypto: @unchecked Sendable {
     let pkcs12SAFEBAGGetNid: invoi_PKCS12_SAFEBAG_get_nid_t
     let pkcs12SAFEBAGFree: invoi_PKCS12_SAFEBAG_free_t
     let pkcs7Free: invoi_PKCS7_free_t
-    let objObj2nid: invoi_OBJ_obj2nid_t
     let objNid2obj: invoi_OBJ_nid2obj_t
     let opensslSkNum: invoi_OPENSSL_sk_num_t
     let opensslSkValue: invoi_OPENSSL_sk_value_t
@@ -77,6 +76,13 @@ final class LibCrypto: @unchecked Sendable {
     let evpPKCS82PKEY: invoi_EVP_PKCS82PKEY_t
     let pkcs12DecryptSkey: invoi_PKCS12_decrypt_skey_t
     let pkcs8PRIVKEYINFOFree: invoi_PKCS8_PRIV_KEY_INFO_free_t
+    let pkcs8PkeyGet0: invoi_PKCS8_pkey_get0_t
+    let objObj2nid: invoi_OBJ_obj2nid_t
+    let d2iRSAPrivateKey: invoi_d2i_RSAPrivateKey_t
+    let rsaFree: invoi_RSA_free_t
+    let evpPKEYNew: invoi_EVP_PKEY_new_t
+    let evpPKEYAssign: invoi_EVP_PKEY_assign_t
+    let pemReadBioPKCS8PRIVKEYINFO: invoi_PEM_read_bio_PKCS8_PRIV_KEY_INFO_t
     let pkcs12SAFEBAGGetBagNid: invoi_PKCS12_SAFEBAG_get_bag_nid_t
     let pkcs12SAFEBAGGet1Cert: invoi_PKCS12_SAFEBAG_get1_cert_t
     let opensslInitCrypto: invoi_OPENSSL_init_crypto_t
@@ -100,7 +106,6 @@ final class LibCrypto: @unchecked Sendable {
         pkcs12SAFEBAGGetNid = try function("PKCS12_SAFEBAG_get_nid", as: invoi_PKCS12_SAFEBAG_get_nid_t.self)
         pkcs12SAFEBAGFree = try function("PKCS12_SAFEBAG_free", as: invoi_PKCS12_SAFEBAG_free_t.self)
         pkcs7Free = try function("PKCS7_free", as: invoi_PKCS7_free_t.self)
-        objObj2nid = try function("OBJ_obj2nid", as: invoi_OBJ_obj2nid_t.self)
         objNid2obj = try function("OBJ_nid2obj", as: invoi_OBJ_nid2obj_t.self)
         opensslSkNum = try function("OPENSSL_sk_num", as: invoi_OPENSSL_sk_num_t.self)
         opensslSkValue = try function("OPENSSL_sk_value", as: invoi_OPENSSL_sk_value_t.self)
@@ -155,6 +160,14 @@ final class LibCrypto: @unchecked Sendable {
         evpPKCS82PKEY = try function("EVP_PKCS82PKEY", as: invoi_EVP_PKCS82PKEY_t.self)
         pkcs12DecryptSkey = try function("PKCS12_decrypt_skey", as: invoi_PKCS12_decrypt_skey_t.self)
         pkcs8PRIVKEYINFOFree = try function("PKCS8_PRIV_KEY_INFO_free", as: invoi_PKCS8_PRIV_KEY_INFO_free_t.self)
+        pkcs8PkeyGet0 = try function("PKCS8_pkey_get0", as: invoi_PKCS8_pkey_get0_t.self)
+        objObj2nid = try function("OBJ_obj2nid", as: invoi_OBJ_obj2nid_t.self)
+        d2iRSAPrivateKey = try function("d2i_RSAPrivateKey", as: invoi_d2i_RSAPrivateKey_t.self)
+        rsaFree = try function("RSA_free", as: invoi_RSA_free_t.self)
+        evpPKEYNew = try function("EVP_PKEY_new", as: invoi_EVP_PKEY_new_t.self)
+        evpPKEYAssign = try function("EVP_PKEY_assign", as: invoi_EVP_PKEY_assign_t.self)
+        pemReadBioPKCS8PRIVKEYINFO = try function(
+            "PEM_read_bio_PKCS8_PRIV_KEY_INFO", as: invoi_PEM_read_bio_PKCS8_PRIV_KEY_INFO_t.self)
         pkcs12SAFEBAGGetBagNid = try function("PKCS12_SAFEBAG_get_bag_nid", as: invoi_PKCS12_SAFEBAG_get_bag_nid_t.self)
         pkcs12SAFEBAGGet1Cert = try function("PKCS12_SAFEBAG_get1_cert", as: invoi_PKCS12_SAFEBAG_get1_cert_t.self)
         opensslInitCrypto = try function("OPENSSL_init_crypto", as: invoi_OPENSSL_init_crypto_t.self)
@@ -165,8 +178,10 @@ final class LibCrypto: @unchecked Sendable {
         for soname in sonames {
             // RTLD_DEEPBIND: libcrypto's 4,000 symbol references resolve in libcrypto and libc
             // first, not after invoi's 5,000 exported symbols and its thirty libraries — the
-            // open costs 2.2 M instructions instead of 7.1 M.
-            guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND) else {
+            // open costs 2.2 M instructions instead of 7.1 M. RTLD_LAZY: the functions a
+            // signature never calls are never bound (0.1 ms less); every one invoi calls is
+            // looked up by dlsym below, so a missing one still fails here.
+            guard let handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND) else {
                 reasons.append(dlerror().map { String(cString: $0) } ?? "\(soname) not found")
                 continue
             }
@@ -200,5 +215,30 @@ final class LibCrypto: @unchecked Sendable {
             if !reasons.contains(text) { reasons.append(text) }
         }
         return reasons.joined(separator: "; ")
+    }
+}
+
+extension LibCrypto {
+    /// The key of a PKCS#8 structure (a keystore's key bag, a PEM "PRIVATE KEY"). An RSA key is
+    /// read by its own ASN.1 reader: OpenSSL 3.0's generic decoder (EVP_PKCS82PKEY) builds its
+    /// chain of decoders anew at every call, about a millisecond, a fifth of what signing adds
+    /// to a render, against a few microseconds. Other keys go through the decoder.
+    func privateKey(from info: OpaquePointer) -> OpaquePointer? {
+        var algorithm: OpaquePointer?
+        var contents: UnsafePointer<UInt8>?
+        var length: Int32 = 0
+        if pkcs8PkeyGet0(&algorithm, &contents, &length, nil, info) == 1, objObj2nid(algorithm) == NID_rsaEncryption,
+            contents != nil
+        {
+            if let rsa = d2iRSAPrivateKey(nil, &contents, Int(length)) {
+                if let key = evpPKEYNew() {
+                    if evpPKEYAssign(key, EVP_PKEY_RSA, UnsafeMutableRawPointer(rsa)) == 1 { return key }
+                    evpPKEYFree(key)
+                }
+                rsaFree(rsa)
+            }
+            errClearError()
+        }
+        return evpPKCS82PKEY(info)
     }
 }

@@ -194,14 +194,14 @@ public final class SigningIdentity: @unchecked Sendable {
                 let bag = OpaquePointer(raw)
                 switch library.pkcs12SAFEBAGGetNid(bag) {
                 case NID_keyBag:
-                    if let key = library.pkcs12SAFEBAGGet0P8inf(bag).flatMap(library.evpPKCS82PKEY) {
+                    if let key = library.pkcs12SAFEBAGGet0P8inf(bag).flatMap(library.privateKey(from:)) {
                         keys.append(key)
                     } else {
                         complete = false
                     }
                 case NID_pkcs8ShroudedKeyBag:
                     if let info = library.pkcs12DecryptSkey(bag, password, -1) {
-                        if let key = library.evpPKCS82PKEY(info) { keys.append(key) } else { complete = false }
+                        if let key = library.privateKey(from: info) { keys.append(key) } else { complete = false }
                         library.pkcs8PRIVKEYINFOFree(info)
                     } else {
                         complete = false
@@ -333,7 +333,14 @@ private struct PEMReader {
 
     /// The first private key, decrypted with `password` when it is encrypted.
     func privateKey(password: String) -> OpaquePointer? {
-        withBIO { bio in
+        // An unencrypted PKCS#8 key ("PRIVATE KEY", what openssl req and genpkey write) is read
+        // without OpenSSL's generic decoder; any other form goes to PEM_read_bio_PrivateKey.
+        if let info = withBIO({ library.pemReadBioPKCS8PRIVKEYINFO($0, nil, nil, nil) }) ?? nil {
+            defer { library.pkcs8PRIVKEYINFOFree(info) }
+            if let key = library.privateKey(from: info) { return key }
+        }
+        library.errClearError()
+        return withBIO { bio in
             password.withCString { library.pemReadBioPrivateKey(bio, nil, nil, UnsafeMutableRawPointer(mutating: $0)) }
         } ?? nil
     }
