@@ -156,8 +156,7 @@ struct GatheredDeflate {
 
     /// The whole zlib stream for the gathered input, in `output`.
     private mutating func compress() -> Bool {
-        guard let compressor = libdeflate_alloc_compressor(Self.level) else { return false }
-        defer { libdeflate_free_compressor(compressor) }
+        guard let compressor = ThreadCompressor.current(level: Self.level) else { return false }
         let bound = libdeflate_zlib_compress_bound(compressor, inputCount)
         guard let buffer = malloc(max(bound, 1)) else { return false }
         let written = libdeflate_zlib_compress(compressor, input, inputCount, buffer, bound)
@@ -264,4 +263,27 @@ enum Zlib {
             deflate: unsafeBitCast(deflate, to: Deflate.self),
             deflateEnd: unsafeBitCast(deflateEnd, to: DeflateEnd.self))
     }()
+}
+
+/// One libdeflate compressor per thread, kept for the thread's next stream: making one
+/// clears its hash tables (about 40,000 instructions, and a PDF has a dozen streams), while
+/// a compressor holds nothing from one compression to the next. Freed when the thread ends.
+private enum ThreadCompressor {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let made = pthread_key_create(&key) { libdeflate_free_compressor(OpaquePointer($0)) }
+        precondition(made == 0, "no thread-specific key for the deflate compressor")
+        return key
+    }()
+
+    /// This thread's compressor at `level` (the one level streams use), made on first use.
+    static func current(level: Int32) -> OpaquePointer? {
+        if let kept = pthread_getspecific(key) { return OpaquePointer(kept) }
+        guard let made = libdeflate_alloc_compressor(level) else { return nil }
+        guard pthread_setspecific(key, UnsafeRawPointer(made)) == 0 else {
+            libdeflate_free_compressor(made)
+            return nil
+        }
+        return made
+    }
 }
