@@ -66,7 +66,7 @@ public struct PDFBackend: Backend {
         if let tags = painter.tags {
             stream.collector = PDFObjectCollector(tags: tags)
             let collector = stream.collector
-            let rewriter = PDFArtifactRewriter { [unowned stream] piece in
+            var rewriter = PDFArtifactRewriter { [unowned stream] piece in
                 _ = piece.withUnsafeBytes { stream.passPiece($0) }
             }
             // The objects the rewriter holds back reach the collector as they would have.
@@ -104,9 +104,10 @@ public struct PDFBackend: Backend {
             // What the output refused is the error to report, before Cairo's own status.
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
-            if let rewriter = stream.artifactRewriter {
-                rewriter.finish(replacing: stream.collector.map(PDFStructureUpdate.structureReplacements) ?? [:])
-                if let failure = rewriter.failure { throw BackendError("pdf: \(failure)") }
+            if stream.artifactRewriter != nil {
+                let replacements = stream.collector.map(PDFStructureUpdate.structureReplacements) ?? [:]
+                stream.artifactRewriter?.finish(replacing: replacements)
+                if let failure = stream.artifactRewriter?.failure { throw BackendError("pdf: \(failure)") }
             }
             stream.flush()
             try stream.rethrow()
@@ -184,8 +185,8 @@ final class PDFStream {
     /// False (and the error kept) when the output refused the bytes.
     func write(_ raw: UnsafeRawBufferPointer) -> Bool {
         guard error == nil else { return false }
-        if let artifactRewriter {
-            artifactRewriter.process(raw.assumingMemoryBound(to: UInt8.self))
+        if artifactRewriter != nil {
+            artifactRewriter?.process(raw.assumingMemoryBound(to: UInt8.self))
             return error == nil
         }
         return pass(raw)
