@@ -53,6 +53,9 @@ struct PDFArtifactRewriter {
     private var heldObjects: [(number: Int, body: [UInt8])] = []
     /// Shown each held object's text as Cairo wrote it (the collector reads it there).
     var onHeld: (([UInt8]) -> Void)?
+    /// While Cairo writes a page: the marking of its content stream before compression
+    /// (`markingArtifacts`), which tells which stream it marked.
+    var editing: GatheredStreamEditing?
     /// After `finish`: the file's trailer (its cross-reference stream's dictionary).
     private(set) var trailer: PDFTrailer?
     /// After `finish`: why Cairo's end of file could not be rewritten, if it could not.
@@ -256,37 +259,47 @@ struct PDFArtifactRewriter {
     private mutating func finishHeld(lengthObject: Int, endingAt cairoEnd: Int) {
         let original = held
         held = []
-        guard let decompressor,
-            let content = decompressor.zlibDecompress(original),
-            PDFObjectCollector.firstIndex(of: Self.marker, in: content) != nil
+        // Marked already, before Cairo's compression: nothing is left to change.
+        if let editing, editing.takeEdited(count: original.count) { return emit(original) }
+        guard let decompressor, let content = decompressor.zlibDecompress(original),
+            let marked = content.withUnsafeBytes(Self.markingArtifacts),
+            let output = deflated(marked, by: contentCompressor)
         else { return emit(original) }
-        let marked = Self.markingArtifacts(content)
-        guard let output = deflated(marked, by: contentCompressor) else { return emit(original) }
         let count = output.count
         newLengths[lengthObject] = count
         emit(output)
         shifts.append((cairoEnd, written - cairoEnd))
     }
 
-    /// `content` with every `/NonStruct << /MCID n >> BDC` as `/Artifact BMC`.
-    static func markingArtifacts(_ content: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(content.count)
-        var index = 0
+    /// `content` with every `/NonStruct << /MCID n >> BDC` as `/Artifact BMC`; nil when it has
+    /// none (fonts, images, pages without artifacts). It runs on each page's content stream
+    /// before Cairo compresses it (`editing`), and on a stream that was not marked then.
+    static func markingArtifacts(_ content: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let base = content.baseAddress else { return nil }
         let close = Array(" >> BDC".utf8)
-        while index < content.count {
-            if content[index] == marker[0], content[index...].starts(with: marker) {
-                var end = index + marker.count
-                while end < content.count, (0x30...0x39).contains(content[end]) { end += 1 }
-                if end > index + marker.count, content[end...].starts(with: close) {
-                    out += Array("/Artifact BMC".utf8)
-                    index = end + close.count
-                    continue
-                }
-            }
-            out.append(content[index])
-            index += 1
+        let artifact = Array("/Artifact BMC".utf8)
+        var out: [UInt8] = []
+        var copied = 0
+        var position = 0
+        while position < content.count,
+            let found = memchr(base + position, Int32(marker[0]), content.count - position)
+        {
+            let index = UnsafeRawPointer(found) - base
+            position = index + 1
+            guard content.count - index >= marker.count, memcmp(found, marker, marker.count) == 0 else { continue }
+            var end = index + marker.count
+            while end < content.count, (0x30...0x39).contains(content[end]) { end += 1 }
+            guard end > index + marker.count, content.count - end >= close.count,
+                memcmp(base + end, close, close.count) == 0
+            else { continue }
+            if out.isEmpty { out.reserveCapacity(content.count) }
+            out.append(contentsOf: content[copied..<index])
+            out.append(contentsOf: artifact)
+            copied = end + close.count
+            position = copied
         }
+        guard copied > 0 else { return nil }
+        out.append(contentsOf: content[copied...])
         return out
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import InvoiDocument
+import InvoiSpeedups
 
 /// What a PDF may be given beside the document.
 public struct PDFOptions: Hashable, Sendable {
@@ -91,7 +92,17 @@ public struct PDFBackend: Backend {
             try PDFBackend.checkSize(page.size)
             cairo_pdf_surface_set_size(surface.handle, page.size.width, page.size.height)
             try painter.paint(page.ops)
-            cairo_show_page(context.handle)
+            if stream.artifactRewriter != nil {
+                // The page's artifacts are marked as Cairo compresses its content stream, where
+                // the deflate speedup gathers it; the rewriter marks any stream that was not.
+                GatheredStreamEditing.applying(PDFArtifactRewriter.markingArtifacts) { editing in
+                    stream.artifactRewriter?.editing = editing
+                    cairo_show_page(context.handle)
+                    stream.artifactRewriter?.editing = nil
+                }
+            } else {
+                cairo_show_page(context.handle)
+            }
             try stream.rethrow()
             try context.checkStatus("finishing a page")
         }

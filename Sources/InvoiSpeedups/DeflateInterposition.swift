@@ -32,6 +32,7 @@ public func invoiDeflateInit(
     }
     let state = UnsafeMutablePointer<GatheredDeflate>.allocate(capacity: 1)
     state.initialize(to: GatheredDeflate())
+    GatheredStreamEditing.current?.lastEditedCount = nil
     stream.pointee.state = OpaquePointer(state)
     stream.pointee.msg = nil
     stream.pointee.total_in = 0
@@ -157,6 +158,14 @@ struct GatheredDeflate {
     /// The whole zlib stream for the gathered input, in `output`.
     private mutating func compress() -> Bool {
         guard let compressor = ThreadCompressor.current(level: Self.level) else { return false }
+        let editing = GatheredStreamEditing.current
+        let edited = editing?.edit(UnsafeRawBufferPointer(start: input, count: inputCount))
+        if let edited {
+            // The edited bytes replace the gathered ones; the stream's checksum is theirs.
+            guard reserve(edited.count) else { return false }
+            edited.withUnsafeBytes { input!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            inputCount = edited.count
+        }
         let bound = libdeflate_zlib_compress_bound(compressor, inputCount)
         guard let buffer = malloc(max(bound, 1)) else { return false }
         let written = libdeflate_zlib_compress(compressor, input, inputCount, buffer, bound)
@@ -166,6 +175,7 @@ struct GatheredDeflate {
         }
         output = buffer
         outputCount = written
+        editing?.lastEditedCount = edited == nil ? nil : written
         return true
     }
 
@@ -286,4 +296,50 @@ private enum ThreadCompressor {
         }
         return made
     }
+}
+
+/// A change made to the bytes of the streams this thread compresses, before they are
+/// compressed. The tagged PDF marks its artifacts in a page's content stream this way while
+/// Cairo writes the page, instead of inflating the compressed stream afterwards, changing it
+/// and deflating it again (the same bytes come out: the same compressor at the same level).
+/// Only streams gathered whole are edited; one that zlib compresses (the speedup off, or past
+/// the gathering limit) is not, and whoever installed the edit must be ready to make it later.
+package final class GatheredStreamEditing {
+    /// The new bytes of a stream, or nil to leave them as they are.
+    let edit: (UnsafeRawBufferPointer) -> [UInt8]?
+    /// The compressed size of the last stream compressed, when the edit changed it; nil otherwise.
+    fileprivate var lastEditedCount: Int?
+
+    /// Whether the stream whose compressed bytes are `count` long is the last one compressed
+    /// and was edited; asked once a stream (the answer is forgotten).
+    package func takeEdited(count: Int) -> Bool {
+        defer { lastEditedCount = nil }
+        return lastEditedCount == count
+    }
+
+    private init(edit: @escaping (UnsafeRawBufferPointer) -> [UInt8]?) {
+        self.edit = edit
+    }
+
+    /// Runs `body` with `edit` applied to every stream this thread compresses meanwhile; `body`
+    /// is given the editing, to ask which stream was edited.
+    package static func applying<Result>(
+        _ edit: @escaping (UnsafeRawBufferPointer) -> [UInt8]?, during body: (GatheredStreamEditing) throws -> Result
+    ) rethrows -> Result {
+        let editing = GatheredStreamEditing(edit: edit)
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(editing).toOpaque())
+        defer { pthread_setspecific(key, previous) }
+        return try withExtendedLifetime(editing) { try body(editing) }
+    }
+
+    fileprivate static var current: GatheredStreamEditing? {
+        pthread_getspecific(key).map { Unmanaged<GatheredStreamEditing>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for stream editing")
+        return key
+    }()
 }

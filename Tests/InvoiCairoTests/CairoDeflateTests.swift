@@ -215,6 +215,37 @@ struct CairoDeflateTests {
         #expect(inflated(result.bytes, limit: input.count) == input)
     }
 
+    @Test func anEditAppliesToTheStreamsCompressedWhileItIsInstalledAndNoOthers() throws {
+        let input = Array("q /NonStruct << /MCID 3 >> BDC 0 0 10 10 re f EMC Q".utf8)
+        let edited = Array("q /Artifact BMC 0 0 10 10 re f EMC Q".utf8)
+        let unedited = Array("BT /F1 12 Tf (no marker here) Tj ET".utf8)
+        try GatheredStreamEditing.applying(PDFArtifactRewriter.markingArtifacts) { editing in
+            let result = try process.compress(input, chunk: 7, outputSize: 5)
+            #expect(result.bytes == libdeflateStream(edited))
+            #expect(inflated(result.bytes, limit: 1 << 16) == edited)
+            #expect(result.adler == UInt(libdeflate_adler32(1, edited, edited.count)))
+            #expect(editing.takeEdited(count: result.bytes.count))
+            // Asked once: the answer is forgotten.
+            #expect(!editing.takeEdited(count: result.bytes.count))
+            // A stream the edit leaves as it is is not reported as edited.
+            let plain = try process.compress(unedited)
+            #expect(plain.bytes == libdeflateStream(unedited))
+            #expect(!editing.takeEdited(count: plain.bytes.count))
+        }
+        // Gone once `applying` returns.
+        #expect(try process.compress(input).bytes == libdeflateStream(input))
+    }
+
+    @Test func aStreamZlibTakesOverIsNotEditedNorReportedEdited() throws {
+        let input = sampleBytes(count: GatheredDeflate.gatheringLimit + 65536, seed: 13)
+        let replaceEverything: (UnsafeRawBufferPointer) -> [UInt8]? = { _ in [0x41] }
+        try GatheredStreamEditing.applying(replaceEverything) { editing in
+            let result = try process.compress(input, chunk: 65536)
+            #expect(inflated(result.bytes, limit: input.count) == input)
+            #expect(!editing.takeEdited(count: result.bytes.count))
+        }
+    }
+
     @Test func otherFlushesAndZlibsOtherCallsAreRefusedNotCrashed() throws {
         var stream = z_stream()
         #expect(
