@@ -7,6 +7,14 @@ import Synchronization
 /// Cairo font faces for the font files that glyphs were shaped with, made once over the
 /// bytes the shaper read (`FontFiles`: no font file is opened twice) and shared by every
 /// render that uses this cache, on any thread.
+///
+/// It also holds a reference to every Cairo scaled font drawn with its faces, for as long as
+/// it lives. Cairo 1.16 (Debian 12's) keeps unused scaled fonts in a process-wide list of 256
+/// and frees the oldest; when one thread drops a scaled font's last reference while another
+/// looks the same font up, the first can go on to touch or free it after it was freed
+/// (corrupting the heap: fixed in Cairo after 1.16). A scaled font held here never drops
+/// to no references while a render may use it; its last reference goes in `deinit`, when no
+/// render can use this cache's faces any more.
 public final class CairoFontCache: Sendable {
     private struct Key: Hashable {
         var path: String
@@ -14,6 +22,7 @@ public final class CairoFontCache: Sendable {
     }
 
     private let faces = Mutex<[Key: CairoFontFace]>([:])
+    private let scaledFonts = Mutex(ScaledFontReferences())
     private let files: FontFiles
     /// Glyph masks for the image backend.
     let glyphMasks: GlyphMaskCache
@@ -22,6 +31,36 @@ public final class CairoFontCache: Sendable {
     public init(files: FontFiles = FontFiles()) {
         self.files = files
         glyphMasks = GlyphMaskCache(files: files)
+    }
+
+    deinit {
+        scaledFonts.withLock { $0.releaseAll() }
+    }
+
+    /// Takes a reference to `scaledFont` (one made from this cache's faces) until the cache
+    /// goes, unless it holds one already.
+    func keep(_ scaledFont: OpaquePointer) {
+        guard cairo_scaled_font_status(scaledFont) == CAIRO_STATUS_SUCCESS else { return }
+        let address = UInt(bitPattern: scaledFont)
+        scaledFonts.withLock { $0.keep(address: address) }
+    }
+
+    /// The number of scaled fonts the cache holds, for tests.
+    var keptScaledFontCount: Int { scaledFonts.withLock { $0.count } }
+
+    /// Keeps the scaled font Cairo's PDF surface makes of `face` to embed its glyphs (size 1,
+    /// untransformed, unhinted), which every PDF would otherwise make and drop again.
+    func keepSubsetFont(of face: CairoFontFace) {
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        // The options Cairo 1.16's font subsets ask for: the defaults, unhinted.
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        guard let scaled = cairo_scaled_font_create(face.handle, &identity, &identity, options) else { return }
+        keep(scaled)
+        cairo_scaled_font_destroy(scaled)
     }
 
     /// The face for `font`, opening it on first use.
@@ -36,6 +75,27 @@ public final class CairoFontCache: Sendable {
             faces[key] = face
             return face
         }
+    }
+}
+
+/// The scaled fonts a `CairoFontCache` holds a reference to: at most `limit` (a long-lived
+/// program drawing at ever new sizes or scales would otherwise keep every one of them).
+struct ScaledFontReferences: ~Copyable {
+    static let limit = 4096
+    /// The fonts' addresses (a pointer is not `Sendable`, and this state sits behind a lock).
+    private var addresses: Set<UInt> = []
+
+    var count: Int { addresses.count }
+
+    /// Takes a reference to the scaled font at `address` unless one is held already.
+    mutating func keep(address: UInt) {
+        guard addresses.count < Self.limit, addresses.insert(address).inserted else { return }
+        cairo_scaled_font_reference(OpaquePointer(bitPattern: address))
+    }
+
+    mutating func releaseAll() {
+        for address in addresses { cairo_scaled_font_destroy(OpaquePointer(bitPattern: address)) }
+        addresses = []
     }
 }
 

@@ -18,6 +18,10 @@ final class PagePainter {
 
     private var currentFace: CairoFontFace?
     private var currentSize: Double = 0
+    /// The scaled font last handed to the cache to keep (see `CairoFontCache`), and the faces
+    /// whose glyph-embedding font it keeps.
+    private var keptScaledFont: OpaquePointer?
+    private var facesWithKeptSubsetFont: Set<ObjectIdentifier> = []
     private var glyphBuffer: [cairo_glyph_t] = []
     private var clusterBuffer: [cairo_text_cluster_t] = []
     /// Masks this painter has used, so that most lookups skip the shared cache's lock.
@@ -107,10 +111,12 @@ final class PagePainter {
             guard fillGlyphBuffer(run, startX: start, baselineY: op.origin.y) else { continue }
             if case .image(let scale) = target {
                 if !composite(run, color: op.color, pixelsPerPoint: scale) {
+                    keepScaledFont()
                     cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
                 }
                 continue
             }
+            keepScaledFont()
             let mapped = utf8.withUnsafeBufferPointer { text in
                 TextClusters(
                     glyphClusters: run.glyphs.map(\.cluster), textRange: run.textRange, utf8: text,
@@ -242,11 +248,23 @@ final class PagePainter {
         if face !== currentFace {
             cairo_set_font_face(cr, face.handle)
             currentFace = face
+            if case .pdf = target, facesWithKeptSubsetFont.insert(ObjectIdentifier(face)).inserted {
+                fonts.keepSubsetFont(of: face)
+            }
         }
         if size != currentSize {
             cairo_set_font_size(cr, size)
             currentSize = size
         }
+    }
+
+    /// Has the cache keep the scaled font the next glyphs are drawn with (Cairo makes it from
+    /// the face, size, transformation and options now set), so that no render drops its last
+    /// reference while another looks it up: see `CairoFontCache`.
+    private func keepScaledFont() {
+        guard let scaled = cairo_get_scaled_font(context.handle), scaled != keptScaledFont else { return }
+        fonts.keep(scaled)
+        keptScaledFont = scaled
     }
 
     // MARK: Lines and rectangles
