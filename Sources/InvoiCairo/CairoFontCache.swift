@@ -51,6 +51,13 @@ public final class CairoFontCache: Sendable {
     /// Keeps the scaled font Cairo's PDF surface makes of `face` to embed its glyphs (size 1,
     /// untransformed, unhinted), which every PDF would otherwise make and drop again.
     func keepSubsetFont(of face: CairoFontFace) {
+        guard let scaled = Self.subsetFont(of: face) else { return }
+        keep(scaled)
+        cairo_scaled_font_destroy(scaled)
+    }
+
+    /// A new reference to the scaled font Cairo's PDF surface embeds `face`'s glyphs from.
+    static func subsetFont(of face: CairoFontFace) -> OpaquePointer? {
         var identity = cairo_matrix_t()
         cairo_matrix_init_identity(&identity)
         // The options Cairo 1.16's font subsets ask for: the defaults, unhinted.
@@ -58,9 +65,7 @@ public final class CairoFontCache: Sendable {
         defer { cairo_font_options_destroy(options) }
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        guard let scaled = cairo_scaled_font_create(face.handle, &identity, &identity, options) else { return }
-        keep(scaled)
-        cairo_scaled_font_destroy(scaled)
+        return cairo_scaled_font_create(face.handle, &identity, &identity, options)
     }
 
     /// The face for `font`, opening it on first use.

@@ -42,14 +42,18 @@ final class PagePainter {
         self.target = target
         tags = tagged ? StructureTags(context: context.handle) : nil
         let cr = context.handle
-        // Unhinted outlines at their exact positions: the layout already placed every glyph.
+        Self.setGlyphOptions(on: cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+    }
+
+    /// Unhinted outlines at their exact positions: the layout already placed every glyph.
+    static func setGlyphOptions(on cr: OpaquePointer) {
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
     }
 
     func paint(_ ops: [DrawOp]) throws {

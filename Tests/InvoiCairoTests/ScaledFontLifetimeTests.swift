@@ -50,12 +50,7 @@ struct ScaledFontLifetimeTests {
         try surface.checkStatus("a PDF surface")
         let context = CairoContext(drawingOn: surface)
         let cr = context.handle
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
+        PagePainter.setGlyphOptions(on: cr)
         cairo_set_font_face(cr, face.handle)
         cairo_set_font_size(cr, size)
         body(cairo_get_scaled_font(cr))
@@ -63,13 +58,7 @@ struct ScaledFontLifetimeTests {
     }
 
     private static func withSubsetFont(_ face: CairoFontFace, _ body: (OpaquePointer) -> Void) {
-        var identity = cairo_matrix_t()
-        cairo_matrix_init_identity(&identity)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        let font = cairo_scaled_font_create(face.handle, &identity, &identity, options)!
-        cairo_font_options_destroy(options)
+        let font = CairoFontCache.subsetFont(of: face)!
         body(font)
         cairo_scaled_font_destroy(font)
     }
