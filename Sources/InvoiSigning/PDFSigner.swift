@@ -84,56 +84,67 @@ public struct PDFSigner: Sendable {
                         + "/P \(page.number) 0 R /V \(signatureNumber) 0 R >>").utf8)
             ))
 
-        var output = pdf
-        if output.last != 0x0A && output.last != 0x0D { output.append(0x0A) }
-        var written: [Int: Int] = [:]
-        for (number, body) in objects {
-            written[number] = output.count
-            output += Array("\(number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
-        }
-        // The signature dictionary, with room for the byte range and the CMS structure.
-        let capacity = identity.signatureCapacity
-        let byteRangeWidth = 48
-        written[signatureNumber] = output.count
-        output += Array(
-            "\(signatureNumber) 0 obj\n<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M \(Self.pdfDate(date)) /ByteRange "
-                .utf8)
-        let byteRangeStart = output.count
-        output += [UInt8](repeating: 0x20, count: byteRangeWidth)
-        output += Array(" /Contents ".utf8)
-        let contentsStart = output.count
-        output += [0x3C] + [UInt8](repeating: 0x30, count: capacity * 2) + [0x3E]
-        let contentsEnd = output.count
-        output += Array(" >>\nendobj\n".utf8)
+        for attempt in 0..<Self.attempts {
+            var output = pdf
+            if output.last != 0x0A && output.last != 0x0D { output.append(0x0A) }
+            var written: [Int: Int] = [:]
+            for (number, body) in objects {
+                written[number] = output.count
+                output += Array("\(number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+            }
+            // The signature dictionary, with room for the byte range and the CMS structure.
+            let capacity = identity.signatureCapacity + attempt
+            let byteRangeWidth = 48
+            written[signatureNumber] = output.count
+            output += Array(
+                "\(signatureNumber) 0 obj\n<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M \(Self.pdfDate(date)) /ByteRange "
+                    .utf8)
+            let byteRangeStart = output.count
+            output += [UInt8](repeating: 0x20, count: byteRangeWidth)
+            output += Array(" /Contents ".utf8)
+            let contentsStart = output.count
+            output += [0x3C] + [UInt8](repeating: 0x30, count: capacity * 2) + [0x3E]
+            let contentsEnd = output.count
+            output += Array(" >>\nendobj\n".utf8)
 
-        let crossReference = output.count
-        output += Array(PDFCrossReferenceTable.section(written).utf8)
-        var trailer = PDFDictionary()
-        trailer["/Size"] = .token(Array(String(size + 2).utf8))
-        trailer["/Root"] = revision.trailer["/Root"]
-        if let info = revision.trailer["/Info"] { trailer["/Info"] = info }
-        if let identifier = revision.trailer["/ID"] { trailer["/ID"] = identifier }
-        trailer["/Prev"] = .token(Array(String(revision.lastCrossReference).utf8))
-        output += Array("trailer\n".utf8) + trailer.bytes + Array("\nstartxref\n\(crossReference)\n%%EOF\n".utf8)
+            let crossReference = output.count
+            output += Array(PDFCrossReferenceTable.section(written).utf8)
+            var trailer = PDFDictionary()
+            trailer["/Size"] = .token(Array(String(size + 2).utf8))
+            trailer["/Root"] = revision.trailer["/Root"]
+            if let info = revision.trailer["/Info"] { trailer["/Info"] = info }
+            if let identifier = revision.trailer["/ID"] { trailer["/ID"] = identifier }
+            trailer["/Prev"] = .token(Array(String(revision.lastCrossReference).utf8))
+            output += Array("trailer\n".utf8) + trailer.bytes + Array("\nstartxref\n\(crossReference)\n%%EOF\n".utf8)
 
-        let ranges = [0..<contentsStart, contentsEnd..<output.count]
-        let byteRange = Array("[0 \(contentsStart) \(contentsEnd) \(output.count - contentsEnd)]".utf8)
-        guard byteRange.count <= byteRangeWidth else { throw .unsignablePDF("the file is too large to sign") }
-        output.replaceSubrange(byteRangeStart..<(byteRangeStart + byteRange.count), with: byteRange)
+            let ranges = [0..<contentsStart, contentsEnd..<output.count]
+            let byteRange = Array("[0 \(contentsStart) \(contentsEnd) \(output.count - contentsEnd)]".utf8)
+            guard byteRange.count <= byteRangeWidth else { throw .unsignablePDF("the file is too large to sign") }
+            output.replaceSubrange(byteRangeStart..<(byteRangeStart + byteRange.count), with: byteRange)
 
-        let cms = try identity.cmsSignature(overDigest: identity.digest(of: output, ranges: ranges))
-        guard cms.count <= capacity else {
-            throw .signatureFailed("the signature takes \(cms.count) bytes, more than the \(capacity) set aside")
+            let cms = try identity.cmsSignature(overDigest: identity.digest(of: output, ranges: ranges))
+            // /Contents is padded with zeros, and readers that strip the padding (veraPDF among
+            // them) cut a structure that ends in a zero byte, one signature in 256. One more byte
+            // of room moves the byte range, so the digest and the signature change.
+            if cms.last == 0 { continue }
+            guard cms.count <= capacity else {
+                throw .signatureFailed("the signature takes \(cms.count) bytes, more than the \(capacity) set aside")
+            }
+            let hexDigits = Array("0123456789ABCDEF".utf8)
+            var cursor = contentsStart + 1
+            for byte in cms {
+                output[cursor] = hexDigits[Int(byte >> 4)]
+                output[cursor + 1] = hexDigits[Int(byte & 0x0F)]
+                cursor += 2
+            }
+            return output
         }
-        let hexDigits = Array("0123456789ABCDEF".utf8)
-        var cursor = contentsStart + 1
-        for byte in cms {
-            output[cursor] = hexDigits[Int(byte >> 4)]
-            output[cursor + 1] = hexDigits[Int(byte & 0x0F)]
-            cursor += 2
-        }
-        return output
+        throw .signatureFailed("each of \(Self.attempts) signatures ended in a zero byte")
     }
+
+    /// How many signatures are made, at most, until one does not end in a zero byte (each does
+    /// by chance, one in 256).
+    private static let attempts = 8
 
     /// Adds `field` to the form's /Fields and sets /SigFlags (signatures exist, append only).
     private static func add(
