@@ -8,7 +8,7 @@ import InvoiSpeedups
 /// `/NonStruct << /MCID n >> BDC` becomes `/Artifact BMC` (the update then takes those elements
 /// out of the structure tree). A rewritten stream changes length, so its /Length object and
 /// Cairo's cross-reference table are written anew with the shifted offsets; everything else
-/// passes unchanged. Like the collector, it relies on Cairo writing a stream's data in writes of
+/// passes unchanged. It relies on Cairo writing a stream's data in writes of
 /// their own, the data ending at a write that starts `\nendstream`.
 ///
 /// The structure tree's objects (elements, the parent tree's arrays) are held back instead: Cairo
@@ -48,11 +48,12 @@ struct PDFArtifactRewriter {
     /// Cairo's content and 0.9 % fewer instructions on a 500-item invoice than level 2.
     private let contentCompressor = DeflateCompressor(level: 1)
     /// Where the file's bytes go, a piece at a time (a stream's data a piece of its own).
-    private let output: ([UInt8]) -> Void
+    private let output: (UnsafeBufferPointer<UInt8>) -> Void
     /// The structure tree's objects, held back for the object stream, in Cairo's order.
     private var heldObjects: [(number: Int, body: [UInt8])] = []
-    /// Shown each held object's text as Cairo wrote it (the collector reads it there).
-    var onHeld: (([UInt8]) -> Void)?
+    /// Shown the text of each object outside streams, held back or written, up to its `endobj`
+    /// and with the bytes before it since the last one (the collector reads the objects there).
+    var onObject: ((ArraySlice<UInt8>) -> Void)?
     /// While Cairo writes a page: the marking of its content stream before compression
     /// (`markingArtifacts`), which tells which stream it marked.
     var editing: GatheredStreamEditing?
@@ -61,7 +62,7 @@ struct PDFArtifactRewriter {
     /// After `finish`: why Cairo's end of file could not be rewritten, if it could not.
     private(set) var failure: String?
 
-    init(output: @escaping ([UInt8]) -> Void) {
+    init(output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.output = output
     }
 
@@ -80,7 +81,7 @@ struct PDFArtifactRewriter {
         received += bytes.count
         switch mode {
         case .passing:
-            guard bytes.starts(with: Self.endStream) else { return emit(Array(bytes)) }
+            guard bytes.starts(with: Self.endStream) else { return emit(UnsafeBufferPointer(rebasing: bytes)) }
             mode = .text
         case .holding(let lengthObject):
             guard bytes.starts(with: Self.endStream) else {
@@ -100,12 +101,14 @@ struct PDFArtifactRewriter {
             let objectText = Array(pending[..<(end + Self.objectEnd.count)])
             pending.removeFirst(end + Self.objectEnd.count)
             if let object = Self.structureObject(objectText) {
-                onHeld?(objectText)
+                onObject?(objectText.dropLast(Self.objectEnd.count))
                 heldObjects.append(object)
                 // Everything after it moves back by its size.
                 shifts.append((received - pending.count, (shifts.last?.by ?? 0) - objectText.count))
             } else {
-                emit(rewrittenLength(objectText))
+                let written = rewrittenLength(objectText)
+                onObject?(written.dropLast(Self.objectEnd.count))
+                emit(written)
             }
             from = 0
         }
@@ -239,6 +242,10 @@ struct PDFArtifactRewriter {
     }
 
     private mutating func emit(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { emit($0) }
+    }
+
+    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty else { return }
         written += bytes.count
         output(bytes)

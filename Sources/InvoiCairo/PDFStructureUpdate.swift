@@ -3,11 +3,11 @@ import InvoiCharacters
 import InvoiDocument
 import InvoiPDFFile
 
-/// The objects of Cairo's file that a tagged PDF's update rewrites, picked out of the bytes as
-/// Cairo writes them (the file is never held whole). Cairo 1.16 writes each object's text and a
-/// stream's data in separate writes, the data ending at a write that starts `\nendstream`:
-/// stream data is skipped without being looked into, so no image or font byte is read as an
-/// object. Structure elements come in the order they were opened (`StructureTags`).
+/// The objects of Cairo's file that a tagged PDF's update rewrites, picked out as Cairo writes
+/// them (the file is never held whole). `PDFArtifactRewriter` splits Cairo's text into objects
+/// and hands each here once, with the bytes before it since the last one; stream data never
+/// comes, so no image or font byte is read as an object. Structure elements come in the order
+/// they were opened (`StructureTags`).
 final class PDFObjectCollector {
     struct Object {
         var number: Int
@@ -26,15 +26,11 @@ final class PDFObjectCollector {
     /// Type 2 CIDFonts, which Cairo writes without the /CIDToGIDMap PDF/UA and PDF/A require.
     private(set) var cidFonts: [Object] = []
     private var elementCount = 0
-    private var insideStream = false
-    private var pending: [UInt8] = []
 
     init(tags: StructureTags) {
         self.tags = tags
     }
 
-    private static let endStream = Array("\nendstream".utf8)
-    private static let streamStart = Array("stream\n".utf8)
     private static let objectHeader = Array(" 0 obj".utf8)
     private static let structElement = Array("<< /Type /StructElem".utf8)
     private static let annotation = Array("<< /Type /Annot".utf8)
@@ -43,80 +39,73 @@ final class PDFObjectCollector {
     private static let catalogStart = Array("<< /Type /Catalog".utf8)
     private static let cidFont = Array("<< /Type /Font\n   /Subtype /CIDFontType2".utf8)
     private static let glyphMap = Array("/CIDToGIDMap".utf8)
-    private static let objectEnd = Array("endobj".utf8)
 
-    func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var bytes = bytes[...]
-        if insideStream {
-            guard bytes.starts(with: Self.endStream) else { return }
-            insideStream = false
-            bytes = bytes.dropFirst(Self.endStream.count)
-        }
-        var from = max(0, pending.count - Self.objectEnd.count)
-        pending.append(contentsOf: bytes)
-        while let end = Self.firstIndex(of: Self.objectEnd, in: pending, from: from) {
-            take(pending[..<end])
-            pending.removeFirst(end + Self.objectEnd.count)
-            from = 0
-        }
-        if pending.count >= Self.streamStart.count,
-            pending.suffix(Self.streamStart.count).elementsEqual(Self.streamStart)
-        {
-            insideStream = true
-            pending.removeAll(keepingCapacity: true)
-        } else if pending.count > 1 << 16 {
-            // The cross-reference table: no object of ours.
-            pending.removeFirst(pending.count - 64)
-        }
+    /// `N 0 obj … ` up to its `endobj` (without it). Nothing is copied unless the object is kept:
+    /// most of a page's objects are not.
+    func take(_ text: ArraySlice<UInt8>) {
+        text.withUnsafeBufferPointer { take($0) }
     }
 
-    /// `N 0 obj … ` up to its `endobj`.
-    private func take(_ text: ArraySlice<UInt8>) {
-        let header = Self.objectHeader
-        guard let at = Self.firstIndex(of: header, in: Array(text)) else { return }
-        let start = text.startIndex
-        var digitsStart = start + at
-        while digitsStart > start, (0x30...0x39).contains(text[digitsStart - 1]) { digitsStart -= 1 }
-        guard digitsStart < start + at,
-            let number = Int(String(decoding: text[digitsStart..<(start + at)], as: UTF8.self))
-        else { return }
-        var bodyStart = start + at + header.count
-        while bodyStart < text.endIndex, [0x0A, 0x0D, 0x20].contains(text[bodyStart]) { bodyStart += 1 }
-        let body = Array(text[bodyStart...])
-        let object = Object(number: number, body: body)
+    private func take(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let at = Self.firstIndex(of: Self.objectHeader, in: UnsafeRawBufferPointer(text)) else { return }
+        var digitsStart = at
+        while digitsStart > 0, (0x30...0x39).contains(text[digitsStart - 1]) { digitsStart -= 1 }
+        guard digitsStart < at, let number = Self.integer(text[digitsStart..<at]) else { return }
+        var bodyStart = at + Self.objectHeader.count
+        while bodyStart < text.count, [0x0A, 0x0D, 0x20].contains(text[bodyStart]) { bodyStart += 1 }
+        let body = UnsafeBufferPointer(rebasing: text[bodyStart...])
+        func object() -> Object { Object(number: number, body: Array(body)) }
         if body.starts(with: Self.structElement) {
             let index = elementCount
             elementCount += 1
             if tags.artifacts.contains(index) { artifactNumbers.insert(number) }
             if tags.attributes[index] != nil || tags.actualTexts[index] != nil || tags.artifactParents.contains(index) {
-                elements[index] = object
+                elements[index] = object()
             }
         } else if body.starts(with: Self.annotation) {
-            annotations.append(object)
+            annotations.append(object())
         } else if body.starts(with: Self.page) {
-            if Self.firstIndex(of: Self.annotations, in: body) != nil { pagesWithAnnotations.append(object) }
+            if Self.firstIndex(of: Self.annotations, in: UnsafeRawBufferPointer(body)) != nil {
+                pagesWithAnnotations.append(object())
+            }
         } else if body.starts(with: Self.catalogStart) {
-            catalog = object
-        } else if body.starts(with: Self.cidFont), Self.firstIndex(of: Self.glyphMap, in: body) == nil {
-            cidFonts.append(object)
+            catalog = object()
+        } else if body.starts(with: Self.cidFont),
+            Self.firstIndex(of: Self.glyphMap, in: UnsafeRawBufferPointer(body)) == nil
+        {
+            cidFonts.append(object())
         } else if body.first == UInt8(ascii: "[") {
-            arrays.append(object)
+            arrays.append(object())
         }
     }
 
+    /// Decimal digits as a number; nil past `Int.max`.
+    private static func integer(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        var value = 0
+        for digit in digits {
+            let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times10.addingReportingOverflow(Int(digit - 0x30))
+            guard !overflowed, !overflowedAgain else { return nil }
+            value = sum
+        }
+        return value
+    }
+
     static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
+        haystack.withUnsafeBytes { firstIndex(of: needle, in: $0, from: start) }
+    }
+
+    static func firstIndex(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         guard haystack.count - start >= needle.count else { return nil }
-        return haystack.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { needle in
-                let base = haystack.baseAddress!
-                let last = haystack.count - needle.count
-                var position = start
-                while position <= last, let found = memchr(base + position, Int32(needle[0]), last - position + 1) {
-                    if memcmp(found, needle.baseAddress!, needle.count) == 0 { return UnsafeRawPointer(found) - base }
-                    position = UnsafeRawPointer(found) - base + 1
-                }
-                return nil
+        return needle.withUnsafeBytes { needle in
+            let base = haystack.baseAddress!
+            let last = haystack.count - needle.count
+            var position = start
+            while position <= last, let found = memchr(base + position, Int32(needle[0]), last - position + 1) {
+                if memcmp(found, needle.baseAddress!, needle.count) == 0 { return UnsafeRawPointer(found) - base }
+                position = UnsafeRawPointer(found) - base + 1
             }
+            return nil
         }
     }
 }
