@@ -92,6 +92,10 @@ package struct PDFCrossReferenceTable {
     /// The section at the start of `bytes` (after whitespace); nil unless it is one subsection
     /// from object 0 and its trailer.
     package init?(startOf bytes: [UInt8]) {
+        if let table = Self.standardSection(bytes) {
+            self = table
+            return
+        }
         var parser = PDFParser(bytes, at: 0)
         var found: [Int: PDFCrossReferenceEntry] = [:]
         guard let trailer = try? Self.read(&parser, into: &found), found.count == (trailer["/Size"]?.integer ?? -1)
@@ -102,6 +106,72 @@ package struct PDFCrossReferenceTable {
             guard let entry = found[number] else { return nil }
             entries.append(entry)
         }
+        self.entries = entries
+        self.trailer = trailer
+    }
+
+    /// The section as Cairo writes it, read row by row instead of token by token (a tagged
+    /// invoice's table went through the tokenizer in 0.27 M instructions): `xref`, one
+    /// subsection from object 0, rows of exactly 20 bytes, `trailer`. Nil for anything else,
+    /// which the general reader then takes; what both accept, both read the same.
+    private static func standardSection(_ file: [UInt8]) -> PDFCrossReferenceTable? {
+        let rows = file.withUnsafeBufferPointer { bytes -> (entries: [PDFCrossReferenceEntry], end: Int)? in
+            var position = 0
+            func skipWhitespace() {
+                while position < bytes.count, PDFParser.isWhitespace(bytes[position]) { position += 1 }
+            }
+            /// Digits up to a space or an end of line; nil if there are none or more than `limit`.
+            func number(limit: Int) -> Int? {
+                let start = position
+                var value = 0
+                while position < bytes.count, (0x30...0x39).contains(bytes[position]), position - start < limit {
+                    value = value * 10 + Int(bytes[position] - 0x30)
+                    position += 1
+                }
+                guard position > start, position < bytes.count, PDFParser.isWhitespace(bytes[position]) else {
+                    return nil
+                }
+                return value
+            }
+            skipWhitespace()
+            guard bytes.count - position > 4, bytes[position..<(position + 4)].elementsEqual("xref".utf8) else {
+                return nil
+            }
+            position += 4
+            guard position < bytes.count, PDFParser.isWhitespace(bytes[position]) else { return nil }
+            skipWhitespace()
+            guard number(limit: 1) == 0 else { return nil }
+            position += 1
+            guard let count = number(limit: 9), count <= bytes.count / 20 else { return nil }
+            skipWhitespace()
+            var entries: [PDFCrossReferenceEntry] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                guard bytes.count - position >= 20 else { return nil }
+                let row = position
+                guard let place = number(limit: 10), position == row + 10 else { return nil }
+                position += 1
+                guard let generation = number(limit: 5), position == row + 16 else { return nil }
+                position += 1
+                switch bytes[position] {
+                case UInt8(ascii: "n"): entries.append(.inUse(offset: place))
+                case UInt8(ascii: "f"): entries.append(.free(next: place, generation: generation))
+                default: return nil
+                }
+                guard PDFParser.isWhitespace(bytes[row + 18]), PDFParser.isWhitespace(bytes[row + 19]) else { return nil }
+                position = row + 20
+            }
+            return (entries, position)
+        }
+        guard let rows else { return nil }
+        var parser = PDFParser(file, at: rows.end)
+        guard parser.keyword() == "trailer", let trailer = try? parser.value().dictionary,
+            trailer["/Size"]?.integer == rows.entries.count
+        else { return nil }
+        return PDFCrossReferenceTable(entries: rows.entries, trailer: trailer)
+    }
+
+    private init(entries: [PDFCrossReferenceEntry], trailer: PDFDictionary) {
         self.entries = entries
         self.trailer = trailer
     }

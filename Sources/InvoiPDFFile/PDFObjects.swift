@@ -90,8 +90,10 @@ package struct PDFParser {
     }
 
     package static func isDelimiter(_ byte: UInt8) -> Bool {
-        // ( ) < > [ ] { } / %
-        [0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25].contains(byte)
+        switch byte {
+        case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25: true  // ( ) < > [ ] { } / %
+        default: false
+        }
     }
 
     package mutating func skipWhitespace() {

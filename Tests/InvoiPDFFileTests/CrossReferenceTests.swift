@@ -1,3 +1,4 @@
+import Foundation
 import InvoiPDFFile
 import InvoiSpeedups
 import Testing
@@ -86,5 +87,38 @@ import Testing
         #expect(read.entries == [.free(next: 0, generation: 65535), .inUse(offset: 17)])
         table.removeLast(30)
         #expect(PDFCrossReferenceTable(startOf: table) == nil)
+    }
+
+    /// Cairo's tables (one subsection, 20-byte rows) are read row by row; every other spelling by
+    /// the tokenizer. The same table spelt both ways must read the same, and what one refuses the
+    /// other refuses.
+    @Test func cairosRowsAndOtherSpellingsReadAlike() throws {
+        let trailer = "trailer\n<< /Size 4 /Root 1 0 R /Info 3 0 R >>\nstartxref\n123\n%%EOF\n"
+        let rows = "0000000000 65535 f \n0000000015 00000 n \n0000004096 00002 n\r\n0000000000 00001 f \n"
+        let standard = try #require(PDFCrossReferenceTable(startOf: Array(("\nxref\n0 4\n" + rows + trailer).utf8)))
+        #expect(
+            standard.entries == [
+                .free(next: 0, generation: 65535), .inUse(offset: 15), .inUse(offset: 4096),
+                .free(next: 0, generation: 1),
+            ])
+        #expect(standard.trailer["/Root"] != nil && standard.trailer["/Info"] != nil)
+        let otherSpellings = [
+            "xref\n0 4\n0 65535 f\n15 0 n\n4096 2 n\n0 1 f\n" + trailer,
+            "xref % a comment\n0 4\n" + rows + trailer,
+            "xref\n0 2\n0000000000 65535 f \n0000000015 00000 n \n2 2\n0000004096 00002 n \n0000000000 00001 f \n"
+                + trailer,
+        ]
+        for text in otherSpellings {
+            let read = try #require(PDFCrossReferenceTable(startOf: Array(text.utf8)), "\(text)")
+            #expect(read.entries == standard.entries, "\(text)")
+            #expect(read.trailer == standard.trailer, "\(text)")
+        }
+        let refused = [
+            "xref\n0 4\n" + rows.replacingOccurrences(of: "00002 n", with: "00002 x") + trailer,
+            "xref\n0 4\n" + rows + trailer.replacingOccurrences(of: "/Size 4", with: "/Size 5"),
+            "xref\n0 5\n" + rows + trailer,
+            "xref\n0 4\n" + rows,
+        ]
+        for text in refused { #expect(PDFCrossReferenceTable(startOf: Array(text.utf8)) == nil, "\(text)") }
     }
 }
