@@ -158,7 +158,9 @@ package struct PDFCrossReferenceTable {
                 case UInt8(ascii: "f"): entries.append(.free(next: place, generation: generation))
                 default: return nil
                 }
-                guard PDFParser.isWhitespace(bytes[row + 18]), PDFParser.isWhitespace(bytes[row + 19]) else { return nil }
+                guard PDFParser.isWhitespace(bytes[row + 18]), PDFParser.isWhitespace(bytes[row + 19]) else {
+                    return nil
+                }
                 position = row + 20
             }
             return (entries, position)

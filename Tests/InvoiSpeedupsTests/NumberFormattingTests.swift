@@ -25,7 +25,9 @@ import Testing
     }
 
     /// glibc's text and length, and ours (nil when ours declines the format or value).
-    static func both(_ format: String, _ arguments: [any CVarArg], size: Int = 64) -> (
+    static func both(
+        _ format: String, _ arguments: [any CVarArg], size: Int = 64
+    ) -> (
         glibc: String, glibcLength: Int32, ours: String?, oursLength: Int32
     ) {
         var expected = [CChar](repeating: 0x7F, count: max(size, 1))
@@ -40,7 +42,9 @@ import Testing
     static func doubles() -> [Double] {
         var values = Values(state: 2026)
         var doubles: [Double] = [0, -0.0, 0.1, -0.1, 0.099_999_999_999, 1, 0.5, 1.5, 2.5, 14_400, 1e-300, 5e-324]
-        doubles += [Double.leastNormalMagnitude, 9.223_372_036_854_775e18, 9.2e18, 1e19, 1e300, .greatestFiniteMagnitude]
+        doubles += [
+            Double.leastNormalMagnitude, 9.223_372_036_854_775e18, 9.2e18, 1e19, 1e300, .greatestFiniteMagnitude,
+        ]
         for _ in 0..<60_000 { doubles.append(values.uniform(-20_000...20_000)) }
         for _ in 0..<20_000 { doubles.append(values.uniform(-0.1...0.1)) }
         // Halves of the last digit: k / 2^j has an exact decimal expansion, so rounding ties occur.
@@ -123,7 +127,9 @@ import Testing
     /// snprintf's contract: the whole length returned, at most size - 1 bytes and a NUL written.
     @Test(arguments: [0, 1, 2, 3, 6, 9])
     func aSmallBufferIsCutAsGlibcCutsIt(size: Int) {
-        for (format, arguments) in [("%f", [-1234.5678]), ("%d", [Int32(-12_345)]), ("%010ld", [42])] as [(String, [any CVarArg])] {
+        for (format, arguments) in [("%f", [-1234.5678]), ("%d", [Int32(-12_345)]), ("%010ld", [42])]
+            as [(String, [any CVarArg])]
+        {
             let result = Self.both(format, arguments, size: size)
             #expect(result.ours == result.glibc && result.oursLength == result.glibcLength, "\(format) in \(size)")
         }
