@@ -41,38 +41,51 @@ struct TextClusters: Equatable {
             Self.isCharacterBoundary(textRange.upperBound, in: utf8)
         else { return nil }
         let rightToLeft = direction == .rightToLeft
-        let wholeRange = TextClusters(
-            clusters: [Cluster(bytes: textRange, glyphCount: glyphClusters.count)],
-            isRightToLeft: rightToLeft)
-
-        // Consecutive glyphs with the same start form one cluster.
-        var groups: [(start: Int, glyphs: Int)] = []
+        // One pass, no arrays beside the result: a page draws a few hundred runs.
+        // Consecutive glyphs with the same start form one cluster, its bytes for now
+        // `start..<start`.
+        var clusters: [Cluster] = []
+        clusters.reserveCapacity(glyphClusters.count)
+        var ascending = true
+        var descending = true
+        var onBoundaries = true
+        var lowest = Int.max
+        var highest = Int.min
         for start in glyphClusters {
-            if let last = groups.last, last.start == start {
-                groups[groups.count - 1].glyphs += 1
-            } else {
-                groups.append((start, 1))
+            if let previous = clusters.last?.bytes.lowerBound {
+                if previous == start {
+                    clusters[clusters.count - 1].glyphCount += 1
+                    continue
+                }
+                if previous > start { ascending = false } else { descending = false }
             }
+            lowest = min(lowest, start)
+            highest = max(highest, start)
+            if !Self.isCharacterBoundary(start, in: utf8) { onBoundaries = false }
+            clusters.append(Cluster(bytes: start..<start, glyphCount: 1))
         }
-        let starts = groups.map(\.start)
-        let ascending = zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }
-        let descending = zip(starts, starts.dropFirst()).allSatisfy { $0 > $1 }
-        guard ascending || descending,
-            let lowest = starts.min(), let highest = starts.max(),
-            lowest >= textRange.lowerBound, highest < textRange.upperBound,
-            starts.allSatisfy({ Self.isCharacterBoundary($0, in: utf8) })
+        guard ascending || descending, lowest >= textRange.lowerBound, highest < textRange.upperBound, onBoundaries
         else {
-            self = wholeRange
+            self.init(
+                clusters: [Cluster(bytes: textRange, glyphCount: glyphClusters.count)], isRightToLeft: rightToLeft)
             return
         }
-        // Each cluster runs to the next start in text order; bytes before the
-        // first start belong to the first cluster in text order.
-        let logical = ascending ? Array(groups.indices) : Array(groups.indices.reversed())
-        var clusters = groups.map { Cluster(bytes: $0.start..<$0.start, glyphCount: $0.glyphs) }
-        for (position, index) in logical.enumerated() {
-            let start = position == 0 ? textRange.lowerBound : groups[index].start
-            let end = position + 1 < logical.count ? groups[logical[position + 1]].start : textRange.upperBound
-            clusters[index].bytes = start..<end
+        // Each cluster runs to the next start in text order; bytes before the first start
+        // belong to the first cluster in text order. Text order is glyph order when the starts
+        // ascend, the reverse when they descend (one cluster: both, taken as ascending).
+        let count = clusters.count
+        if ascending {
+            for index in 0..<count {
+                let start = index == 0 ? textRange.lowerBound : clusters[index].bytes.lowerBound
+                let end = index + 1 < count ? clusters[index + 1].bytes.lowerBound : textRange.upperBound
+                clusters[index].bytes = start..<end
+            }
+        } else {
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                let start = index == count - 1 ? textRange.lowerBound : clusters[index].bytes.lowerBound
+                let end = index > 0 ? clusters[index - 1].bytes.lowerBound : textRange.upperBound
+                clusters[index].bytes = start..<end
+            }
         }
         self.init(clusters: clusters, isRightToLeft: rightToLeft)
     }
@@ -85,6 +98,12 @@ struct TextClusters: Equatable {
     /// The clusters' bytes of `utf8`, in glyph order; in a right-to-left run
     /// each cluster's characters reversed.
     func text(from utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        if !isRightToLeft, let first = clusters.first?.bytes.lowerBound, let last = clusters.last?.bytes.upperBound,
+            zip(clusters, clusters.dropFirst()).allSatisfy({ $0.bytes.upperBound == $1.bytes.lowerBound })
+        {
+            // The clusters tile the run's bytes in order (left-to-right text): the bytes as they are.
+            return Array(utf8[first..<last])
+        }
         var text: [UInt8] = []
         text.reserveCapacity(clusters.reduce(0) { $0 + $1.bytes.count })
         for cluster in clusters {
