@@ -37,6 +37,8 @@ struct PDFArtifactRewriter {
     /// Where Cairo's offsets shift: from Cairo's offset `from` on, add `by`.
     private var shifts: [(from: Int, by: Int)] = []
     private var received = 0
+    /// How many of `pending`'s bytes have been looked through for objects.
+    private var searched = 0
     private var written = 0
     /// From `xref` on: the cross-reference table and trailer, rewritten at the end.
     private var inTrailer = false
@@ -92,11 +94,33 @@ struct PDFArtifactRewriter {
             mode = .text
         case .text: break
         }
-        // Only the new bytes (and the few before, where a word may begin) are looked through:
-        // Cairo writes a long array a number at a time.
-        var from = max(0, pending.count - Self.objectEnd.count)
         pending.append(contentsOf: bytes)
         if inTrailer { return }
+        // Objects are looked for where a stream begins (its data comes in the next write) and
+        // once some text has gathered, not at each of Cairo's ~1,800 small writes a page.
+        let startsStream =
+            pending.last == Self.streamStart.last && pending.count >= Self.streamStart.count
+            && pending.suffix(Self.streamStart.count).elementsEqual(Self.streamStart)
+        guard startsStream || pending.count - searched >= Self.searchStep else { return }
+        takeObjects()
+        if startsStream {
+            let header = pending
+            pending = []
+            searched = 0
+            mode = Self.contentLengthObject(header).map { .holding(lengthObject: $0) } ?? .passing
+            held = []
+            emit(header)
+        }
+    }
+
+    /// How much text gathers before it is looked through.
+    private static let searchStep = 4096
+
+    /// The objects complete in the text gathered, held back or passed on in order, then the start
+    /// of Cairo's cross-reference table if it has come. Only the bytes not yet looked through are,
+    /// with the few before them where a word may begin.
+    private mutating func takeObjects() {
+        var from = max(0, searched - Self.objectEnd.count)
         while let end = PDFObjectCollector.firstIndex(of: Self.objectEnd, in: pending, from: from) {
             let objectText = Array(pending[..<(end + Self.objectEnd.count)])
             pending.removeFirst(end + Self.objectEnd.count)
@@ -112,28 +136,24 @@ struct PDFArtifactRewriter {
             }
             from = 0
         }
-        if pending.count >= Self.streamStart.count,
-            pending.suffix(Self.streamStart.count).elementsEqual(Self.streamStart)
-        {
-            let header = pending
-            pending = []
-            mode = Self.contentLengthObject(header).map { .holding(lengthObject: $0) } ?? .passing
-            held = []
-            emit(header)
-        } else if let xref = PDFObjectCollector.firstIndex(
-            of: Self.xrefStart, in: pending, from: max(0, from - Self.xrefStart.count))
+        if let xref = PDFObjectCollector.firstIndex(
+            of: Self.xrefStart, in: pending, from: max(0, (from == 0 ? 0 : searched) - Self.xrefStart.count))
         {
             emit(Array(pending[..<xref]))
             pending.removeFirst(xref)
             inTrailer = true
         }
+        searched = pending.count
     }
 
     /// The rest, once Cairo is done: the held objects in an object stream, `replacements`
     /// (object number → new body) taking the place of theirs, then a cross-reference stream
-    /// with Cairo's offsets moved, in place of Cairo's table and trailer.
-    mutating func finish(replacing replacements: [Int: [UInt8]] = [:]) {
+    /// with Cairo's offsets moved, in place of Cairo's table and trailer. `replacements` is asked
+    /// for once every object has been shown (`onObject`): the last ones wait for it here.
+    mutating func finish(replacing replacements: () -> [Int: [UInt8]] = { [:] }) {
         defer { pending = [] }
+        if !inTrailer { takeObjects() }
+        let replacements = replacements()
         guard inTrailer, let table = PDFCrossReferenceTable(startOf: pending),
             let cairoTrailer = PDFTrailer(table.trailer, crossReference: 0)
         else {

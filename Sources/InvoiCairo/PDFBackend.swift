@@ -116,8 +116,8 @@ public struct PDFBackend: Backend {
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
             if stream.artifactRewriter != nil {
-                let replacements = stream.collector.map(PDFStructureUpdate.structureReplacements) ?? [:]
-                stream.artifactRewriter?.finish(replacing: replacements)
+                let collector = stream.collector
+                stream.artifactRewriter?.finish { collector.map(PDFStructureUpdate.structureReplacements) ?? [:] }
                 if let failure = stream.artifactRewriter?.failure { throw BackendError("pdf: \(failure)") }
             }
             stream.flush()
