@@ -1,5 +1,6 @@
 import InvoiDocument
 import InvoiLayoutTestSupport
+import InvoiText
 import Testing
 
 @testable import InvoiLayout
@@ -32,5 +33,42 @@ import Testing
         #expect(xs.dropLast().allSatisfy { $0.lineEnd == .wrappedInWord })
         #expect(xs.last?.lineEnd == .paragraphEnd)
         #expect(ops.first { $0.text == "Line one" }?.lineEnd == .paragraphEnd)
+    }
+}
+
+/// ASCII paragraphs find their lines byte for byte, any other with Foundation's search: the two
+/// must agree wherever the first answers.
+@Suite struct LineEndSearchTests {
+    func line(_ text: String) -> ShapedLine { ShapedLine(text: text, direction: .leftToRight, runs: []) }
+
+    @Test func bytesAndFoundationFindTheSameEnds() throws {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["word", "x", "ab", " ", "  ", "\t", "\n", "\r\n", "-", ".", "12,50"]
+        var compared = 0
+        for _ in 0..<3_000 {
+            let text = (0..<(1 + next(14))).map { _ in pieces[next(pieces.count)] }.joined()
+            // Lines as a breaker cuts them: runs of the text without the blanks at the cuts, and
+            // now and then a line that is not in it (or is empty).
+            var lines: [ShapedLine] = []
+            for part in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r\n" || $0 == "\t" }) {
+                lines.append(line(String(part)))
+                if next(7) == 0 { lines.append(line(next(2) == 0 ? "" : "zz")) }
+            }
+            if next(3) == 0, lines.count > 1 { lines.swapAt(0, lines.count - 1) }
+            let bytes = try #require(Typesetter.asciiLineEnds(of: lines, in: text))
+            #expect(bytes == Typesetter.searchedLineEnds(of: lines, in: text), "\(text.debugDescription)")
+            compared += 1
+        }
+        #expect(compared == 3_000)
+    }
+
+    @Test func otherTextGoesTheGeneralWay() {
+        #expect(Typesetter.asciiLineEnds(of: [line("Grüße")], in: "Grüße aus Köln") == nil)
+        #expect(Typesetter.asciiLineEnds(of: [line("a\nb")], in: "a\nb") == nil)
+        #expect(Typesetter.asciiLineEnds(of: [line("Hello"), line("world")], in: "Hello world") != nil)
     }
 }
