@@ -143,13 +143,14 @@ let package = Package(
             swiftSettings: directMetadataAccess),
         // Process-level speedups, each switchable (INVOI_SPEEDUPS); owns zlib's and libdeflate's headers.
         .target(
-            name: "InvoiSpeedups", dependencies: ["CDeflate", "CZlib", "CNumberFormatting"],
+            name: "InvoiSpeedups", dependencies: ["CDeflate", "CZlib", "CSpeedups"],
             swiftSettings: directMetadataAccess),
-        // glibc's __snprintf_chk for the number formats Cairo writes a PDF with (a C function:
-        // it is variadic); InvoiSpeedups' `numberFormatting` documents and tests it.
+        // The C library functions invoi puts in front of glibc's and FreeType's for Cairo
+        // (__snprintf_chk is variadic, so C): InvoiSpeedups' `numberFormatting` and
+        // `fontTables` document them.
         // DWARF 4: Debian 12's valgrind, which tools/bench counts instructions with, cannot read
         // the DWARF 5 clang writes by default.
-        .target(name: "CNumberFormatting", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CSpeedups", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "InvoiDocument", dependencies: ["InvoiCharacters"], swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiText",
@@ -312,7 +313,7 @@ let package = Package(
         .testTarget(
             name: "InvoiFacturXTests", dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups", "CNumberFormatting"]),
+        .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups", "CSpeedups"]),
         .testTarget(
             name: "InvoiServerTests",
             dependencies: [

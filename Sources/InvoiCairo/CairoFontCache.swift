@@ -1,6 +1,7 @@
 import CCairo
 import CFreeType
 import InvoiDocument
+import InvoiSpeedups
 import InvoiText
 import Synchronization
 
@@ -170,11 +171,13 @@ final class FreeTypeFace {
         self.library = library
         self.face = face
         self.file = file
+        FontTables.register(face: UnsafeMutableRawPointer(face), bytes: file.bytes, index: index)
     }
 
     var isScalable: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 }
 
     deinit {
+        FontTables.unregister(face: UnsafeMutableRawPointer(face))
         FT_Done_Face(face)
         FT_Done_FreeType(library)
     }

@@ -1,4 +1,4 @@
-import CNumberFormatting
+import CSpeedups
 import InvoiSpeedups
 import Testing
 
@@ -164,12 +164,15 @@ import Testing
     @Test func theSwitchReadsInvoiSpeedupsAsSwiftDoes() {
         let settings: [String?] = [
             nil, "", "on", "ON", "off", "Off", "numberFormatting", "deflate,numberformatting", " number Formatting ,x",
-            "numberFormattingX", "deflate", "numberformatting,", ",", "on,off", " on",
+            "numberFormattingX", "deflate", "fontTables", "FONTTABLES,deflate", "fonttable", "numberformatting,", ",",
+            "on,off", " on",
         ]
         for setting in settings {
             let swift = Speedups(setting: setting).isOn(.numberFormatting)
-            let c = setting.map { invoi_number_formatting_is_on($0) } ?? invoi_number_formatting_is_on(nil)
+            let c = invoi_speedup_is_on(setting, "numberformatting")
             #expect((c != 0) == swift, "\(setting ?? "unset")")
+            let tables = invoi_speedup_is_on(setting, "fonttables")
+            #expect((tables != 0) == Speedups(setting: setting).isOn(.fontTables), "\(setting ?? "unset")")
         }
     }
 }

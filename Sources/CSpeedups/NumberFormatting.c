@@ -8,7 +8,7 @@
 // format, and every value or state this code does not cover, goes to glibc unchanged.
 // NumberFormattingTests compares the two on millions of values and every format.
 
-#include "CNumberFormatting.h"
+#include "CSpeedups.h"
 
 #include <fenv.h>
 #include <langinfo.h>
@@ -175,11 +175,11 @@ int invoi_format_number(char *buffer, size_t size, const char *format, va_list a
 
 static int enabled = -1;  // unknown until the first call: the environment is read once
 
-int invoi_number_formatting_is_on(const char *setting) {
+int invoi_speedup_is_on(const char *setting, const char *name) {
     if (setting == NULL || setting[0] == 0 || strcasecmp(setting, "on") == 0) return 1;
     if (strcasecmp(setting, "off") == 0) return 0;
     // A comma-separated list of the speedups to use; spaces in it are ignored.
-    static const char name[] = "numberformatting";
+    size_t length = strlen(name);
     const char *p = setting;
     while (*p) {
         size_t matched = 0;
@@ -187,13 +187,13 @@ int invoi_number_formatting_is_on(const char *setting) {
         for (; *p && *p != ','; p++) {
             if (*p == ' ') continue;
             char c = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
-            if (matched < sizeof name - 1 && name[matched] == c) {
+            if (matched < length && name[matched] == c) {
                 matched++;
             } else {
                 whole = 0;
             }
         }
-        if (whole && matched == sizeof name - 1) return 1;
+        if (whole && matched == length) return 1;
         if (*p == ',') p++;
     }
     return 0;
@@ -202,7 +202,7 @@ int invoi_number_formatting_is_on(const char *setting) {
 int invoi_vsnprintf_chk(char *buffer, size_t size, int flag, size_t capacity, const char *format, va_list arguments) {
     int on = __atomic_load_n(&enabled, __ATOMIC_RELAXED);
     if (on < 0) {
-        on = invoi_number_formatting_is_on(getenv("INVOI_SPEEDUPS"));
+        on = invoi_speedup_is_on(getenv("INVOI_SPEEDUPS"), "numberformatting");
         __atomic_store_n(&enabled, on, __ATOMIC_RELAXED);
     }
     if (on) {
