@@ -79,11 +79,12 @@ struct PDFArtifactRewriter {
 
     /// Takes Cairo's bytes; hands what goes to the file to `output`.
     mutating func process(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let bytes = bytes[...]
+        // Appending the buffer itself copies its bytes in one go (a slice of it would be copied
+        // a byte at a time).
         received += bytes.count
         switch mode {
         case .passing:
-            guard bytes.starts(with: Self.endStream) else { return emit(UnsafeBufferPointer(rebasing: bytes)) }
+            guard bytes.starts(with: Self.endStream) else { return emit(bytes) }
             mode = .text
         case .holding(let lengthObject):
             guard bytes.starts(with: Self.endStream) else {
@@ -120,28 +121,35 @@ struct PDFArtifactRewriter {
     /// of Cairo's cross-reference table if it has come. Only the bytes not yet looked through are,
     /// with the few before them where a word may begin.
     private mutating func takeObjects() {
+        // The objects are taken from the front of `pending`, which is shortened once at the end.
+        var taken = 0
         var from = max(0, searched - Self.objectEnd.count)
-        while let end = PDFObjectCollector.firstIndex(of: Self.objectEnd, in: pending, from: from) {
-            let objectText = Array(pending[..<(end + Self.objectEnd.count)])
-            pending.removeFirst(end + Self.objectEnd.count)
+        while let end = PDFObjectCollector.firstIndex(of: Self.objectEnd, in: pending, from: max(from, taken)) {
+            let objectText = Array(pending[taken..<(end + Self.objectEnd.count)])
+            taken = end + Self.objectEnd.count
+            // Cairo's offset just after the object.
+            let cairoEnd = received - (pending.count - taken)
             if let object = Self.structureObject(objectText) {
                 onObject?(objectText.dropLast(Self.objectEnd.count))
                 heldObjects.append(object)
                 // Everything after it moves back by its size.
-                shifts.append((received - pending.count, (shifts.last?.by ?? 0) - objectText.count))
+                shifts.append((cairoEnd, (shifts.last?.by ?? 0) - objectText.count))
             } else {
-                let written = rewrittenLength(objectText)
+                let written = rewrittenLength(objectText, endingAt: cairoEnd)
                 onObject?(written.dropLast(Self.objectEnd.count))
                 emit(written)
             }
             from = 0
         }
         if let xref = PDFObjectCollector.firstIndex(
-            of: Self.xrefStart, in: pending, from: max(0, (from == 0 ? 0 : searched) - Self.xrefStart.count))
+            of: Self.xrefStart, in: pending,
+            from: taken > 0 ? taken : max(0, (from == 0 ? 0 : searched) - Self.xrefStart.count))
         {
-            emit(Array(pending[..<xref]))
+            pending[taken..<xref].withUnsafeBufferPointer { emit($0) }
             pending.removeFirst(xref)
             inTrailer = true
+        } else {
+            pending.removeFirst(taken)
         }
         searched = pending.count
     }
@@ -332,7 +340,7 @@ struct PDFArtifactRewriter {
 
     /// A stream's length object with its new value, when the stream was rewritten; the object
     /// as it was otherwise. Its offset shift is noted after it.
-    private mutating func rewrittenLength(_ object: [UInt8]) -> [UInt8] {
+    private mutating func rewrittenLength(_ object: [UInt8], endingAt cairoEnd: Int) -> [UInt8] {
         guard !newLengths.isEmpty, let header = PDFObjectCollector.firstIndex(of: Self.objectHeader, in: object)
         else { return object }
         var digitsStart = header
@@ -342,7 +350,6 @@ struct PDFArtifactRewriter {
         else { return object }
         let rewritten = Array(object[..<(header + Self.objectHeader.count)]) + Array("   \(length)\nendobj".utf8)
         // Everything after this object moves by the change in its size, on top of the stream's.
-        let cairoEnd = received - pending.count
         shifts.append((cairoEnd, (shifts.last?.by ?? 0) + rewritten.count - object.count))
         return rewritten
     }
