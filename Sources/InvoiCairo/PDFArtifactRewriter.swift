@@ -79,8 +79,6 @@ struct PDFArtifactRewriter {
 
     /// Takes Cairo's bytes; hands what goes to the file to `output`.
     mutating func process(_ bytes: UnsafeBufferPointer<UInt8>) {
-        // Appending the buffer itself copies its bytes in one go (a slice of it would be copied
-        // a byte at a time).
         received += bytes.count
         switch mode {
         case .passing:
@@ -124,9 +122,10 @@ struct PDFArtifactRewriter {
         // The objects are taken from the front of `pending`, which is shortened once at the end.
         var taken = 0
         var from = max(0, searched - Self.objectEnd.count)
-        while let end = PDFObjectCollector.firstIndex(of: Self.objectEnd, in: pending, from: max(from, taken)) {
+        while let end = PDFObjectCollector.firstIndex(of: Self.objectEnd, in: pending, from: from) {
             let objectText = Array(pending[taken..<(end + Self.objectEnd.count)])
             taken = end + Self.objectEnd.count
+            from = taken
             // Cairo's offset just after the object.
             let cairoEnd = received - (pending.count - taken)
             if let object = Self.structureObject(objectText) {
@@ -139,11 +138,9 @@ struct PDFArtifactRewriter {
                 onObject?(written.dropLast(Self.objectEnd.count))
                 emit(written)
             }
-            from = 0
         }
         if let xref = PDFObjectCollector.firstIndex(
-            of: Self.xrefStart, in: pending,
-            from: taken > 0 ? taken : max(0, (from == 0 ? 0 : searched) - Self.xrefStart.count))
+            of: Self.xrefStart, in: pending, from: taken > 0 ? taken : max(0, searched - Self.xrefStart.count))
         {
             pending[taken..<xref].withUnsafeBufferPointer { emit($0) }
             pending.removeFirst(xref)
