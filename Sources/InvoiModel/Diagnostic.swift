@@ -119,7 +119,10 @@ enum DiagnosticText {
     /// shortened with `…` when long.
     static func excerpt(_ text: String) -> String {
         var shown = text
-        if shown.count > quoteLimit { shown = String(shown.prefix(quoteLimit - 1)) + "…" }
+        // Characters are never more than UTF-8 bytes: most texts need no count of characters.
+        if shown.utf8.count > quoteLimit, shown.count > quoteLimit {
+            shown = String(shown.prefix(quoteLimit - 1)) + "…"
+        }
         return escaped(shown)
     }
 
@@ -132,7 +135,9 @@ enum DiagnosticText {
 
     /// For text inside quotes: `printable`, and `"` and `\` escaped too.
     static func escaped(_ text: String) -> String {
-        text.unicodeScalars.map { $0.quotedStringEscape ?? printable(String($0)) }.joined()
+        // Printable ASCII other than `"` and `\` stays as it is (every field name of a path).
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }) { return text }
+        return text.unicodeScalars.map { $0.quotedStringEscape ?? printable(String($0)) }.joined()
     }
 
     /// Control characters, bidi controls and marks written as `\u{…}`, line breaks as `\n`:

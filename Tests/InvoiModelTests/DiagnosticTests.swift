@@ -26,4 +26,23 @@ import Testing
             Diagnostic(severity: .error, file: "x\u{7}.json", message: "m").description
                 == #"invoi: error: x\u{7}.json: m"#)
     }
+
+    /// Printable ASCII is returned as it is without looking at each scalar; everything else is
+    /// escaped one scalar at a time. Both must give what the scalar-by-scalar rule gives.
+    @Test func escapingASCIIFieldNamesIsTheScalarRule() {
+        let byScalar = { (text: String) in
+            text.unicodeScalars.map { $0.quotedStringEscape ?? DiagnosticText.printable(String($0)) }.joined()
+        }
+        var samples = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
+        samples += ["lineItems", "a\"b", "back\\slash", "tab\there", "bell\u{7}", "del\u{7F}", "é", "a\u{202E}b"]
+        samples.append(String(repeating: "x", count: 41))
+        samples.append(String(repeating: "é", count: 41))
+        for text in samples {
+            #expect(DiagnosticText.escaped(text) == byScalar(text), "\(text.debugDescription)")
+        }
+        #expect(DiagnosticText.excerpt(String(repeating: "x", count: 40)) == String(repeating: "x", count: 40))
+        #expect(DiagnosticText.excerpt(String(repeating: "x", count: 41)) == String(repeating: "x", count: 39) + "…")
+        #expect(DiagnosticText.excerpt(String(repeating: "é", count: 40)) == String(repeating: "é", count: 40))
+        #expect(DiagnosticText.excerpt(String(repeating: "é", count: 41)) == String(repeating: "é", count: 39) + "…")
+    }
 }
