@@ -233,7 +233,7 @@ enum PDFStructureUpdate {
         var out = Array(element[..<start])
         out += Array("[ ".utf8)
         for item in kept {
-            out += item.bytes
+            item.append(to: &out)
             out.append(0x20)
         }
         out.append(UInt8(ascii: "]"))
@@ -252,7 +252,7 @@ enum PDFStructureUpdate {
             if case .reference(let number) = item, artifacts.contains(number) {
                 out += Array("null".utf8)
             } else {
-                out += item.bytes
+                item.append(to: &out)
             }
             out.append(0x20)
         }
@@ -267,10 +267,24 @@ enum PDFStructureUpdate {
         case reference(Int)
         case other(ArraySlice<UInt8>)
 
-        var bytes: [UInt8] {
+        /// `N 0 R` for a reference, the item's own bytes otherwise. The digits are written
+        /// directly: a parent tree's array has an item for each marked piece of a page.
+        func append(to out: inout [UInt8]) {
             switch self {
-            case .reference(let number): Array("\(number) 0 R".utf8)
-            case .other(let bytes): Array(bytes)
+            case .reference(let number):
+                guard number >= 0 else { return out += Array("\(number) 0 R".utf8) }
+                var digits = number
+                var divisor = 1
+                while digits >= 10 {
+                    digits /= 10
+                    divisor *= 10
+                }
+                while divisor > 0 {
+                    out.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+                    divisor /= 10
+                }
+                out += [0x20, UInt8(ascii: "0"), 0x20, UInt8(ascii: "R")]
+            case .other(let bytes): out += bytes
             }
         }
     }
