@@ -272,7 +272,7 @@ enum PDFStructureUpdate {
         func append(to out: inout [UInt8]) {
             switch self {
             case .reference(let number):
-                guard number >= 0 else { return out += Array("\(number) 0 R".utf8) }
+                // Not negative: `items` reads a reference's number from digits alone.
                 var digits = number
                 var divisor = 1
                 while digits >= 10 {
