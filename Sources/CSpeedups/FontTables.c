@@ -10,6 +10,7 @@
 
 #define _GNU_SOURCE
 #include "CSpeedups.h"
+#include "Switch.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -134,12 +135,7 @@ static int agrees(const struct face *face, unsigned long tag, size_t offset, siz
 }
 
 int invoi_load_sfnt_table(void *handle, unsigned long tag, long offset, unsigned char *buffer, unsigned long *length) {
-    int on = __atomic_load_n(&enabled, __ATOMIC_RELAXED);
-    if (on < 0) {
-        on = invoi_speedup_is_on(getenv("INVOI_SPEEDUPS"), "fonttables");
-        __atomic_store_n(&enabled, on, __ATOMIC_RELAXED);
-    }
-    if (on && tag != 0 && length != NULL && offset >= 0) {
+    if (invoi_speedup_is_enabled(&enabled, "fonttables") && tag != 0 && length != NULL && offset >= 0) {
         pthread_mutex_lock(&lock);
         struct face *face = NULL;
         for (size_t i = 0; i < faceCount; i++) {

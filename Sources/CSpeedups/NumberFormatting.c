@@ -9,13 +9,12 @@
 // NumberFormattingTests compares the two on millions of values and every format.
 
 #include "CSpeedups.h"
+#include "Switch.h"
 
 #include <fenv.h>
 #include <langinfo.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 extern int __vsnprintf_chk(char *, size_t, int, size_t, const char *, va_list);
 extern void __chk_fail(void) __attribute__((noreturn));
@@ -173,39 +172,10 @@ int invoi_format_number(char *buffer, size_t size, const char *format, va_list a
     return deliver(buffer, size, text, length);
 }
 
-static int enabled = -1;  // unknown until the first call: the environment is read once
-
-int invoi_speedup_is_on(const char *setting, const char *name) {
-    if (setting == NULL || setting[0] == 0 || strcasecmp(setting, "on") == 0) return 1;
-    if (strcasecmp(setting, "off") == 0) return 0;
-    // A comma-separated list of the speedups to use; spaces in it are ignored.
-    size_t length = strlen(name);
-    const char *p = setting;
-    while (*p) {
-        size_t matched = 0;
-        int whole = 1;
-        for (; *p && *p != ','; p++) {
-            if (*p == ' ') continue;
-            char c = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
-            if (matched < length && name[matched] == c) {
-                matched++;
-            } else {
-                whole = 0;
-            }
-        }
-        if (whole && matched == length) return 1;
-        if (*p == ',') p++;
-    }
-    return 0;
-}
+static int enabled = -1;
 
 int invoi_vsnprintf_chk(char *buffer, size_t size, int flag, size_t capacity, const char *format, va_list arguments) {
-    int on = __atomic_load_n(&enabled, __ATOMIC_RELAXED);
-    if (on < 0) {
-        on = invoi_speedup_is_on(getenv("INVOI_SPEEDUPS"), "numberformatting");
-        __atomic_store_n(&enabled, on, __ATOMIC_RELAXED);
-    }
-    if (on) {
+    if (invoi_speedup_is_enabled(&enabled, "numberformatting")) {
         if (size > capacity) __chk_fail();
         va_list copy;
         va_copy(copy, arguments);

@@ -122,7 +122,7 @@ struct PDFArtifactRewriter {
         // The objects are taken from the front of `pending`, which is shortened once at the end.
         var taken = 0
         var from = max(0, searched - Self.objectEnd.count)
-        while let end = PDFObjectCollector.firstIndex(of: Self.objectEnd, in: pending, from: from) {
+        while let end = PDFBytes.firstIndex(of: Self.objectEnd, in: pending, from: from) {
             let objectText = Array(pending[taken..<(end + Self.objectEnd.count)])
             taken = end + Self.objectEnd.count
             from = taken
@@ -139,7 +139,7 @@ struct PDFArtifactRewriter {
                 emit(written)
             }
         }
-        if let xref = PDFObjectCollector.firstIndex(
+        if let xref = PDFBytes.firstIndex(
             of: Self.xrefStart, in: pending, from: taken > 0 ? taken : max(0, searched - Self.xrefStart.count))
         {
             pending[taken..<xref].withUnsafeBufferPointer { emit($0) }
@@ -227,7 +227,7 @@ struct PDFArtifactRewriter {
         while index < text.count, text[index] == 0x0A || text[index] == 0x0D || text[index] == 0x20 { index += 1 }
         let digitsStart = index
         while index < text.count, (0x30...0x39).contains(text[index]) { index += 1 }
-        guard index > digitsStart, let number = integer(text[digitsStart..<index]),
+        guard index > digitsStart, let number = PDFBytes.integer(text[digitsStart..<index]),
             text[index...].starts(with: objectHeader)
         else { return nil }
         let bodyStart = index + objectHeader.count
@@ -255,11 +255,6 @@ struct PDFArtifactRewriter {
         return compressed
     }
 
-    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard !bytes.isEmpty, bytes.count < 16, bytes.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-    }
-
     private func shifted(_ offset: Int) -> Int {
         var delta = 0
         for shift in shifts where shift.from <= offset { delta = shift.by }
@@ -279,7 +274,7 @@ struct PDFArtifactRewriter {
     /// The object of a content stream's header (`<< /Length N 0 R /Filter /FlateDecode >>`
     /// and nothing else): its length object N.
     private static func contentLengthObject(_ header: [UInt8]) -> Int? {
-        guard let start = PDFObjectCollector.firstIndex(of: contentPrefix, in: header),
+        guard let start = PDFBytes.firstIndex(of: contentPrefix, in: header),
             header.count > contentSuffix.count, header.suffix(contentSuffix.count).elementsEqual(contentSuffix)
         else { return nil }
         let digits = header[(start + contentPrefix.count)..<(header.count - contentSuffix.count)]
@@ -338,11 +333,11 @@ struct PDFArtifactRewriter {
     /// A stream's length object with its new value, when the stream was rewritten; the object
     /// as it was otherwise. Its offset shift is noted after it.
     private mutating func rewrittenLength(_ object: [UInt8], endingAt cairoEnd: Int) -> [UInt8] {
-        guard !newLengths.isEmpty, let header = PDFObjectCollector.firstIndex(of: Self.objectHeader, in: object)
+        guard !newLengths.isEmpty, let header = PDFBytes.firstIndex(of: Self.objectHeader, in: object)
         else { return object }
         var digitsStart = header
         while digitsStart > 0, (0x30...0x39).contains(object[digitsStart - 1]) { digitsStart -= 1 }
-        guard let number = Self.integer(object[digitsStart..<header]),
+        guard let number = PDFBytes.integer(object[digitsStart..<header]),
             let length = newLengths.removeValue(forKey: number)
         else { return object }
         let rewritten = Array(object[..<(header + Self.objectHeader.count)]) + Array("   \(length)\nendobj".utf8)

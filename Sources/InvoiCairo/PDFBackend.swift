@@ -244,7 +244,7 @@ final class PDFStream {
             capturing = nil
             object.append(contentsOf: bytes)
             capture(object)
-        } else if catalog == nil, let mark = Self.firstIndex(of: Self.catalogMark, in: tail, from: searchStart),
+        } else if catalog == nil, let mark = PDFBytes.firstIndex(of: Self.catalogMark, in: tail, from: searchStart),
             let header = Self.objectHeaderStart(in: tail, before: mark)
         {
             capture(Array(tail[header...]))
@@ -273,7 +273,7 @@ final class PDFStream {
     }
 
     private func capture(_ object: [UInt8]) {
-        if let end = Self.firstIndex(of: Self.objectEnd, in: object) {
+        if let end = PDFBytes.firstIndex(of: Self.objectEnd, in: object) {
             catalog = Array(object[..<(end + Self.objectEnd.count)])
             capturing = nil
         } else {
@@ -295,24 +295,4 @@ final class PDFStream {
         }
         return nil
     }
-
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
-        guard haystack.count - start >= needle.count else { return nil }
-        // memchr to each candidate, memcmp there (memmem is a GNU extension Swift's Glibc lacks).
-        return haystack.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { needle in
-                let base = haystack.baseAddress!
-                let last = haystack.count - needle.count
-                var position = start
-                while position <= last,
-                    let found = memchr(base + position, Int32(needle[0]), last - position + 1)
-                {
-                    if memcmp(found, needle.baseAddress!, needle.count) == 0 { return UnsafeRawPointer(found) - base }
-                    position = UnsafeRawPointer(found) - base + 1
-                }
-                return nil
-            }
-        }
-    }
-
 }

@@ -47,10 +47,10 @@ final class PDFObjectCollector {
     }
 
     private func take(_ text: UnsafeBufferPointer<UInt8>) {
-        guard let at = Self.firstIndex(of: Self.objectHeader, in: UnsafeRawBufferPointer(text)) else { return }
+        guard let at = PDFBytes.firstIndex(of: Self.objectHeader, in: UnsafeRawBufferPointer(text)) else { return }
         var digitsStart = at
         while digitsStart > 0, (0x30...0x39).contains(text[digitsStart - 1]) { digitsStart -= 1 }
-        guard digitsStart < at, let number = Self.integer(text[digitsStart..<at]) else { return }
+        guard digitsStart < at, let number = PDFBytes.integer(text[digitsStart..<at]) else { return }
         var bodyStart = at + Self.objectHeader.count
         while bodyStart < text.count, [0x0A, 0x0D, 0x20].contains(text[bodyStart]) { bodyStart += 1 }
         let body = UnsafeBufferPointer(rebasing: text[bodyStart...])
@@ -65,47 +65,17 @@ final class PDFObjectCollector {
         } else if body.starts(with: Self.annotation) {
             annotations.append(object())
         } else if body.starts(with: Self.page) {
-            if Self.firstIndex(of: Self.annotations, in: UnsafeRawBufferPointer(body)) != nil {
+            if PDFBytes.firstIndex(of: Self.annotations, in: UnsafeRawBufferPointer(body)) != nil {
                 pagesWithAnnotations.append(object())
             }
         } else if body.starts(with: Self.catalogStart) {
             catalog = object()
         } else if body.starts(with: Self.cidFont),
-            Self.firstIndex(of: Self.glyphMap, in: UnsafeRawBufferPointer(body)) == nil
+            PDFBytes.firstIndex(of: Self.glyphMap, in: UnsafeRawBufferPointer(body)) == nil
         {
             cidFonts.append(object())
         } else if body.first == UInt8(ascii: "[") {
             arrays.append(object())
-        }
-    }
-
-    /// Decimal digits as a number; nil past `Int.max`.
-    private static func integer(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        var value = 0
-        for digit in digits {
-            let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowedAgain) = times10.addingReportingOverflow(Int(digit - 0x30))
-            guard !overflowed, !overflowedAgain else { return nil }
-            value = sum
-        }
-        return value
-    }
-
-    static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
-        haystack.withUnsafeBytes { firstIndex(of: needle, in: $0, from: start) }
-    }
-
-    static func firstIndex(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
-        guard haystack.count - start >= needle.count else { return nil }
-        return needle.withUnsafeBytes { needle in
-            let base = haystack.baseAddress!
-            let last = haystack.count - needle.count
-            var position = start
-            while position <= last, let found = memchr(base + position, Int32(needle[0]), last - position + 1) {
-                if memcmp(found, needle.baseAddress!, needle.count) == 0 { return UnsafeRawPointer(found) - base }
-                position = UnsafeRawPointer(found) - base + 1
-            }
-            return nil
         }
     }
 }
@@ -205,7 +175,7 @@ enum PDFStructureUpdate {
 
     /// The element with every reference to an artifact left out of its `/K`.
     static func withoutArtifacts(_ element: [UInt8], _ artifacts: Set<Int>) -> [UInt8] {
-        guard let key = PDFObjectCollector.firstIndex(of: kKey, in: element) else { return element }
+        guard let key = PDFBytes.firstIndex(of: kKey, in: element) else { return element }
         let start = key + kKey.count
         let kidsRange: Range<Int>
         let restStart: Int
@@ -317,7 +287,7 @@ enum PDFStructureUpdate {
         var position = 0
         while position < tokens.count {
             if position + 2 < tokens.count, tokens[position + 2].elementsEqual([UInt8(ascii: "R")]),
-                let number = integer(tokens[position])
+                let number = PDFBytes.integer(tokens[position])
             {
                 items.append(.reference(number))
                 position += 3
@@ -327,16 +297,6 @@ enum PDFStructureUpdate {
             }
         }
         return items
-    }
-
-    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard !bytes.isEmpty, bytes.count < 16 else { return nil }
-        var value = 0
-        for byte in bytes {
-            guard (0x30...0x39).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return value
     }
 
     /// A PDF text string in UTF-16BE with its byte order mark, written in hex.

@@ -48,7 +48,6 @@ import Testing
             return Int((state >> 33) % UInt64(bound))
         }
         let pieces = ["word", "x", "ab", " ", "  ", "\t", "\n", "\r\n", "-", ".", "12,50"]
-        var compared = 0
         for _ in 0..<3_000 {
             let text = (0..<(1 + next(14))).map { _ in pieces[next(pieces.count)] }.joined()
             // Lines as a breaker cuts them: runs of the text without the blanks at the cuts, and
@@ -61,9 +60,7 @@ import Testing
             if next(3) == 0, lines.count > 1 { lines.swapAt(0, lines.count - 1) }
             let bytes = try #require(Typesetter.asciiLineEnds(of: lines, in: text))
             #expect(bytes == Typesetter.searchedLineEnds(of: lines, in: text), "\(text.debugDescription)")
-            compared += 1
         }
-        #expect(compared == 3_000)
     }
 
     @Test func otherTextGoesTheGeneralWay() {
