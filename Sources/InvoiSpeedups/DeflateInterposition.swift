@@ -117,8 +117,9 @@ struct GatheredDeflate {
             stream.pointee.total_in += UInt(count)
         }
         guard flush == Z_FINISH else { return count > 0 ? Z_OK : Z_BUF_ERROR }
-        guard compress() else { return Z_MEM_ERROR }
-        stream.pointee.adler = UInt(libdeflate_adler32(1, input, inputCount))
+        let compressed = compress()
+        guard compressed.isCompressed else { return Z_MEM_ERROR }
+        stream.pointee.adler = UInt(compressed.adler)
         releaseInput()
         return handOut(to: stream)
     }
@@ -155,28 +156,46 @@ struct GatheredDeflate {
         inputCapacity = 0
     }
 
-    /// The whole zlib stream for the gathered input, in `output`.
-    private mutating func compress() -> Bool {
-        guard let compressor = ThreadCompressor.current(level: Self.level) else { return false }
+    /// The whole zlib stream for the gathered input, in `output`; `adler` is the input's checksum.
+    private mutating func compress() -> (adler: UInt32, isCompressed: Bool) {
+        guard let deflation = ThreadDeflation.current() else { return (0, false) }
         let editing = GatheredStreamEditing.current
         let edited = editing?.edit(UnsafeRawBufferPointer(start: input, count: inputCount))
         if let edited {
             // The edited bytes replace the gathered ones; the stream's checksum is theirs.
-            guard reserve(edited.count) else { return false }
+            guard reserve(edited.count) else { return (0, false) }
             edited.withUnsafeBytes { input!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             inputCount = edited.count
         }
-        let bound = libdeflate_zlib_compress_bound(compressor, inputCount)
-        guard let buffer = malloc(max(bound, 1)) else { return false }
-        let written = libdeflate_zlib_compress(compressor, input, inputCount, buffer, bound)
-        guard written > 0 else {
-            free(buffer)
-            return false
+        let adler = libdeflate_adler32(1, input, inputCount)
+        if let recent = deflation.recentStreams?.output(forInput: input, count: inputCount, adler: adler) {
+            guard let buffer = malloc(max(recent.count, 1)) else { return (adler, false) }
+            buffer.copyMemory(from: recent.baseAddress!, byteCount: recent.count)
+            output = buffer
+            outputCount = recent.count
+        } else {
+            let compressor = deflation.compressor
+            let bound = libdeflate_zlib_compress_bound(compressor, inputCount)
+            guard let buffer = malloc(max(bound, 1)) else { return (adler, false) }
+            let written = libdeflate_zlib_compress(compressor, input, inputCount, buffer, bound)
+            guard written > 0 else {
+                free(buffer)
+                return (adler, false)
+            }
+            output = buffer
+            outputCount = written
+            if let recentStreams = deflation.recentStreams, let input,
+                recentStreams.keep(
+                    input: input, capacity: inputCapacity, count: inputCount, adler: adler,
+                    output: UnsafeRawBufferPointer(start: buffer, count: written))
+            {
+                // The gathered bytes are the kept stream's now.
+                self.input = nil
+                inputCapacity = 0
+            }
         }
-        output = buffer
-        outputCount = written
-        editing?.lastEditedCount = edited == nil ? nil : written
-        return true
+        editing?.lastEditedCount = edited == nil ? nil : outputCount
+        return (adler, true)
     }
 
     /// As much of the compressed stream as fits; Z_STREAM_END with the last byte.
@@ -275,26 +294,106 @@ enum Zlib {
     }()
 }
 
-/// One libdeflate compressor per thread, kept for the thread's next stream: making one
-/// clears its hash tables (about 40,000 instructions, and a PDF has a dozen streams), while
-/// a compressor holds nothing from one compression to the next. Freed when the thread ends.
-private enum ThreadCompressor {
+/// What a thread keeps from one stream to the next: its libdeflate compressor (making one
+/// clears its hash tables, about 40,000 instructions, and a PDF has a dozen streams, while a
+/// compressor holds nothing from one compression to the next) and, with `repeatedStreams`,
+/// the streams it compressed lately. Freed when the thread ends.
+private final class ThreadDeflation {
+    let compressor: OpaquePointer
+    let recentStreams: RecentStreams?
+
+    private init(compressor: OpaquePointer) {
+        self.compressor = compressor
+        recentStreams = Speedups.process.isOn(.repeatedStreams) ? RecentStreams() : nil
+    }
+
+    deinit { libdeflate_free_compressor(compressor) }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        let made = pthread_key_create(&key) { libdeflate_free_compressor(OpaquePointer($0)) }
+        let made = pthread_key_create(&key) { $0.map { Unmanaged<ThreadDeflation>.fromOpaque($0).release() } }
         precondition(made == 0, "no thread-specific key for the deflate compressor")
         return key
     }()
 
-    /// This thread's compressor at `level` (the one level streams use), made on first use.
-    static func current(level: Int32) -> OpaquePointer? {
-        if let kept = pthread_getspecific(key) { return OpaquePointer(kept) }
-        guard let made = libdeflate_alloc_compressor(level) else { return nil }
-        guard pthread_setspecific(key, UnsafeRawPointer(made)) == 0 else {
-            libdeflate_free_compressor(made)
+    /// This thread's, made on first use.
+    static func current() -> ThreadDeflation? {
+        if let kept = pthread_getspecific(key) {
+            return Unmanaged<ThreadDeflation>.fromOpaque(kept).takeUnretainedValue()
+        }
+        guard let compressor = libdeflate_alloc_compressor(GatheredDeflate.level) else { return nil }
+        let made = ThreadDeflation(compressor: compressor)
+        guard pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque()) == 0 else {
+            Unmanaged.passUnretained(made).release()
             return nil
         }
         return made
+    }
+}
+
+/// The streams one thread compressed lately, by their bytes, with their compressed form. A
+/// batch embeds the same font subsets and ToUnicode maps in invoice after invoice (about
+/// two in three of them repeat), and libdeflate's output depends on the bytes alone: a
+/// stream seen before is copied, not compressed again, and comes out the same.
+final class RecentStreams {
+    /// What is kept at most, gathered bytes and compressed ones together; the streams used
+    /// longest ago go first.
+    static let byteLimit = 2 << 20
+    static let countLimit = 32
+
+    private struct Kept {
+        let input: UnsafeMutableRawPointer
+        let inputCount: Int
+        let adler: UInt32
+        let output: UnsafeMutableRawBufferPointer
+        let size: Int
+        var lastUse: UInt64
+    }
+
+    private var kept: [Kept] = []
+    private var size = 0
+    private var uses: UInt64 = 0
+
+    deinit {
+        for stream in kept { release(stream) }
+    }
+
+    /// The compressed form of the `count` bytes at `input`, whose checksum is `adler`, if kept.
+    func output(forInput input: UnsafeRawPointer?, count: Int, adler: UInt32) -> UnsafeRawBufferPointer? {
+        for index in kept.indices where kept[index].inputCount == count && kept[index].adler == adler {
+            guard count == 0 || memcmp(kept[index].input, input!, count) == 0 else { continue }
+            uses += 1
+            kept[index].lastUse = uses
+            return UnsafeRawBufferPointer(kept[index].output)
+        }
+        return nil
+    }
+
+    /// Keeps a stream: takes `input` (a malloc'd block of `capacity` bytes) and copies `output`.
+    /// False, and nothing taken, when the stream is too large to keep.
+    func keep(
+        input: UnsafeMutableRawPointer, capacity: Int, count: Int, adler: UInt32, output: UnsafeRawBufferPointer
+    ) -> Bool {
+        let size = capacity + output.count
+        guard size <= Self.byteLimit / 4, let copy = malloc(max(output.count, 1)) else { return false }
+        copy.copyMemory(from: output.baseAddress!, byteCount: output.count)
+        while !kept.isEmpty, kept.count >= Self.countLimit || self.size + size > Self.byteLimit {
+            let oldest = kept.indices.min { kept[$0].lastUse < kept[$1].lastUse }!
+            self.size -= kept[oldest].size
+            release(kept.remove(at: oldest))
+        }
+        uses += 1
+        kept.append(
+            Kept(
+                input: input, inputCount: count, adler: adler,
+                output: UnsafeMutableRawBufferPointer(start: copy, count: output.count), size: size, lastUse: uses))
+        self.size += size
+        return true
+    }
+
+    private func release(_ stream: Kept) {
+        free(stream.input)
+        free(stream.output.baseAddress)
     }
 }
 

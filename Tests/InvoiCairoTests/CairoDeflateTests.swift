@@ -236,6 +236,33 @@ struct CairoDeflateTests {
         #expect(try process.compress(input).bytes == libdeflateStream(input))
     }
 
+    @Test func aStreamCompressedAgainComesOutTheSameAsTheFirstTime() throws {
+        let input = sampleBytes(count: 30_000, seed: 17)
+        let first = try process.compress(input, chunk: 4096, outputSize: 1000)
+        // Kept (repeatedStreams) or compressed again: libdeflate's own stream either way, whole.
+        let again = try process.compress(input, chunk: 999, outputSize: 7)
+        #expect(first.bytes == libdeflateStream(input))
+        #expect(again.bytes == first.bytes)
+        #expect(again.totalIn == UInt(input.count) && again.totalOut == UInt(again.bytes.count))
+        #expect(again.adler == UInt(libdeflate_adler32(1, input, input.count)))
+        // A stream differing in one byte is its own.
+        var changed = input
+        changed[15_000] ^= 1
+        #expect(try process.compress(changed).bytes == libdeflateStream(changed))
+    }
+
+    @Test func anEditedStreamCompressedAgainIsStillReportedEdited() throws {
+        let input = Array("q /NonStruct << /MCID 9 >> BDC 1 1 5 5 re f EMC Q".utf8)
+        let edited = Array("q /Artifact BMC 1 1 5 5 re f EMC Q".utf8)
+        for _ in 0..<2 {
+            try GatheredStreamEditing.applying(PDFArtifactRewriter.markingArtifacts) { editing in
+                let result = try process.compress(input)
+                #expect(result.bytes == libdeflateStream(edited))
+                #expect(editing.takeEdited(count: result.bytes.count))
+            }
+        }
+    }
+
     @Test func aStreamZlibTakesOverIsNotEditedNorReportedEdited() throws {
         let input = sampleBytes(count: GatheredDeflate.gatheringLimit + 65536, seed: 13)
         let replaceEverything: (UnsafeRawBufferPointer) -> [UInt8]? = { _ in [0x41] }
@@ -270,5 +297,76 @@ struct CairoDeflateTests {
             process.initialize(&stream, Z_DEFAULT_COMPRESSION, "2.0.0", Int32(MemoryLayout<z_stream>.size))
                 == Z_VERSION_ERROR)
         #expect(process.initialize(&stream, Z_DEFAULT_COMPRESSION, ZLIB_VERSION, 100) == Z_VERSION_ERROR)
+    }
+}
+
+/// The streams a thread keeps for reuse: found by their bytes alone, never by checksum alone.
+struct RecentStreamsTests {
+    /// `bytes` as a malloc'd block, which `keep` takes.
+    private func block(_ bytes: [UInt8]) -> UnsafeMutableRawPointer {
+        let block = malloc(max(bytes.count, 1))!
+        bytes.withUnsafeBytes { block.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return block
+    }
+
+    private func adler(_ bytes: [UInt8]) -> UInt32 { libdeflate_adler32(1, bytes, bytes.count) }
+
+    private func found(_ bytes: [UInt8], in recent: RecentStreams) -> [UInt8]? {
+        bytes.withUnsafeBytes { recent.output(forInput: $0.baseAddress, count: bytes.count, adler: adler(bytes)) }
+            .map { Array($0) }
+    }
+
+    @discardableResult
+    private func keep(_ bytes: [UInt8], output: [UInt8], in recent: RecentStreams, capacity: Int? = nil) -> Bool {
+        let input = block(bytes)
+        let kept = output.withUnsafeBytes {
+            recent.keep(
+                input: input, capacity: capacity ?? bytes.count, count: bytes.count, adler: adler(bytes), output: $0)
+        }
+        if !kept { free(input) }
+        return kept
+    }
+
+    @Test func aKeptStreamIsFoundByItsBytes() {
+        let recent = RecentStreams()
+        #expect(keep([1, 2, 3], output: [9, 9], in: recent))
+        #expect(found([1, 2, 3], in: recent) == [9, 9])
+        #expect(found([1, 2, 4], in: recent) == nil)
+        #expect(found([1, 2], in: recent) == nil)
+    }
+
+    @Test func bytesWithTheSameChecksumAndLengthAreNotTakenForTheKeptOnes() {
+        // Adler-32 collides on these: the same sum, and the same weighted sum (4a+3b+2c+d).
+        let kept: [UInt8] = [1, 0, 0, 1], other: [UInt8] = [0, 1, 1, 0]
+        #expect(adler(kept) == adler(other))
+        let recent = RecentStreams()
+        keep(kept, output: [7], in: recent)
+        #expect(found(other, in: recent) == nil)
+        #expect(found(kept, in: recent) == [7])
+    }
+
+    @Test func theStreamUsedLongestAgoGoesFirst() {
+        let recent = RecentStreams()
+        for index in 0..<RecentStreams.countLimit { keep([UInt8(index), 0xAA], output: [UInt8(index)], in: recent) }
+        // The first is used again, so the second is the one used longest ago.
+        #expect(found([0, 0xAA], in: recent) == [0])
+        keep([0xFF, 0xAA], output: [0xFF], in: recent)
+        #expect(found([1, 0xAA], in: recent) == nil)
+        #expect(found([0, 0xAA], in: recent) == [0])
+        #expect(found([2, 0xAA], in: recent) == [2])
+        #expect(found([0xFF, 0xAA], in: recent) == [0xFF])
+    }
+
+    @Test func aStreamTooLargeToKeepIsNotTakenAndTheBytesLimitHolds() {
+        let recent = RecentStreams()
+        let share = RecentStreams.byteLimit / 4
+        #expect(!keep([1], output: [1], in: recent, capacity: share))
+        #expect(found([1], in: recent) == nil)
+        // Five streams of a fifth of the limit each: the first goes to make room for the fifth.
+        for index in 0..<5 {
+            #expect(keep([UInt8(index)], output: [UInt8(index)], in: recent, capacity: RecentStreams.byteLimit / 5 + 1))
+        }
+        #expect(found([0], in: recent) == nil)
+        #expect((1..<5).allSatisfy { found([UInt8($0)], in: recent) == [UInt8($0)] })
     }
 }
