@@ -65,12 +65,13 @@
 ///   is FreeType's. A further invoice of a batch: 14.22 M instructions instead of 14.70 M.
 /// - `repeatedStreams` (DeflateInterposition.swift, with `deflate`): a batch embeds the same
 ///   font subsets and ToUnicode maps in invoice after invoice. Each thread keeps the streams it
-///   compressed lately (up to 32, 2 MiB, the ones used longest ago going first), found by their
-///   bytes (checksum and length, then every byte compared), and copies a kept stream's compressed
-///   form instead of compressing it again; libdeflate's output depends on the bytes alone, so it
-///   is the same. 20 invoices of `compare`'s batch: 13.67 M instructions a further invoice
-///   instead of 14.05 M (two of its nine streams repeat); 20 copies of the sample (`tools/bench`'s
-///   batch) 271.7 M instead of 308.8 M. Peak memory of 100 invoices 0.8 MB more.
+///   compressed lately (up to 256 and 1 MiB, the ones used longest ago going first), found by
+///   their bytes (checksum and length, then every byte compared), and copies a kept stream's
+///   compressed form instead of compressing it again; libdeflate's output depends on the bytes
+///   alone, so it is the same. `compare`'s 100 invoices, `--jobs 1`: 1,229 M instructions
+///   instead of 1,411 M (−12.9 %; six of an invoice's nine streams repeat); 20 copies of the
+///   sample (`tools/bench`'s batch) 272.0 M instead of 308.8 M; 20 invoices made to differ
+///   (`batch-varied-20-pdf`) 2 % less. Peak memory of 100 invoices 0.9–1.2 MB more.
 ///
 /// Build settings that are not switchable at run time (Package.swift, release only): the
 /// Swift runtime, Foundation and the C++ library linked statically, functions ordered by a profile

@@ -302,9 +302,9 @@ struct CairoDeflateTests {
 
 /// The streams a thread keeps for reuse: found by their bytes alone, never by checksum alone.
 struct RecentStreamsTests {
-    /// `bytes` as a malloc'd block, which `keep` takes.
-    private func block(_ bytes: [UInt8]) -> UnsafeMutableRawPointer {
-        let block = malloc(max(bytes.count, 1))!
+    /// `bytes` at the start of a malloc'd block `spare` bytes larger, as the gathered input is.
+    private func block(_ bytes: [UInt8], spare: Int) -> UnsafeMutableRawPointer {
+        let block = malloc(max(bytes.count + spare, 1))!
         bytes.withUnsafeBytes { block.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         return block
     }
@@ -317,11 +317,10 @@ struct RecentStreamsTests {
     }
 
     @discardableResult
-    private func keep(_ bytes: [UInt8], output: [UInt8], in recent: RecentStreams, capacity: Int? = nil) -> Bool {
-        let input = block(bytes)
+    private func keep(_ bytes: [UInt8], output: [UInt8], in recent: RecentStreams, spare: Int = 0) -> Bool {
+        let input = block(bytes, spare: spare)
         let kept = output.withUnsafeBytes {
-            recent.keep(
-                input: input, capacity: capacity ?? bytes.count, count: bytes.count, adler: adler(bytes), output: $0)
+            recent.keep(input: input, count: bytes.count, adler: adler(bytes), output: $0)
         }
         if !kept { free(input) }
         return kept
@@ -329,7 +328,8 @@ struct RecentStreamsTests {
 
     @Test func aKeptStreamIsFoundByItsBytes() {
         let recent = RecentStreams()
-        #expect(keep([1, 2, 3], output: [9, 9], in: recent))
+        // Kept from a block with room to spare, which the keep gives back.
+        #expect(keep([1, 2, 3], output: [9, 9], in: recent, spare: 16 << 10))
         #expect(found([1, 2, 3], in: recent) == [9, 9])
         #expect(found([1, 2, 4], in: recent) == nil)
         #expect(found([1, 2], in: recent) == nil)
@@ -347,26 +347,28 @@ struct RecentStreamsTests {
 
     @Test func theStreamUsedLongestAgoGoesFirst() {
         let recent = RecentStreams()
-        for index in 0..<RecentStreams.countLimit { keep([UInt8(index), 0xAA], output: [UInt8(index)], in: recent) }
+        let keys = (0..<RecentStreams.countLimit).map { [UInt8($0 % 256), UInt8($0 / 256), 0xAA] }
+        for (index, key) in keys.enumerated() { keep(key, output: [UInt8(index % 256)], in: recent) }
         // The first is used again, so the second is the one used longest ago.
-        #expect(found([0, 0xAA], in: recent) == [0])
-        keep([0xFF, 0xAA], output: [0xFF], in: recent)
-        #expect(found([1, 0xAA], in: recent) == nil)
-        #expect(found([0, 0xAA], in: recent) == [0])
-        #expect(found([2, 0xAA], in: recent) == [2])
-        #expect(found([0xFF, 0xAA], in: recent) == [0xFF])
+        #expect(found(keys[0], in: recent) == [0])
+        keep([0xFF, 0xFF, 0xFF], output: [0xFF], in: recent)
+        #expect(found(keys[1], in: recent) == nil)
+        #expect(found(keys[0], in: recent) == [0])
+        #expect(found(keys[2], in: recent) == [2])
+        #expect(found([0xFF, 0xFF, 0xFF], in: recent) == [0xFF])
     }
 
     @Test func aStreamTooLargeToKeepIsNotTakenAndTheBytesLimitHolds() {
         let recent = RecentStreams()
-        let share = RecentStreams.byteLimit / 4
-        #expect(!keep([1], output: [1], in: recent, capacity: share))
-        #expect(found([1], in: recent) == nil)
+        let quarter = [UInt8](repeating: 1, count: RecentStreams.byteLimit / 4)
+        #expect(!keep(quarter, output: [1], in: recent))
+        #expect(found(quarter, in: recent) == nil)
         // Five streams of a fifth of the limit each: the first goes to make room for the fifth.
-        for index in 0..<5 {
-            #expect(keep([UInt8(index)], output: [UInt8(index)], in: recent, capacity: RecentStreams.byteLimit / 5 + 1))
+        let fifths = (0..<5).map { [UInt8](repeating: UInt8($0), count: RecentStreams.byteLimit / 5 + 1) }
+        for (index, stream) in fifths.enumerated() {
+            #expect(keep(stream, output: [UInt8(index)], in: recent))
         }
-        #expect(found([0], in: recent) == nil)
-        #expect((1..<5).allSatisfy { found([UInt8($0)], in: recent) == [UInt8($0)] })
+        #expect(found(fifths[0], in: recent) == nil)
+        #expect((1..<5).allSatisfy { found(fifths[$0], in: recent) == [UInt8($0)] })
     }
 }
