@@ -55,8 +55,8 @@ static int deliver(char *buffer, size_t size, const char *text, size_t length) {
     return (int)length;
 }
 
-/// `magnitude` in decimal, at least `minimum` digits, `negative` with a minus sign first, the
-/// whole at least `width` characters, zeros after the sign (the 0 flag).
+/// `magnitude` in decimal, `negative` with a minus sign first, padded with zeros after the sign
+/// to at least `width` characters (the 0 flag).
 static size_t decimal(char *out, uint64_t magnitude, int negative, int width) {
     char digits[24];
     int count = 0;

@@ -114,7 +114,7 @@ package struct PDFCrossReferenceTable {
     /// invoice's table went through the tokenizer in 0.27 M instructions): `xref`, one
     /// subsection from object 0, rows of exactly 20 bytes, `trailer`. Nil for anything else,
     /// which the general reader then takes; what both accept, both read the same.
-    private static func standardSection(_ file: [UInt8]) -> PDFCrossReferenceTable? {
+    static func standardSection(_ file: [UInt8]) -> PDFCrossReferenceTable? {
         let rows = file.withUnsafeBufferPointer { bytes -> (entries: [PDFCrossReferenceEntry], end: Int)? in
             var position = 0
             func skipWhitespace() {

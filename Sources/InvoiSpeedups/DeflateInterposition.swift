@@ -337,8 +337,8 @@ private final class ThreadDeflation {
 /// bytes alone: a stream seen before is copied, not compressed again, and comes out the same.
 final class RecentStreams {
     /// What is kept at most, gathered bytes and compressed ones together; the streams used
-    /// longest ago go first. A batch of 100 varied invoices needs about 120 streams and 0.5 MiB
-    /// (32 streams kept a fifth of the repeats: an invoice has nine).
+    /// longest ago go first. 128 streams in 512 KiB already catch every repeat of `compare`'s
+    /// 100 invoices; 32 caught two of an invoice's nine streams.
     static let byteLimit = 1 << 20
     static let countLimit = 256
 
@@ -347,8 +347,9 @@ final class RecentStreams {
         let inputCount: Int
         let adler: UInt32
         let output: UnsafeMutableRawBufferPointer
-        let size: Int
         var lastUse: UInt64
+
+        var size: Int { inputCount + output.count }
     }
 
     private var kept: [Kept] = []
@@ -387,7 +388,7 @@ final class RecentStreams {
         kept.append(
             Kept(
                 input: input, inputCount: count, adler: adler,
-                output: UnsafeMutableRawBufferPointer(start: copy, count: output.count), size: size, lastUse: uses))
+                output: UnsafeMutableRawBufferPointer(start: copy, count: output.count), lastUse: uses))
         self.size += size
         return true
     }

@@ -1,7 +1,8 @@
 import Foundation
-import InvoiPDFFile
 import InvoiSpeedups
 import Testing
+
+@testable import InvoiPDFFile
 
 /// The one reader of a PDF's cross-reference data: classic tables, cross-reference streams
 /// (with and without predictors) and objects inside object streams, through /Prev.
@@ -95,7 +96,11 @@ import Testing
     @Test func cairosRowsAndOtherSpellingsReadAlike() throws {
         let trailer = "trailer\n<< /Size 4 /Root 1 0 R /Info 3 0 R >>\nstartxref\n123\n%%EOF\n"
         let rows = "0000000000 65535 f \n0000000015 00000 n \n0000004096 00002 n\r\n0000000000 00001 f \n"
-        let standard = try #require(PDFCrossReferenceTable(startOf: Array(("\nxref\n0 4\n" + rows + trailer).utf8)))
+        let cairos = Array(("\nxref\n0 4\n" + rows + trailer).utf8)
+        // Read by the row reader itself, not left to the tokenizer.
+        let byRows = try #require(PDFCrossReferenceTable.standardSection(cairos))
+        let standard = try #require(PDFCrossReferenceTable(startOf: cairos))
+        #expect(byRows.entries == standard.entries && byRows.trailer == standard.trailer)
         #expect(
             standard.entries == [
                 .free(next: 0, generation: 65535), .inUse(offset: 15), .inUse(offset: 4096),
@@ -109,6 +114,7 @@ import Testing
                 + trailer,
         ]
         for text in otherSpellings {
+            #expect(PDFCrossReferenceTable.standardSection(Array(text.utf8)) == nil, "the tokenizer's: \(text)")
             let read = try #require(PDFCrossReferenceTable(startOf: Array(text.utf8)), "\(text)")
             #expect(read.entries == standard.entries, "\(text)")
             #expect(read.trailer == standard.trailer, "\(text)")
