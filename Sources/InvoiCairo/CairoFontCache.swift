@@ -111,11 +111,16 @@ struct ScaledFontReferences: ~Copyable {
 /// that face, so one instance may be used from several threads at once.
 final class CairoFontFace: @unchecked Sendable {
     let handle: OpaquePointer
+    /// The font's glyph for U+0020, nil when it has none: a tagged PDF draws it between two
+    /// lines of one element so that their text does not run together.
+    let spaceGlyph: UInt?
 
     init(file: FontFile, index: Int) throws {
         let path = file.path
         let freeType = try FreeTypeFace(file: file, index: index)
         // Hinting off: the PDF is unhinted, and the PNG should look like the PDF rasterised.
+        let space = FT_Get_Char_Index(freeType.face, 0x20)
+        spaceGlyph = space == 0 ? nil : UInt(space)
         var loadFlags = Int32(FT_LOAD_NO_HINTING)
         if freeType.isScalable { loadFlags |= Int32(FT_LOAD_NO_BITMAP) }
         guard let face = cairo_ft_font_face_create_for_ft_face(freeType.face, loadFlags) else {

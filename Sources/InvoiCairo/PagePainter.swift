@@ -57,9 +57,18 @@ final class PagePainter {
     }
 
     func paint(_ ops: [DrawOp]) throws {
-        for op in ops {
-            var linkIsTagged = false
-            if let tags, !insideGroup {
+        if tags != nil, !insideGroup, let order = StructureTags.orderKeepingLeavesWhole(ops) {
+            for index in order { try paint(ops[index]) }
+        } else {
+            for op in ops { try paint(op) }
+        }
+    }
+
+    private func paint(_ op: DrawOp) throws {
+        var linkIsTagged = false
+        var spaced = false
+        if let tags {
+            if !insideGroup {
                 if case .link(let link) = op {
                     tags.enter(op.role, link: link)
                     linkIsTagged = op.role?.path?.last?.role == .link
@@ -68,40 +77,34 @@ final class PagePainter {
                 }
                 if case .image(let image) = op { tags.describeFigure(image.altText) }
                 if case .qrCode(let code) = op { tags.describeFigure(code.altText) }
-                if case .text(let text) = op { tags.noteText(text) }
-                // A group's text (the stamp's word) is read in the group's element: its
-                // logical order goes into /ActualText as a text op's does.
-                if case .group(let group) = op { noteTexts(in: group.ops, tags: tags) }
             }
-            switch op {
-            case .text(let text): try draw(text)
-            case .line(let line): draw(line)
-            case .rect(let rect): draw(rect)
-            // A tagged link's annotation is its structure element, opened above.
-            case .link(let link): if case .pdf = target, !linkIsTagged { annotate(link) }
-            case .image(let image): try draw(image)
-            case .group(let group): try draw(group)
-            case .qrCode(let code): draw(code)
-            }
-            // A Cairo context in error ignores all further drawing: stop at the first.
-            try context.checkStatus("drawing")
+            // A group's text (the stamp's word) is read in the group's element, which stays
+            // open while the group is drawn.
+            if case .text(let text) = op { spaced = tags.noteText(text) }
         }
-    }
-
-    private func noteTexts(in ops: [DrawOp], tags: StructureTags) {
-        for op in ops {
-            switch op {
-            case .text(let text): tags.noteText(text)
-            case .group(let group): noteTexts(in: group.ops, tags: tags)
-            default: break
-            }
+        switch op {
+        case .text(let text):
+            if try !draw(text, spaceBefore: spaced) { tags?.spaceNotDrawn() }
+        case .line(let line): draw(line)
+        case .rect(let rect): draw(rect)
+        // A tagged link's annotation is its structure element, opened above.
+        case .link(let link): if case .pdf = target, !linkIsTagged { annotate(link) }
+        case .image(let image): try draw(image)
+        case .group(let group): try draw(group)
+        case .qrCode(let code): draw(code)
         }
+        // A Cairo context in error ignores all further drawing: stop at the first.
+        try context.checkStatus("drawing")
     }
 
     // MARK: Text
 
-    private func draw(_ op: TextOp) throws {
-        guard Self.isDrawable(op.origin.x), Self.isDrawable(op.origin.y) else { return }
+    /// Draws the line; with `spaceBefore`, a space glyph at its start too (invisible, in the
+    /// PDF's text only: it parts the line from the text before it in the same element). False
+    /// when that space could not be drawn: no run's font has one, or no run keeps its text.
+    private func draw(_ op: TextOp, spaceBefore: Bool = false) throws -> Bool {
+        var spacePending = spaceBefore
+        guard Self.isDrawable(op.origin.x), Self.isDrawable(op.origin.y) else { return !spacePending }
         let cr = context.handle
         setSource(op.color)
         let utf8 = Array(op.text.utf8)
@@ -128,11 +131,19 @@ final class PagePainter {
                 )
                 .map { ($0, $0.text(from: text)) }
             }
-            guard let (clusters, clusterText) = mapped else {
+            guard let (clusters, mappedText) = mapped else {
                 cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
                 continue
             }
+            var clusterText = mappedText
             clusterBuffer.removeAll(keepingCapacity: true)
+            if spacePending, let space = currentFace?.spaceGlyph {
+                // First in drawing order, at the run's start: after the element's earlier text.
+                glyphBuffer.insert(cairo_glyph_t(index: space, x: start, y: op.origin.y), at: 0)
+                clusterBuffer.append(cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1))
+                clusterText.insert(UInt8(ascii: " "), at: 0)
+                spacePending = false
+            }
             for cluster in clusters.clusters {
                 clusterBuffer.append(
                     cairo_text_cluster_t(
@@ -148,6 +159,7 @@ final class PagePainter {
                 }
             }
         }
+        return !spacePending
     }
 
     /// Blends the glyph buffer's glyphs straight into the image; false (having drawn

@@ -122,7 +122,10 @@ struct ItemsTable {
             height = max(height, cell.height)
         }
         let ruleY = height + style.tableHeaderPaddingBottom + style.tableHeaderRuleWidth / 2
-        block = block.within(.tableRow).within(.tableHead).within(.table)
+        block = block.within(.tableRow)
+        // With no items the heads are the table's only row: a table head needs a body after it.
+        if !items.isEmpty { block = block.within(.tableHead) }
+        block = block.within(.table)
         block.ops.append(
             .line(
                 LineOp(
