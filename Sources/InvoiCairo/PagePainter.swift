@@ -22,6 +22,8 @@ final class PagePainter {
     /// whose glyph-embedding font it keeps.
     private var keptScaledFont: OpaquePointer?
     private var facesWithKeptSubsetFont: Set<ObjectIdentifier> = []
+    /// A tagged PDF's: the font of the last run drawn with a space in it.
+    private var spaceFont: FontFace?
     private var glyphBuffer: [cairo_glyph_t] = []
     private var clusterBuffer: [cairo_text_cluster_t] = []
     /// Masks this painter has used, so that most lookups skip the shared cache's lock.
@@ -108,11 +110,26 @@ final class PagePainter {
         let cr = context.handle
         setSource(op.color)
         let utf8 = Array(op.text.utf8)
+        if spacePending, let first = op.runs.first(where: Self.isDrawn), let font = spaceFont, first.font != font,
+            !Self.containsSpace(first, utf8)
+        {
+            // A font that has drawn no space yet would have Cairo embed a second subset of it
+            // for the space alone (a Hebrew word's font: the spaces between words come from the
+            // Latin font): the space is drawn in the font that drew the last one.
+            try selectFont(font, size: first.size)
+            if let space = currentFace?.spaceGlyph {
+                keepScaledFont()
+                var glyph = cairo_glyph_t(index: space, x: op.origin.x, y: op.origin.y)
+                var cluster = cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1)
+                cairo_show_text_glyphs(cr, " ", 1, &glyph, 1, &cluster, 1, cairo_text_cluster_flags_t(0))
+                spacePending = false
+            }
+        }
         var penX = op.origin.x
         for run in op.runs {
             let start = penX
             penX += run.width
-            guard !run.glyphs.isEmpty, run.size > 0, run.size < Self.largestFontSize else { continue }
+            guard Self.isDrawn(run) else { continue }
             try selectFont(run.font, size: run.size)
             // Positions no page has (a broken layout) would corrupt the PDF: leave the run out.
             guard fillGlyphBuffer(run, startX: start, baselineY: op.origin.y) else { continue }
@@ -136,6 +153,7 @@ final class PagePainter {
                 continue
             }
             var clusterText = mappedText
+            if tags != nil, Self.containsSpace(run, utf8) { spaceFont = run.font }
             clusterBuffer.removeAll(keepingCapacity: true)
             if spacePending, let space = currentFace?.spaceGlyph {
                 // First in drawing order, at the run's start: after the element's earlier text.
@@ -160,6 +178,15 @@ final class PagePainter {
             }
         }
         return !spacePending
+    }
+
+    private static func isDrawn(_ run: GlyphRun) -> Bool {
+        !run.glyphs.isEmpty && run.size > 0 && run.size < largestFontSize
+    }
+
+    private static func containsSpace(_ run: GlyphRun, _ utf8: [UInt8]) -> Bool {
+        let range = run.textRange.clamped(to: 0..<utf8.count)
+        return utf8[range].contains(UInt8(ascii: " "))
     }
 
     /// Blends the glyph buffer's glyphs straight into the image; false (having drawn
