@@ -167,6 +167,37 @@ import Testing
             long.contains("\"accounts.receivable.department@extraordinarily-long-named-consultancy.example.co.uk\""))
     }
 
+    /// The spaces that part lines in the tagged file are drawn in fonts that draw spaces
+    /// already: no font is embedded for them (a right-to-left line starts in its script's font,
+    /// whose words are parted by the Latin font's spaces).
+    @Test(arguments: ["he-tax-invoice", "ar-tax-invoice", "ja-tax-invoice", "de-partial-paid"])
+    func thePartingSpacesEmbedNoFont(_ name: String) throws {
+        let invoice = try PDFCheck.goldenInvoice(name)
+        var output = OutputOptions()
+        output.isTagged = false
+        let renderer = try #require(FacturXTests.renderer)
+        guard
+            case .document(let untagged) = try renderer.render(
+                invoice, settings: RenderSettings(format: .pdf, output: output, creationDate: FacturXTests.date))
+        else { throw TestError("the pdf backend wrote pages") }
+        func fonts(_ bytes: [UInt8]) throws -> [String] {
+            let directory = try Tools.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("invoice.pdf")
+            try Data(bytes).write(to: file)
+            let result = try Tools.run("/usr/bin/pdffonts", [file.path])
+            // Each font's name without its subset tag, and the first word of its type (a Latin
+            // subset is a TrueType font, the rest of the same face a CID font).
+            return result.output.split(separator: "\n").dropFirst(2).map { line in
+                let fields = line.split(separator: " ")
+                return "\(fields.first?.split(separator: "+").last ?? "") \(fields.dropFirst().first ?? "")"
+            }.sorted()
+        }
+        let tagged = try fonts(try pdf(of: invoice))
+        #expect(tagged.count > 3)
+        #expect(tagged == (try fonts([UInt8](untagged))), "\(name)")
+    }
+
     /// The copy mark beside the title is read as part of the title's heading ("Invoice Copy"),
     /// not as a second heading of the first level, though its frame is drawn between the two.
     @Test(arguments: [
