@@ -118,9 +118,9 @@ final class CairoFontFace: @unchecked Sendable {
     init(file: FontFile, index: Int) throws {
         let path = file.path
         let freeType = try FreeTypeFace(file: file, index: index)
-        // Hinting off: the PDF is unhinted, and the PNG should look like the PDF rasterised.
         let space = FT_Get_Char_Index(freeType.face, 0x20)
         spaceGlyph = space == 0 ? nil : UInt(space)
+        // Hinting off: the PDF is unhinted, and the PNG should look like the PDF rasterised.
         var loadFlags = Int32(FT_LOAD_NO_HINTING)
         if freeType.isScalable { loadFlags |= Int32(FT_LOAD_NO_BITMAP) }
         guard let face = cairo_ft_font_face_create_for_ft_face(freeType.face, loadFlags) else {
