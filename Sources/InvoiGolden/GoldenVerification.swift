@@ -5,7 +5,8 @@ import InvoiRender
 /// What verify found for one case.
 public struct CaseResult: Sendable {
     public enum Status: String, Sendable {
-        case same, changed, missing, error
+        /// `orphaned`: a golden folder whose invoice is gone.
+        case same, changed, missing, error, orphaned
     }
 
     public var name: String
@@ -24,6 +25,17 @@ public struct CaseResult: Sendable {
         self.status = status
         self.changes = changes
         self.failure = failure
+    }
+}
+
+extension CaseResult {
+    /// A golden folder found without its invoice (deleted or renamed): named by the folder,
+    /// since the invoice's own name is not known (its extension may have been any case of .json).
+    public static func orphaned(goldenPath: String) -> CaseResult {
+        let base = (goldenPath as NSString).deletingPathExtension
+        return CaseResult(
+            name: goldenPath, status: .orphaned,
+            changes: ["its invoice \(base).json is gone: restore it, or delete \(goldenPath)"])
     }
 }
 
