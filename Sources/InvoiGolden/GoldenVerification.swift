@@ -11,7 +11,7 @@ public struct CaseResult: Sendable {
 
     public var name: String
     public var status: Status
-    /// What changed, in the reader's words; for a missing golden or an error, why.
+    /// What changed, in the reader's words; for a missing golden, an orphaned one or an error, why.
     public var changes: [String]
     /// Said on the side: the fonts differ from the ones recorded.
     public var warnings: [String] = []
