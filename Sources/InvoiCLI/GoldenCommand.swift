@@ -20,7 +20,8 @@ struct GoldenCommand: ParsableCommand {
         discussion: """
             'record' stores NAME.golden/ beside each invoice NAME.json; commit those folders. \
             'verify' renders again, compares and says what changed. Exit status: 0 all the same, \
-            1 something changed or a golden is missing, 2 usage; 65 an invoice or golden is damaged, \
+            1 something changed, a golden is missing or a golden's invoice is gone (orphaned), \
+            2 usage; 65 an invoice or golden is damaged, \
             66 an input is missing, 69 a tool is missing, 73 a golden or report cannot be written.
             """,
         subcommands: [GoldenRecordCommand.self, GoldenVerifyCommand.self]
@@ -65,13 +66,18 @@ struct GoldenRun {
         }
     }
 
-    /// The cases of the inputs. Inputs that do not exist are reported (66); JSON files
-    /// found in folders that are not invoices are skipped with a note, unless they have a golden.
-    func cases(of inputs: [String], status: inout ExitStatus) -> [GoldenCase] {
+    /// The cases of the inputs, and the golden folders found whose invoice is gone. Inputs
+    /// that do not exist are reported (66); JSON files found in folders that are not invoices
+    /// are skipped with a note, unless they have a golden, as are folders and files reached
+    /// again through symbolic links.
+    func cases(of inputs: [String], status: inout ExitStatus) -> (cases: [GoldenCase], orphans: [String]) {
         let discovery = GoldenDiscovery(inputs: inputs)
         for path in discovery.unreadable {
             log.error("\(path): no such file or folder, or it cannot be listed")
             status = max(status, .noInput)
+        }
+        for skipped in discovery.skipped {
+            log.info("skipped \(skipped.path): \(skipped.reason)")
         }
         let named = Set(inputs)
         var cases: [GoldenCase] = []
@@ -94,7 +100,7 @@ struct GoldenRun {
         if cases.isEmpty && discovery.unreadable.isEmpty {
             log.warning("no invoices found in \(inputs.joined(separator: ", "))")
         }
-        return cases
+        return (cases, discovery.orphans)
     }
 
     /// Runs `work` over `count` items on `jobs` threads, with the progress bar.
@@ -130,7 +136,8 @@ struct GoldenRecordCommand: ParsableCommand {
         abstract: "Render invoices and store NAME.golden/ beside each (ops.json, page PNGs, preview.txt, manifest).",
         discussion: """
             Folders are searched for *.json invoices, recursively; .golden folders and JSON files that \
-            are not invoices are skipped. A golden folder is replaced whole, in one rename; the goldens \
+            are not invoices are skipped. Symbolic links are followed, each folder searched and each \
+            file taken once. A golden folder is replaced whole, in one rename; the goldens \
             of invoices not named stay as they are.
             """
     )
@@ -164,7 +171,10 @@ struct GoldenRecordCommand: ParsableCommand {
     func run() throws {
         let run = GoldenRun(jobs: jobs)
         var status = ExitStatus.ok
-        let cases = run.cases(of: inputs, status: &status)
+        let (cases, orphans) = run.cases(of: inputs, status: &status)
+        for orphan in orphans {
+            run.log.warning("\(orphan): its invoice is gone (verify reports it as orphaned)")
+        }
         let renderer = GoldenRun.renderer()
         let options = GoldenOptions(dpi: dpi, paper: paper, formats: formats?.formats ?? [], font: font)
         let today = CalendarDate.today()
@@ -191,7 +201,8 @@ struct GoldenVerifyCommand: ParsableCommand {
         discussion: """
             Compared: ops.json with a tolerance of 0.01 pt, page PNGs per pixel with an \
             anti-aliasing-aware threshold, preview.txt (and the SVG pages and PDF text when recorded) \
-            exactly. Each golden is rendered with the options it was recorded with.
+            exactly. Each golden is rendered with the options it was recorded with. Statuses: same, \
+            changed, missing (no golden), error, orphaned (a golden folder whose invoice is gone).
             """
     )
 
@@ -216,7 +227,8 @@ struct GoldenVerifyCommand: ParsableCommand {
     @Option(
         name: .customLong("update-case"),
         help: ArgumentHelp(
-            "Re-record this case if it changed (its invoice path or file name); repeatable.", valueName: "name"))
+            "Re-record this case if it changed (its invoice path or file name, matching one case); repeatable.",
+            valueName: "name"))
     var updateCases: [String] = []
 
     @Option(help: "Invoices verified at once, 1 to 256 (default: the number of cores).")
@@ -230,7 +242,10 @@ struct GoldenVerifyCommand: ParsableCommand {
     func run() throws {
         let run = GoldenRun(jobs: jobs)
         var status = ExitStatus.ok
-        let cases = run.cases(of: inputs, status: &status)
+        let (cases, orphans) = run.cases(of: inputs, status: &status)
+        guard let named = Self.namedCases(updateCases, among: cases, log: run.log) else {
+            throw ExitCode(GoldenCommand.usageExitCode)
+        }
         let renderer = GoldenRun.renderer()
         let keepsImages = report != nil
         let results = Mutex([CaseResult?](repeating: nil, count: cases.count))
@@ -238,11 +253,13 @@ struct GoldenVerifyCommand: ParsableCommand {
             let result = cases[index].verify(with: renderer, keepingImages: keepsImages)
             results.withLock { $0[index] = result }
         }
-        let finished = results.withLock { $0.compactMap { $0 } }
+        let verified = results.withLock { $0.compactMap { $0 } }
+        let finished = verified + orphans.map { CaseResult.orphaned(goldenPath: $0) }
         var updated = Set<Int>()
 
         // Re-recording what changed, when asked.
-        for (index, result) in finished.enumerated() where result.status == .changed && wantsUpdate(of: result.name) {
+        for (index, result) in verified.enumerated()
+        where result.status == .changed && (update || named.contains(result.name)) {
             let goldenCase = cases[index]
             do throws(GoldenFailure) {
                 let manifest = try goldenCase.manifest()
@@ -258,7 +275,7 @@ struct GoldenVerifyCommand: ParsableCommand {
 
         if let report {
             do throws(GoldenFailure) {
-                let index = try GoldenReport(directory: report).write(finished, verified: finished.count)
+                let index = try GoldenReport(directory: report).write(finished, verified: verified.count)
                 run.log.info("report: \(index)")
             } catch {
                 run.log.error(error.message)
@@ -275,25 +292,65 @@ struct GoldenVerifyCommand: ParsableCommand {
         }
         if status != .ok { throw ExitCode(status.rawValue) }
         let outstanding = finished.indices.contains {
-            finished[$0].status == .missing || (finished[$0].status == .changed && !updated.contains($0))
+            [.missing, .orphaned].contains(finished[$0].status)
+                || (finished[$0].status == .changed && !updated.contains($0))
         }
         if outstanding { throw ExitCode(1) }
     }
 
-    func wantsUpdate(of name: String) -> Bool {
-        update
-            || updateCases.contains { wanted in
-                name == wanted || name.hasSuffix("/" + wanted) || (name as NSString).lastPathComponent == wanted
-                    || ((name as NSString).lastPathComponent as NSString).deletingPathExtension == wanted
+    /// The names of the cases `--update-case` asks for, each given name matching exactly one
+    /// case: its path as listed, or the end of it, its file name, or that without `.json`
+    /// (a path given whole wins over a file name another case ends in). Nil, the problem said,
+    /// when a name matches no case or several: re-recording a guess would pass the wrong case.
+    static func namedCases(_ wanted: [String], among cases: [GoldenCase], log: MessageLog) -> Set<String>? {
+        func plain(_ path: String) -> Substring {
+            var path = Substring(path)
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            return path
+        }
+        var names = Set<String>()
+        var isValid = true
+        for name in wanted {
+            let target = plain(name)
+            var matches = cases.map(\.name).filter { plain($0) == target }
+            if matches.isEmpty {
+                matches = cases.map(\.name).filter { path in
+                    let file = (path as NSString).lastPathComponent
+                    return plain(path).hasSuffix("/" + target) || file == target
+                        || (file as NSString).deletingPathExtension == target
+                }
             }
+            switch matches.count {
+            case 1:
+                names.insert(matches[0])
+            case 0:
+                let known = cases.map(\.name)
+                let listed =
+                    known.isEmpty
+                    ? "no cases were found"
+                    : "the cases are "
+                        + (known.prefix(20) + (known.count > 20 ? ["… (\(known.count - 20) more)"] : []))
+                        .joined(separator: ", ")
+                log.error("--update-case '\(name)' matches no case; \(listed)")
+                isValid = false
+            default:
+                log.error(
+                    "--update-case '\(name)' matches \(matches.count) cases: \(matches.joined(separator: ", ")); "
+                        + "give the path of the one to re-record")
+                isValid = false
+            }
+        }
+        return isValid ? names : nil
     }
 
     /// A line per case that is not the same, its changes indented, then a count.
     static func text(_ results: [CaseResult]) -> String {
         var output = ""
         for result in results where result.status != .same {
-            output +=
-                "\(result.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(Diagnostic.printable(result.name))\n"
+            // Names line up after the statuses of seven letters or fewer; "orphaned" takes a space more.
+            let status = result.status.rawValue
+            output += status.padding(toLength: max(8, status.count + 1), withPad: " ", startingAt: 0)
+            output += "\(Diagnostic.printable(result.name))\n"
             for change in result.changes { output += "    \(Diagnostic.printable(change))\n" }
         }
         for result in results where result.status == .same && !result.warnings.isEmpty {
@@ -304,6 +361,7 @@ struct GoldenVerifyCommand: ParsableCommand {
         output += "\(results.count) cases: \(count(.same)) same, \(count(.changed)) changed"
         if count(.missing) > 0 { output += ", \(count(.missing)) missing" }
         if count(.error) > 0 { output += ", \(count(.error)) in error" }
+        if count(.orphaned) > 0 { output += ", \(count(.orphaned)) orphaned" }
         return output + "\n"
     }
 

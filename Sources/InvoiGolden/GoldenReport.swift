@@ -75,7 +75,7 @@ public struct GoldenReport: Sendable {
             h2 { border-top: 1px solid #ccc; padding-top: 0.8em; font-size: 1.2em; }
             h2 span { font-size: 0.75em; padding: 0.1em 0.5em; border-radius: 0.3em; color: #fff; background: #888; }
             h2 span.changed { background: #c62828; } h2 span.missing { background: #ef6c00; }
-            h2 span.error { background: #6a1b9a; }
+            h2 span.error { background: #6a1b9a; } h2 span.orphaned { background: #455a64; }
             .row { display: flex; gap: 1em; align-items: flex-start; }
             figure { margin: 0; flex: 1; min-width: 0; }
             figure img { width: 100%; border: 1px solid #bbb; }
@@ -85,7 +85,7 @@ public struct GoldenReport: Sendable {
             </head>
             <body>
             <h1>invoi golden report</h1>
-            <p>\(verified) cases verified, \(changed) changed, \(listed.count - changed) missing or in error. \
+            <p>\(verified) cases verified, \(changed) changed, \(listed.count - changed) missing, orphaned or in error. \
             Diff images: the golden faded, changed pixels red, anti-aliasing differences (not counted) yellow.</p>
             <ul>
             \(contents)</ul>

@@ -5,12 +5,13 @@ import InvoiRender
 /// What verify found for one case.
 public struct CaseResult: Sendable {
     public enum Status: String, Sendable {
-        case same, changed, missing, error
+        /// `orphaned`: a golden folder whose invoice is gone.
+        case same, changed, missing, error, orphaned
     }
 
     public var name: String
     public var status: Status
-    /// What changed, in the reader's words; for a missing golden or an error, why.
+    /// What changed, in the reader's words; for a missing golden, an orphaned one or an error, why.
     public var changes: [String]
     /// Said on the side: the fonts differ from the ones recorded.
     public var warnings: [String] = []
@@ -24,6 +25,17 @@ public struct CaseResult: Sendable {
         self.status = status
         self.changes = changes
         self.failure = failure
+    }
+}
+
+extension CaseResult {
+    /// A golden folder found without its invoice (deleted or renamed): named by the folder,
+    /// since the invoice's own name is not known (its extension may have been any case of .json).
+    public static func orphaned(goldenPath: String) -> CaseResult {
+        let base = (goldenPath as NSString).deletingPathExtension
+        return CaseResult(
+            name: goldenPath, status: .orphaned,
+            changes: ["its invoice \(base).json is gone: restore it, or delete \(goldenPath)"])
     }
 }
 

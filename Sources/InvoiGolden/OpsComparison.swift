@@ -4,7 +4,7 @@ import Foundation
 /// place, size, colour, glyphs, image) is kept, so fields added to the format later (roles,
 /// structure) neither break the reading nor count as a change.
 struct DrawnOp {
-    enum Kind: String { case text, line, rect, link, image, group, other }
+    enum Kind: String { case text, line, rect, link, image, qrCode, group, other }
 
     var kind: Kind
     /// The text of a text op.
@@ -36,6 +36,7 @@ struct DrawnOp {
         case .rect: "a rectangle"
         case .link: "a link"
         case .image: "the image"
+        case .qrCode: "the payment QR code"
         case .group: "a group"
         case .other: "a shape"
         }
@@ -127,6 +128,15 @@ struct DrawnDocument {
             let rect = numbers(object["rect"])
             op.geometry = place(rect.count == 4 ? [rect[0], rect[1], rect[0] + rect[2], rect[1] + rect[3]] : rect)
             op.look = [object["uri"] as? String ?? "", object["digest"] as? String ?? ""]
+        case .qrCode:
+            // ops.json keeps the code's modules, not the payload text they encode.
+            let rect = numbers(object["rect"])
+            op.geometry = place(rect.count == 4 ? [rect[0], rect[1], rect[0] + rect[2], rect[1] + rect[3]] : rect)
+            op.look = [
+                object["alt"] as? String ?? "",
+                ((object["rows"] as? [Any]) ?? []).map { $0 as? String ?? "" }.joined(separator: "/"),
+            ]
+            op.lookNumbers = [number(object["modules"]) ?? 0, number(object["quietZone"]) ?? 0]
         case .group:
             let inner = numbers(object["transform"])
             let combined: [Double]? =
@@ -261,6 +271,7 @@ public struct OpsComparison: Sendable {
         // What is left of a kind that is not text: the same op, moved (in order); an image, replaced.
         pair { $0.kind == $1.kind && $0.kind != .text && $0.colors == $1.colors && sameLook($0, $1) }
         pair { $0.kind == .image && $1.kind == .image }
+        pair { $0.kind == .qrCode && $1.kind == .qrCode }
 
         for (old, new) in rewordings {
             changes.append("\(old.name) now \(new.name)")
@@ -346,11 +357,36 @@ public struct OpsComparison: Sendable {
         case .image:
             if old.look.last != new.look.last { return "the image changed (another picture)" }
             return "the image changed"
+        case .qrCode:
+            return qrCodeChange(old, new)
         case .link:
             return "a link now goes to '\(quoted(new.look.first ?? ""))' (was '\(quoted(old.look.first ?? ""))')"
         default:
             return "\(new.name) is drawn differently (line width or corners)"
         }
+    }
+
+    /// What differs between two payment QR codes. The payload text is not in ops.json, only
+    /// the modules that encode it, so a changed payload is said as the modules that changed.
+    static func qrCodeChange(_ old: DrawnOp, _ new: DrawnOp) -> String {
+        var parts: [String] = []
+        let (oldAlt, newAlt) = (old.look.first ?? "", new.look.first ?? "")
+        if oldAlt != newAlt { parts.append("'\(quoted(oldAlt))' now '\(quoted(newAlt))'") }
+        let oldSize = Int(old.lookNumbers.first ?? 0), newSize = Int(new.lookNumbers.first ?? 0)
+        let oldRows = old.look.last ?? "", newRows = new.look.last ?? ""
+        let why = "ops.json keeps the modules, not the payload's text"
+        if oldSize != newSize {
+            parts.append("\(newSize) × \(newSize) modules (was \(oldSize) × \(oldSize); \(why))")
+        } else if oldRows != newRows {
+            let differing = zip(oldRows.utf8, newRows.utf8).filter { $0 != $1 }.count
+            let verb = differing == 1 ? "differs" : "differ"
+            parts.append("\(differing) of its \(newSize) × \(newSize) modules \(verb) (\(why))")
+        }
+        if old.lookNumbers.dropFirst() != new.lookNumbers.dropFirst() {
+            parts.append(
+                "its quiet zone now \(Int(new.lookNumbers.last ?? 0)) modules (was \(Int(old.lookNumbers.last ?? 0)))")
+        }
+        return "the payment QR code changed" + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
     }
 
     /// "'Total'", "'Subtotal' and 'Total'", "'A', 'B', 'C' and 9 more", "2 lines and a rectangle".
@@ -381,6 +417,7 @@ public struct OpsComparison: Sendable {
         case .rect: "rectangle"
         case .link: "link"
         case .image: "image"
+        case .qrCode: "payment QR code"
         case .group: "group"
         case .other: "shape"
         }

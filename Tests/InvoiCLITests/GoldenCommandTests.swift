@@ -227,4 +227,137 @@ import Testing
         #expect(try directory.boundedRun(["golden", "verify", "--update", "b.json"]).status == 0)
         #expect(try directory.boundedRun(["golden", "verify", "a.json", "b.json"]).status == 0)
     }
+
+    static func copySample(to name: String, in directory: TemporaryDirectory) throws {
+        let url = directory.url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: goldens.appendingPathComponent("sample/invoice.json"), to: url)
+    }
+
+    /// A link back up the tree, two folders linked to each other and a second path to an
+    /// invoice: every folder is searched once, every invoice is one case under its real path.
+    /// The harness kills a run that hangs, so a regression fails rather than stalls.
+    @Test func symbolicLinkCyclesEndAndEachInvoiceIsOneCase() throws {
+        let directory = try TemporaryDirectory()
+        try Self.copySample(to: "a/inv.json", in: directory)
+        try Self.copySample(to: "y/inv-y.json", in: directory)
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("x"), withIntermediateDirectories: true)
+        for (link, target) in [("a/loop", ".."), ("x/to-y", "../y"), ("y/to-x", "../x"), ("b.json", "a/inv.json")] {
+            try FileManager.default.createSymbolicLink(
+                atPath: directory.url.appendingPathComponent(link).path, withDestinationPath: target)
+        }
+        let record = try directory.boundedRun(["golden", "record", "--jobs", "4", "."], killedAfter: 120)
+        #expect(record.status == 0, "\(record.standardError)")
+        #expect(record.standardError.contains("recorded 2 of 2 goldens"), "\(record.standardError)")
+        #expect(record.standardError.contains("skipped a/loop: the same folder as ., searched once"))
+        #expect(record.standardError.contains("skipped b.json: the same file as a/inv.json, taken once"))
+        #expect(record.standardError.contains("skipped x/to-y: the same folder as y, searched once"))
+        let entries = try directory.entries()
+        #expect(!entries.contains("b.golden"))
+        for golden in ["a/inv.golden", "y/inv-y.golden"] {
+            #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(golden).path))
+        }
+
+        let verify = try directory.boundedRun(["golden", "verify", "--format", "json", "."], killedAfter: 120)
+        #expect(verify.status == 0, "\(verify.standardOutput)\(verify.standardError)")
+        let cases = try Self.changes(verify.standardOutput)
+        #expect(cases.keys.sorted() == ["a/inv.json", "y/inv-y.json"])
+        #expect(cases.values.allSatisfy { $0.status == "same" })
+    }
+
+    /// A payment code whose payload changed is said as the payment QR code, from the ops,
+    /// never as an unexplained region blamed on fonts or the rasteriser. The creditor reference
+    /// is only in the code (the page prints nothing else that changes), and with the amount the
+    /// code changes beside the changed totals.
+    @Test func aChangedPaymentQRCodeIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.copyItem(
+            at: Self.goldens.appendingPathComponent("qr-epc-de/invoice.json"),
+            to: directory.url.appendingPathComponent("giro.json"))
+        #expect(try directory.boundedRun(["golden", "record", "giro.json"]).status == 0)
+        try Self.edit(directory, "giro.json") { $0["paymentReference"] = "RF18539007547034" }
+        let reference = try directory.boundedRun(["golden", "verify", "giro.json"])
+        #expect(reference.status == 1, "\(reference.standardError)")
+        let lines = reference.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(reference.standardOutput)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("    page 1: the payment QR code changed: ")
+                    && $0.contains(" of its 41 × 41 modules differ")
+            }, "\(reference.standardOutput)")
+        #expect(lines.contains("    page 1: 1 changed region: 82×82 px at (471, 610)"), "\(reference.standardOutput)")
+        #expect(!reference.standardOutput.contains("rasteriser"), "\(reference.standardOutput)")
+
+        #expect(try directory.boundedRun(["golden", "verify", "--update", "giro.json"]).status == 0)
+        try Self.edit(directory, "giro.json") { $0["amountPaid"] = 2100 }
+        let amount = try directory.boundedRun(["golden", "verify", "giro.json"])
+        #expect(
+            amount.standardOutput.contains("page 1: '3.471,03\u{A0}€' now '3.371,03\u{A0}€'"),
+            "\(amount.standardOutput)")
+        #expect(amount.standardOutput.contains("page 1: the payment QR code changed: "), "\(amount.standardOutput)")
+    }
+
+    @Test func anUpdateCaseThatMatchesNoCaseOrSeveralIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        for name in ["bills/inv-1.json", "old/inv-1.json"] {
+            try Self.copySample(to: name, in: directory)
+        }
+        #expect(try directory.boundedRun(["golden", "record", "."]).status == 0)
+        for name in ["bills/inv-1.json", "old/inv-1.json"] {
+            try Self.edit(directory, name) { $0["accentColor"] = "#2E7D32" }
+        }
+        let goldenOps = try directory.contents(of: "bills/inv-1.golden/ops.json")
+
+        let nothing = try directory.boundedRun(["golden", "verify", "--update-case", "inv-2", "."])
+        #expect(nothing.status == 2, "\(nothing.standardError)")
+        #expect(
+            nothing.standardError.contains(
+                "--update-case 'inv-2' matches no case; the cases are bills/inv-1.json, old/inv-1.json"),
+            "\(nothing.standardError)")
+
+        let ambiguous = try directory.boundedRun(["golden", "verify", "--update-case", "inv-1.json", "."])
+        #expect(ambiguous.status == 2, "\(ambiguous.standardError)")
+        #expect(
+            ambiguous.standardError.contains(
+                "--update-case 'inv-1.json' matches 2 cases: bills/inv-1.json, old/inv-1.json"),
+            "\(ambiguous.standardError)")
+        #expect(!ambiguous.standardError.contains("re-recorded"))
+        #expect(try directory.contents(of: "bills/inv-1.golden/ops.json") == goldenOps)
+
+        // The path picks one; a path given whole wins over the file name the other ends in.
+        let one = try directory.boundedRun(["golden", "verify", "--update-case", "./old/inv-1.json", "."])
+        #expect(one.status == 1, "\(one.standardError)")
+        #expect(one.standardError.contains("re-recorded old/inv-1.json"))
+        #expect(!one.standardError.contains("re-recorded bills/inv-1.json"))
+    }
+
+    @Test func aGoldenWhoseInvoiceIsGoneIsOrphaned() throws {
+        let directory = try TemporaryDirectory()
+        for name in ["bills/a.json", "bills/b.json"] {
+            try Self.copySample(to: name, in: directory)
+        }
+        #expect(try directory.boundedRun(["golden", "record", "bills"]).status == 0)
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("bills/b.json"))
+
+        let text = try directory.boundedRun(["golden", "verify", "bills"])
+        #expect(text.status == 1, "\(text.standardOutput)\(text.standardError)")
+        #expect(text.standardOutput.contains("orphaned bills/b.golden\n"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("its invoice bills/b.json is gone"))
+        #expect(text.standardOutput.contains("2 cases: 1 same, 0 changed, 1 orphaned"), "\(text.standardOutput)")
+
+        let json = try directory.boundedRun(["golden", "verify", "--format", "json", "bills"])
+        #expect(json.status == 1)
+        let cases = try Self.changes(json.standardOutput)
+        #expect(cases["bills/a.json"]?.status == "same")
+        #expect(cases["bills/b.golden"]?.status == "orphaned")
+        // --update re-records what changed; it neither deletes nor hides an orphan.
+        let update = try directory.boundedRun(["golden", "verify", "--update", "bills"])
+        #expect(update.status == 1)
+        #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("bills/b.golden").path))
+        let record = try directory.boundedRun(["golden", "record", "bills"])
+        #expect(record.status == 0)
+        #expect(record.standardError.contains("bills/b.golden: its invoice is gone"), "\(record.standardError)")
+    }
 }

@@ -84,6 +84,40 @@ import Testing
         #expect(try changes(golden, new).isEmpty)
     }
 
+    static func qrCode(
+        _ rows: [String], alt: String = "Zum Bezahlen scannen (EPC GiroCode)", x: Double = 471.28, quietZone: Int = 4
+    ) -> String {
+        let quotedRows = rows.map { "\"\($0)\"" }.joined(separator: ",")
+        return ##"{"op": "qrCode", "rect": [\##(x), 609.75, 82, 82], "modules": \##(rows.count), "##
+            + ##""quietZone": \##(quietZone), "alt": "\##(alt)", "rows": [\##(quotedRows)], "role": "Figure"}"##
+    }
+
+    /// A changed payment code is said as one: ops.json keeps its modules, not its payload text,
+    /// so the explanation counts the modules (and never blames fonts or the rasteriser).
+    @Test func aChangedPaymentQRCodeIsSaidFromItsModules() throws {
+        let golden = [[Self.text("Total", x: 400, y: 500), Self.qrCode(["101", "010", "111"])]]
+        let why = "ops.json keeps the modules, not the payload's text"
+        #expect(
+            try changes(golden, [[Self.text("Total", x: 400, y: 500), Self.qrCode(["101", "011", "110"])]])
+                == ["page 1: the payment QR code changed: 2 of its 3 × 3 modules differ (\(why))"])
+        #expect(
+            try changes(golden, [[Self.text("Total", x: 400, y: 500), Self.qrCode(["1010", "0101", "1111", "0000"])]])
+                == ["page 1: the payment QR code changed: 4 × 4 modules (was 3 × 3; \(why))"])
+        let otherAlt = [[Self.text("Total", x: 400, y: 500), Self.qrCode(["101", "010", "111"], alt: "QR-rechnung")]]
+        #expect(
+            try changes(golden, otherAlt)
+                == ["page 1: the payment QR code changed: 'Zum Bezahlen scannen (EPC GiroCode)' now 'QR-rechnung'"])
+        // Moved and changed: still the same code, said twice.
+        #expect(
+            try changes(golden, [[Self.text("Total", x: 400, y: 500), Self.qrCode(["101", "010", "110"], x: 470.28)]])
+                == [
+                    "page 1: the payment QR code changed: 1 of its 3 × 3 modules differs (\(why))",
+                    "page 1: a payment QR code moved 1.0 pt left",
+                ])
+        #expect(try changes(golden, [[Self.text("Total", x: 400, y: 500)]]) == ["page 1: a payment QR code removed"])
+        #expect(try changes(golden, golden).isEmpty)
+    }
+
     @Test func aDamagedDisplayListIsAnError() throws {
         #expect(throws: GoldenFailure.self) {
             try OpsComparison().explain(golden: Data("{".utf8), new: Self.document([[]]))
