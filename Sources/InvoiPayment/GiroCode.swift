@@ -29,6 +29,7 @@ public struct GiroCode: Hashable, Sendable {
             )
         }
         let payee = invoice.payee
+        problems.requireOneLine(payee.name, path: payee.path, scheme: Self.scheme)
         problems.require(payee.name, path: payee.path, naming: "the beneficiary's name", limit: 70, scheme: Self.scheme)
         let iban = problems.iban(of: invoice, scheme: Self.scheme)
         let amount = PaymentAmount(balanceDueOf: invoice.totals)
@@ -52,6 +53,7 @@ public struct GiroCode: Hashable, Sendable {
             }
         } else {
             text = invoice.invoiceNumber
+            problems.requireOneLine(invoice.invoiceNumber, path: "invoiceNumber", scheme: Self.scheme)
             problems.require(
                 invoice.invoiceNumber, path: "invoiceNumber", naming: "a remittance text (the invoice number)",
                 limit: 140, scheme: Self.scheme)
