@@ -52,10 +52,12 @@ public struct GiroCode: Hashable, Sendable {
             case .failure(let invalid): problems.add("paymentReference", invalid.message)
             }
         } else {
-            text = invoice.invoiceNumber
-            problems.requireOneLine(invoice.invoiceNumber, path: "invoiceNumber", scheme: Self.scheme)
+            // Without blanks at its ends, as the payee's name (and as segno writes it).
+            let number = invoice.invoiceNumber.trimmingWhitespace()
+            text = number
+            problems.requireOneLine(number, path: "invoiceNumber", scheme: Self.scheme)
             problems.require(
-                invoice.invoiceNumber, path: "invoiceNumber", naming: "a remittance text (the invoice number)",
+                number, path: "invoiceNumber", naming: "a remittance text (the invoice number)",
                 limit: 140, scheme: Self.scheme)
         }
         try problems.check()
