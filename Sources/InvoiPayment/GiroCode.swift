@@ -29,6 +29,7 @@ public struct GiroCode: Hashable, Sendable {
             )
         }
         let payee = invoice.payee
+        problems.requireOneLine(payee.name, path: payee.path, scheme: Self.scheme)
         problems.require(payee.name, path: payee.path, naming: "the beneficiary's name", limit: 70, scheme: Self.scheme)
         let iban = problems.iban(of: invoice, scheme: Self.scheme)
         let amount = PaymentAmount(balanceDueOf: invoice.totals)
@@ -51,9 +52,12 @@ public struct GiroCode: Hashable, Sendable {
             case .failure(let invalid): problems.add("paymentReference", invalid.message)
             }
         } else {
-            text = invoice.invoiceNumber
+            // Without blanks at its ends, as the payee's name (and as segno writes it).
+            let number = invoice.invoiceNumber.trimmingWhitespace()
+            text = number
+            problems.requireOneLine(number, path: "invoiceNumber", scheme: Self.scheme)
             problems.require(
-                invoice.invoiceNumber, path: "invoiceNumber", naming: "a remittance text (the invoice number)",
+                number, path: "invoiceNumber", naming: "a remittance text (the invoice number)",
                 limit: 140, scheme: Self.scheme)
         }
         try problems.check()

@@ -52,3 +52,35 @@ struct ProblemList {
         add("currency", "\(scheme) is paid in \(allowed), but the invoice is in \(invoice.currency.code)")
     }
 }
+
+extension ProblemList {
+    /// A problem unless `text` is one line without control characters. Each payload element
+    /// is one line (EPC069-12 and the Swiss guidelines split the payload at line breaks), so
+    /// a line break in a name would move the rest of it into the next element — the IBAN's
+    /// line, say — while the page prints the real one; and no scheme's character set has a
+    /// control character. Refused rather than flattened: the page prints the field as given.
+    mutating func requireOneLine(_ text: String, path: String, scheme: String) {
+        let isBreakOrControl = { (scalar: Unicode.Scalar) in
+            scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+        }
+        guard text.unicodeScalars.contains(where: isBreakOrControl) else { return }
+        var found: [String] = []
+        for (offset, character) in text.enumerated()
+        where character.unicodeScalars.contains(where: isBreakOrControl) {
+            let kind = character.isNewline ? "a line break" : "a control character"
+            found.append(
+                "\(kind) (\(character.unicodeScalars.map(\.codePoint).joined(separator: " "))) at character \(offset + 1)"
+            )
+            if found.count == 3 { break }
+        }
+        add(
+            path,
+            "\(scheme) takes each of its fields on one line, without control characters; \(path) has "
+                + found.joined(separator: ", ") + ": write it on one line")
+    }
+}
+
+extension Unicode.Scalar {
+    /// `U+2013`.
+    var codePoint: String { "U+" + String(value, radix: 16, uppercase: true).leftPadded(to: 4) }
+}

@@ -3,7 +3,8 @@ import InvoiModel
 
 /// The Czech "QR Platba" code, Short Payment Descriptor 1.0: `SPD*1.0*ACC:IBAN+BIC*AM:…*CC:…`
 /// with the payee's name, the variable symbol (the invoice number's digits, when it has 1 to
-/// 10 of them) and the invoice number as the message. A `*` inside a value is written `%2A`.
+/// 10 of them) and the invoice number as the message. A `*` inside a value is written `%2A`
+/// and a `%` `%25` (readers percent-decode values).
 public struct SPAYDCode: Hashable, Sendable {
     public let iban: IBAN
     public let bic: BIC?
@@ -28,13 +29,19 @@ public struct SPAYDCode: Hashable, Sendable {
                 "bankSwift", "\"\(swift)\" is no BIC (8 or 11 letters and digits, such as KOMBCZPP); or leave it out")
         }
         let payee = invoice.payee
+        problems.requireOneLine(payee.name, path: payee.path, scheme: Self.scheme)
         problems.limitLength(
             payee.name, path: payee.path, naming: "the recipient's name", limit: 35, scheme: Self.scheme)
         let amount = PaymentAmount(balanceDueOf: invoice.totals)
         problems.requirePositive(amount, of: invoice, scheme: Self.scheme)
-        if amount.money.amount >= 10_000_000_000 {
-            problems.add(PaymentAmount.path(of: invoice), "\(Self.scheme) pays at most 9,999,999,999.99")
+        // AM holds at most 10 characters, the point and two decimals among them.
+        if amount.money.amount > 9_999_999.99 {
+            problems.add(
+                PaymentAmount.path(of: invoice),
+                "\(Self.scheme) pays at most 9,999,999.99 (its amount field holds 10 characters); the balance is larger"
+            )
         }
+        problems.requireOneLine(invoice.invoiceNumber, path: "invoiceNumber", scheme: Self.scheme)
         problems.limitLength(
             invoice.invoiceNumber, path: "invoiceNumber", naming: "a message (the invoice number)", limit: 60,
             scheme: Self.scheme)
@@ -58,8 +65,10 @@ public struct SPAYDCode: Hashable, Sendable {
         return fields.joined(separator: "*")
     }
 
-    /// The one character SPAYD reserves inside a value: `*`, the field separator.
+    /// The field separator `*` percent-encoded, as SPAYD asks, and `%` too, which readers
+    /// would otherwise take for the start of an escape (`100%2A` would read `100*`). Line
+    /// breaks were refused.
     static func escaped(_ value: String) -> String {
-        value.replacingOccurrences(of: "*", with: "%2A").split(whereSeparator: \.isNewline).joined(separator: " ")
+        value.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "*", with: "%2A")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InvoiCharacters
 import InvoiModel
 
@@ -15,12 +16,8 @@ public struct SwissQRBill: Hashable, Sendable {
         /// ISO 3166-1 alpha-2.
         public let country: String
 
-        /// One line each: a line break in a field would end it early.
-        var fields: [String] {
-            ["S", name, street, buildingNumber, postalCode, town, country].map {
-                $0.split(whereSeparator: \.isNewline).joined(separator: " ")
-            }
-        }
+        /// One line each: the parts were refused if they had a line break.
+        var fields: [String] { ["S", name, street, buildingNumber, postalCode, town, country] }
     }
 
     /// How the payment is referenced: `QRR` (QR reference), `SCOR` (creditor reference), `NON`.
@@ -104,8 +101,10 @@ public struct SwissQRBill: Hashable, Sendable {
         if amount.money.amount > 999_999_999.99 {
             problems.add(PaymentAmount.path(of: invoice), "the Swiss QR-bill pays at most 999,999,999.99")
         }
+        let additionalInformation = Self.permittedText(
+            invoice.invoiceNumber, path: "invoiceNumber", problems: &problems)
         problems.limitLength(
-            invoice.invoiceNumber, path: "invoiceNumber", naming: "additional information (the invoice number)",
+            additionalInformation, path: "invoiceNumber", naming: "additional information (the invoice number)",
             limit: 140, scheme: Self.scheme)
         try problems.check()
         self.iban = iban!
@@ -115,7 +114,7 @@ public struct SwissQRBill: Hashable, Sendable {
         self.debtor = debtor
         self.referenceType = referenceType
         self.reference = reference
-        self.additionalInformation = invoice.invoiceNumber
+        self.additionalInformation = additionalInformation
         if payload.count > Self.maximumCharacters {
             problems.add(
                 "invoiceNumber",
@@ -133,12 +132,21 @@ public struct SwissQRBill: Hashable, Sendable {
     ) -> Address? {
         let before = problems.problems.count
         let what = "the \(party)'s"
-        problems.require(name.0, path: name.1, naming: "\(what) name", limit: 70, scheme: scheme)
-        problems.limitLength(street.1, path: street.0, naming: "\(what) street", limit: 70, scheme: scheme)
-        problems.limitLength(
-            buildingNumber.1, path: buildingNumber.0, naming: "\(what) building number", limit: 16, scheme: scheme)
-        problems.require(postalCode.1, path: postalCode.0, naming: "\(what) postal code", limit: 16, scheme: scheme)
-        problems.require(town.1, path: town.0, naming: "\(what) town", limit: 35, scheme: scheme)
+        // Each part's characters, then its length: the problems in field order.
+        func part(_ text: String, _ path: String, _ naming: String, limit: Int, required: Bool) -> String {
+            let permitted = permittedText(text, path: path, problems: &problems)
+            if required {
+                problems.require(permitted, path: path, naming: "\(what) \(naming)", limit: limit, scheme: scheme)
+            } else {
+                problems.limitLength(permitted, path: path, naming: "\(what) \(naming)", limit: limit, scheme: scheme)
+            }
+            return permitted
+        }
+        let name = part(name.0, name.1, "name", limit: 70, required: true)
+        let street = part(street.1, street.0, "street", limit: 70, required: false)
+        let buildingNumber = part(buildingNumber.1, buildingNumber.0, "building number", limit: 16, required: false)
+        let postalCode = part(postalCode.1, postalCode.0, "postal code", limit: 16, required: true)
+        let town = part(town.1, town.0, "town", limit: 35, required: true)
         if country.1.isEmpty {
             problems.add(
                 country.0,
@@ -147,8 +155,57 @@ public struct SwissQRBill: Hashable, Sendable {
         }
         guard problems.problems.count == before else { return nil }
         return Address(
-            name: name.0, street: street.1, buildingNumber: buildingNumber.1, postalCode: postalCode.1,
-            town: town.1, country: country.1)
+            name: name, street: street, buildingNumber: buildingNumber, postalCode: postalCode, town: town,
+            country: country.1)
+    }
+
+    /// Whether the guidelines' Latin character set has `scalar`: printable Basic Latin, the
+    /// Latin-1 Supplement, Latin Extended-A, Ș ș Ț ț and €. Banks' validators reject the rest.
+    static func isPermitted(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0x17F, 0x218...0x21B, 0x20AC: true
+        default: false
+        }
+    }
+
+    /// What to write instead of a typographic character outside the set, for the message.
+    /// Not replaced silently: the page prints the field as given, and the code must say the same.
+    private static let plainEquivalents: [Unicode.Scalar: String] = [
+        "\u{2010}": "-", "\u{2011}": "-", "\u{2012}": "-", "\u{2013}": "-", "\u{2014}": "-", "\u{2212}": "-",
+        "\u{2018}": "'", "\u{2019}": "'", "\u{201A}": "'", "\u{201C}": "\"", "\u{201D}": "\"", "\u{201E}": "\"",
+        "\u{2026}": "...",
+    ]
+
+    /// `text` as the code holds it — composed, so that `e` and a combining acute are the
+    /// permitted `é` — or a problem naming `path` and each character outside the guidelines'
+    /// set (a line break or control character first: one problem a field).
+    static func permittedText(_ text: String, path: String, problems: inout ProblemList) -> String {
+        guard !text.unicodeScalars.allSatisfy(isPermitted) else { return text }
+        let before = problems.problems.count
+        problems.requireOneLine(text, path: path, scheme: scheme)
+        guard problems.problems.count == before else { return text }
+        let composed = text.precomposedStringWithCanonicalMapping
+        var outside: [Unicode.Scalar] = []
+        for scalar in composed.unicodeScalars where !isPermitted(scalar) && !outside.contains(scalar) {
+            outside.append(scalar)
+        }
+        guard !outside.isEmpty else { return composed }
+        let invisible: Set<Unicode.GeneralCategory> = [
+            .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator, .privateUse, .unassigned,
+            .surrogate,
+        ]
+        let named = outside.prefix(6).map { scalar in
+            let shown =
+                invisible.contains(scalar.properties.generalCategory)
+                ? scalar.codePoint : "'\(Character(scalar))' (\(scalar.codePoint))"
+            return plainEquivalents[scalar].map { "\(shown), write '\($0)'" } ?? shown
+        }
+        let more = outside.count > 6 ? " and \(outside.count - 6) more" : ""
+        problems.add(
+            path,
+            "\(scheme) takes only the Latin characters of the Swiss guidelines (Basic Latin, Latin-1 Supplement, Latin Extended-A, Ș ș Ț ț, €), which banks' validators enforce; \(path) has "
+                + named.joined(separator: "; ") + more)
+        return composed
     }
 
     /// The Swiss QR Code's elements in the guidelines' order (header, creditor account and

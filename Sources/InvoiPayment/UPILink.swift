@@ -25,9 +25,11 @@ public struct UPILink: Hashable, Sendable {
             )
         }
         let payee = invoice.payee
+        problems.requireOneLine(payee.name, path: payee.path, scheme: Self.scheme)
         problems.require(payee.name, path: payee.path, naming: "the payee's name", limit: 99, scheme: Self.scheme)
         let amount = PaymentAmount(balanceDueOf: invoice.totals)
         problems.requirePositive(amount, of: invoice, scheme: Self.scheme)
+        problems.requireOneLine(invoice.invoiceNumber, path: "invoiceNumber", scheme: Self.scheme)
         problems.limitLength(
             invoice.invoiceNumber, path: "invoiceNumber", naming: "a note (the invoice number)", limit: 80,
             scheme: Self.scheme)

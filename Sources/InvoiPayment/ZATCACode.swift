@@ -22,7 +22,10 @@ public struct ZATCACode: Hashable, Sendable {
         let name = invoice.fromName.trimmingWhitespace()
         if name.isEmpty {
             problems.add("fromName", "\(Self.scheme) needs the seller's name; give fromName")
-        } else if name.utf8.count > 255 {
+        } else {
+            problems.requireOneLine(name, path: "fromName", scheme: Self.scheme)
+        }
+        if name.utf8.count > 255 {
             problems.add("fromName", "\(Self.scheme) takes a seller name of at most 255 bytes of UTF-8")
         }
         let vat = invoice.fromTaxId.filter { $0 != " " }

@@ -160,6 +160,32 @@ import Testing
         #expect(try directory.entries() == ["invoice.json"])
     }
 
+    /// A line break in the beneficiary would move the text after it onto the IBAN's line of
+    /// the GiroCode; a character outside the Swiss guidelines' set is rejected by banks. Both
+    /// are refused by path, by render and by check, before anything is written.
+    @Test func textAPayloadCannotHoldIsRefusedByPath() throws {
+        let directory = try TemporaryDirectory()
+        let shifted = Self.giroCode.replacingOccurrences(
+            of: "\"bankBeneficiary\": \"Musterdesign GmbH\"",
+            with: "\"bankBeneficiary\": \"Müller & Söhne\\nDE44500105175407324931\"")
+        #expect(shifted != Self.giroCode)
+        try directory.write(shifted, to: "invoice.json")
+        let check = try directory.run("check", "invoice.json")
+        #expect(check.status == 65)
+        #expect(check.standardError.contains("invoice.json: bankBeneficiary:"), "\(check.standardError)")
+        #expect(check.standardError.contains("line break (U+000A)"))
+        let render = try directory.run("render", "invoice.json", "-o", "page.pdf")
+        #expect(render.status == 65)
+        #expect(try directory.entries() == ["invoice.json"])
+        let swiss = Self.swiss.replacingOccurrences(of: "Robert Schneider AG", with: "Robert Schneider – Partner™")
+        #expect(swiss != Self.swiss)
+        try directory.write(swiss, to: "invoice.json")
+        let swissCheck = try directory.run("check", "invoice.json")
+        #expect(swissCheck.status == 65)
+        #expect(swissCheck.standardError.contains("invoice.json: fromName:"), "\(swissCheck.standardError)")
+        #expect(swissCheck.standardError.contains("U+2013") && swissCheck.standardError.contains("U+2122"))
+    }
+
     // MARK: - Helpers
 
     /// The GiroCode's fields equal segno's for the same data.

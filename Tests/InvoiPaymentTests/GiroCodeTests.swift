@@ -64,4 +64,23 @@ struct GiroCodeTests {
         let paths = refusedPaths { () throws(PaymentRefusal) in _ = try GiroCode(invoice: invoice) }
         #expect(paths == ["bankBeneficiary"])
     }
+
+    /// A line break in the name would put what follows it on the IBAN's line of the code,
+    /// while the page prints the real IBAN.
+    @Test func aLineBreakInTheBeneficiaryIsRefusedNotShiftedIntoTheIBAN() throws {
+        var invoice = PaymentInvoices.invoice(currency: "EUR", amount: 10)
+        invoice.bankAccount = "DE89 3704 0044 0532 0130 00"
+        invoice.bankBeneficiary = "Müller & Söhne\nDE44500105175407324931"
+        let refusal = try #require(throws: PaymentRefusal.self) { try GiroCode(invoice: invoice) }
+        #expect(refusal.problems.map(\.path) == ["bankBeneficiary"])
+        #expect(refusal.problems[0].message.contains("a line break (U+000A) at character 15"))
+        // The sender's name when there is no beneficiary; U+2028 and NEL are line breaks too.
+        invoice.bankBeneficiary = ""
+        invoice.fromName = "Müller & Söhne\u{2028}DE44500105175407324931"
+        invoice.invoiceNumber = "INV\u{85}42"
+        #expect(
+            refusedPaths { () throws(PaymentRefusal) in _ = try GiroCode(invoice: invoice) } == [
+                "fromName", "invoiceNumber",
+            ])
+    }
 }

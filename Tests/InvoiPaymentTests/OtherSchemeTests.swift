@@ -38,6 +38,19 @@ struct ZATCACodeTests {
         #expect(fields.count == 5)
     }
 
+    @Test func aLineBreakInTheSellerIsRefusedAndLengthsCountBytes() throws {
+        var invoice = PaymentInvoices.invoice(currency: "SAR", amount: 10)
+        invoice.fromTaxId = "310122393500003"
+        invoice.fromName = "شركة\nأكمي"
+        #expect(refusedPaths { () throws(PaymentRefusal) in _ = try ZATCACode(invoice: invoice) } == ["fromName"])
+        // 127 Arabic letters are 254 bytes: the length byte says 254, not 127.
+        invoice.fromName = String(repeating: "ش", count: 127)
+        let tlv = try ZATCACode(invoice: invoice).tlv
+        #expect(Array(tlv[0..<2]) == [1, 254])
+        invoice.fromName += "ش"
+        #expect(refusedPaths { () throws(PaymentRefusal) in _ = try ZATCACode(invoice: invoice) } == ["fromName"])
+    }
+
     @Test func theSellerAndItsVATNumberAreRequired() {
         var invoice = PaymentInvoices.invoice(currency: "EUR", amount: 10)
         invoice.fromName = ""
@@ -57,6 +70,18 @@ struct UPILinkTests {
         #expect(
             try UPILink(invoice: invoice).payload
                 == "upi://pay?pa=acme.studio@okaxis&pn=Acme%20%26%20Sons&am=2500.00&cu=INR&tn=INV%2F2026%20%237")
+    }
+
+    @Test func separatorsCannotAddParameters() throws {
+        var invoice = PaymentInvoices.invoice(currency: "INR", amount: 10, number: "7&am=1#x?y=%")
+        invoice.upiId = "acme@okaxis"
+        invoice.bankBeneficiary = "A=B&pa=thief@okaxis"
+        let payload = try UPILink(invoice: invoice).payload
+        #expect(
+            payload
+                == "upi://pay?pa=acme@okaxis&pn=A%3DB%26pa%3Dthief@okaxis&am=10.00&cu=INR&tn=7%26am%3D1%23x%3Fy%3D%25")
+        invoice.invoiceNumber = "7\u{2029}8"
+        #expect(refusedPaths { () throws(PaymentRefusal) in _ = try UPILink(invoice: invoice) } == ["invoiceNumber"])
     }
 
     @Test func theUPIAddressAndTheRupeeAreRequired() {
@@ -85,6 +110,27 @@ struct SPAYDCodeTests {
         var invoice = PaymentInvoices.invoice(currency: "EUR", amount: 10, number: "INV-2026-000000042")
         invoice.bankAccount = "CZ6508000000192000145399"
         #expect(try !SPAYDCode(invoice: invoice).payload.contains("X-VS"))
+    }
+
+    /// AM holds at most 10 characters: 9999999.99 is the largest amount.
+    @Test func theAmountFitsTenCharacters() throws {
+        var invoice = PaymentInvoices.invoice(currency: "CZK", amount: 9_999_999.99)
+        invoice.bankAccount = "CZ6508000000192000145399"
+        #expect(try SPAYDCode(invoice: invoice).payload.contains("*AM:9999999.99*"))
+        invoice = PaymentInvoices.invoice(currency: "CZK", amount: 10_000_000)
+        invoice.bankAccount = "CZ6508000000192000145399"
+        #expect(refusedPaths { () throws(PaymentRefusal) in _ = try SPAYDCode(invoice: invoice) } == ["lineItems"])
+        invoice.amountPaid = 1
+        #expect(refusedPaths { () throws(PaymentRefusal) in _ = try SPAYDCode(invoice: invoice) } == [])
+    }
+
+    @Test func aPercentSignIsEscapedAndALineBreakRefused() throws {
+        var invoice = PaymentInvoices.invoice(currency: "CZK", amount: 10, number: "100%2A")
+        invoice.bankAccount = "CZ6508000000192000145399"
+        #expect(try SPAYDCode(invoice: invoice).payload.hasSuffix("*MSG:100%252A"))
+        invoice.bankBeneficiary = "Acme\ns.r.o."
+        #expect(
+            refusedPaths { () throws(PaymentRefusal) in _ = try SPAYDCode(invoice: invoice) } == ["bankBeneficiary"])
     }
 
     @Test func aWrongIBANAndCurrencyAreNamed() {

@@ -72,4 +72,41 @@ struct SwissQRBillTests {
         invoice.amountPaid = 1949.75
         #expect(refusedPaths { () throws(PaymentRefusal) in _ = try SwissQRBill(invoice: invoice) } == ["amountPaid"])
     }
+
+    @Test func charactersOutsideTheGuidelinesSetAreRefusedByPath() throws {
+        var invoice = PaymentInvoices.swiss()
+        invoice.fromName = "Müller – Partner™ AG"
+        invoice.toCity = "北京"
+        invoice.invoiceNumber = "INV-42 😀"
+        invoice.toStreet = "Ω-Strasse"
+        let refusal = try #require(throws: PaymentRefusal.self) { try SwissQRBill(invoice: invoice) }
+        #expect(refusal.problems.map(\.path) == ["fromName", "toStreet", "toCity", "invoiceNumber"])
+        let messages = refusal.problems.map(\.message)
+        #expect(messages[0].contains("'–' (U+2013), write '-'") && messages[0].contains("'™' (U+2122)"))
+        #expect(messages[1].contains("'Ω' (U+03A9)"))
+        #expect(messages[2].contains("'北' (U+5317)") && messages[2].contains("'京' (U+4EAC)"))
+        #expect(messages[3].contains("U+1F600"))
+    }
+
+    @Test func theLatinSetIsTakenAndCombiningMarksAreComposed() throws {
+        var invoice = PaymentInvoices.swiss()
+        invoice.fromName = "Ștefan Țurcanu & Œuvre SÀRL"
+        invoice.fromCity = "Zu\u{0308}rich"
+        invoice.invoiceNumber = "€ 42 ¿ÿ"
+        let fields = try SwissQRBill(invoice: invoice).payload.components(separatedBy: "\r\n")
+        #expect(fields[5] == "Ștefan Țurcanu & Œuvre SÀRL")
+        #expect(fields[9] == "Zürich" && fields[9].unicodeScalars.count == 6)
+        #expect(fields[29] == "€ 42 ¿ÿ")
+    }
+
+    /// Before, a line break was flattened into a space in the code while the part printed two lines.
+    @Test func aLineBreakInAnAddressIsRefused() {
+        var invoice = PaymentInvoices.swiss()
+        invoice.toStreet = "Grosse\r\nMarktgasse"
+        invoice.fromCity = "Biel\u{0B}"
+        #expect(
+            refusedPaths { () throws(PaymentRefusal) in _ = try SwissQRBill(invoice: invoice) } == [
+                "fromCity", "toStreet",
+            ])
+    }
 }
