@@ -219,8 +219,11 @@ struct RenderRequest: Equatable, Sendable {
         let shown = 3
         let named = subjects.prefix(shown).joined(separator: "; ")
         let more = subjects.count > shown ? "; and \(subjects.count - shown) more" : ""
-        let count = subjects.count == 1 ? "1 certificate that does" : "\(subjects.count) certificates that do"
-        return "\(count) not chain the signer's certificate left out of the signature (\(named)\(more))"
+        let count =
+            subjects.count == 1
+            ? "1 of the certificates given does not chain the signer's certificate and is"
+            : "\(subjects.count) of the certificates given do not chain the signer's certificate and are"
+        return "\(count) left out of the signature (\(named)\(more))"
     }
 
     private func sources(_ inputs: InputList) throws -> SourceStream {

@@ -262,8 +262,8 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardError.contains(
-                "invoi: note: \(unrelated) certificates that do not chain the signer's certificate left out of the "
-                    + "signature ("),
+                "invoi: note: \(unrelated) of the certificates given do not chain the signer's certificate and are "
+                    + "left out of the signature ("),
             "\(result.standardError)")
         #expect(result.standardError.contains("and \(unrelated - 3) more)"), "\(result.standardError)")
         let file = directory.url.appendingPathComponent("fx.pdf")
