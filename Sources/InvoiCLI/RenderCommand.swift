@@ -14,12 +14,14 @@ struct RenderCommand: ParsableCommand {
             write one file per page: one page → NAME.png; several → NAME-1.png, NAME-2.png, …
             txt and ops go to standard output when there is a single input and no -o.
             E-invoices: cii (UN/CEFACT CII XML) and ubl (UBL 2.1 XML) are named NAME.xml, facturx \
-            (the PDF as PDF/A-3b with the CII XML inside) NAME.pdf; --profile chooses the rules \
+            (the PDF as PDF/A-3a, 3b with --untagged, with the CII XML inside) NAME.pdf; --profile chooses the rules \
             they follow, and an invoice that misses what they require is reported by JSON path \
             (exit 65) before anything is written.
             Signing (pdf, facturx): --sign KEYSTORE.p12, or --sign-key KEY.pem --sign-cert CERT.pem \
             [--sign-chain CHAIN.pem], adds a PAdES B-B signature; the password comes from \
-            INVOI_SIGN_PASSWORD or --sign-password-file, never from the command line.
+            INVOI_SIGN_PASSWORD or --sign-password-file, never from the command line. The signing \
+            time is the document's creation date (SOURCE_DATE_EPOCH, else now); the certificate must \
+            be valid then. Only the certificates that chain the signer's are included.
             Exit status: 0 ok, 64 usage, 65 invalid invoice, 66 input missing, 73 cannot write, 70 internal.
             """
     )
@@ -107,7 +109,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         name: .customLong("sign-chain"),
-        help: ArgumentHelp("PEM certificates of the signer's chain, to include.", valueName: "chain.pem"))
+        help: ArgumentHelp(
+            "PEM certificates of the signer's chain, to include (others in the file are left out, with a note).",
+            valueName: "chain.pem"))
     var signChain: String?
 
     @Option(
@@ -120,11 +124,14 @@ struct RenderCommand: ParsableCommand {
     @Option(
         name: .customLong("pdf-standard"),
         help: ArgumentHelp(
-            "Standards the PDF claims, comma separated: ua-1 (PDF/UA-1, accessible), a-3b or a-3a (PDF/A-3, archival; a-3a also accessible).",
+            "Standards the PDF claims (pdf, facturx), comma separated: ua-1 (PDF/UA-1, accessible), a-3b or a-3a (PDF/A-3, archival; a-3a also accessible).",
             valueName: "list"))
     var pdfStandard: String?
 
-    @Flag(help: .hidden)
+    @Flag(
+        help:
+            "Write the PDF without tags (no structure for screen readers; a facturx is then PDF/A-3b); not with --pdf-standard ua-1 or a-3a."
+    )
     var untagged = false
 
     func validate() throws {

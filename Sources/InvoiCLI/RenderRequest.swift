@@ -92,6 +92,11 @@ struct RenderRequest: Equatable, Sendable {
             throw ValidationError(
                 "--sign signs PDFs: use --format pdf or facturx (not \(resolvedFormat.rawValue))")
         }
+        // The same formats as signing: the PDFs. Elsewhere the claim would be dropped unseen.
+        if pdfStandard != nil && !resolvedFormat.isSignable {
+            throw ValidationError(
+                "--pdf-standard is for PDFs: use --format pdf or facturx (not \(resolvedFormat.rawValue))")
+        }
     }
 
     /// --format, else -o's extension, else pdf.
@@ -153,7 +158,7 @@ struct RenderRequest: Equatable, Sendable {
             creationDate: .documentCreationDate(), accent: try AccentArgument.parse(accent), profile: profile,
             digits: try LanguageArguments.digits(digits), copyMark: try CopyMarkArgument.parse(copyMark),
             paymentQR: paymentQR)
-        let signer = try signer()
+        let signer = try signer(signingTime: settings.creationDate ?? Date())
         settings.isSigned = signer != nil
         let stream = try sources(inputs)
         let job = RenderJob(
@@ -176,9 +181,11 @@ struct RenderRequest: Equatable, Sendable {
     }
 
     /// The signer of `--sign` or `--sign-key`/`--sign-cert`, its key read and checked once for
-    /// every invoice; nil when nothing is to be signed (the environment is not even read: each
-    /// reading builds its dictionary anew).
-    private func signer() throws(CLIFailure) -> PDFSigner? {
+    /// every invoice, its certificate at `signingTime` (the documents' creation date, which
+    /// each signature records); nil when nothing is to be signed (the environment is not even
+    /// read: each reading builds its dictionary anew). Certificates given that do not chain
+    /// the signer's are left out of the signatures, and a note on standard error says which.
+    private func signer(signingTime: Date) throws(CLIFailure) -> PDFSigner? {
         guard signs else { return nil }
         do {
             let password =
@@ -186,15 +193,37 @@ struct RenderRequest: Equatable, Sendable {
                 ?? getenv("INVOI_SIGN_PASSWORD").map { String(cString: $0) }
             let identity =
                 if let signKeystore {
-                    try SigningIdentity.keystore(at: signKeystore, password: password ?? "", extraChain: signChain)
+                    try SigningIdentity.keystore(
+                        at: signKeystore, password: password ?? "", extraChain: signChain, signingTime: signingTime)
                 } else {
                     try SigningIdentity.pem(
-                        key: signKey ?? "", certificate: signCertificate ?? "", chain: signChain, password: password)
+                        key: signKey ?? "", certificate: signCertificate ?? "", chain: signChain, password: password,
+                        signingTime: signingTime)
                 }
+            if let note = Self.omissionNote(identity.omittedCertificates) {
+                FileHandle.standardError.write(Data("invoi: note: \(Diagnostic.printable(note))\n".utf8))
+            }
             return PDFSigner(identity: identity)
         } catch {
-            throw CLIFailure(error)
+            var failure = CLIFailure(error)
+            if case .outsideValidity = error, getenv("SOURCE_DATE_EPOCH") != nil {
+                failure.message += " (the signing time is SOURCE_DATE_EPOCH's)"
+            }
+            throw failure
         }
+    }
+
+    /// What the signer leaves out: how many certificates, and the first few by subject.
+    static func omissionNote(_ subjects: [String]) -> String? {
+        guard !subjects.isEmpty else { return nil }
+        let shown = 3
+        let named = subjects.prefix(shown).joined(separator: "; ")
+        let more = subjects.count > shown ? "; and \(subjects.count - shown) more" : ""
+        let count =
+            subjects.count == 1
+            ? "1 of the certificates given does not chain the signer's certificate and is"
+            : "\(subjects.count) of the certificates given do not chain the signer's certificate and are"
+        return "\(count) left out of the signature (\(named)\(more))"
     }
 
     private func sources(_ inputs: InputList) throws -> SourceStream {

@@ -23,7 +23,8 @@ public struct PageRaster: Hashable, Sendable {
             let pixels = try PNGImageDecoder(largestPixelCount: 100_000_000).decode(png)
             (width, height, rgba) = (pixels.width, pixels.height, pixels.rgba)
         } catch {
-            throw GoldenFailure(.corrupt, "not a readable PNG (\(error.reason))")
+            // The decoder's reasons name the PNG already ("not a readable PNG (…)").
+            throw GoldenFailure(.corrupt, error.reason)
         }
     }
 }

@@ -38,6 +38,9 @@ final class LibCrypto: @unchecked Sendable {
     let x509CheckPrivateKey: invoi_X509_check_private_key_t
     let x509Get0NotBefore: invoi_X509_get0_notBefore_t
     let x509Get0NotAfter: invoi_X509_get0_notAfter_t
+    let x509CheckIssued: invoi_X509_check_issued_t
+    let x509Get0Pubkey: invoi_X509_get0_pubkey_t
+    let x509Verify: invoi_X509_verify_t
     let asn1TIMEToTm: invoi_ASN1_TIME_to_tm_t
     let x509GetKeyUsage: invoi_X509_get_key_usage_t
     let i2dX509: invoi_i2d_X509_t
@@ -120,6 +123,9 @@ final class LibCrypto: @unchecked Sendable {
         x509CheckPrivateKey = try function("X509_check_private_key", as: invoi_X509_check_private_key_t.self)
         x509Get0NotBefore = try function("X509_get0_notBefore", as: invoi_X509_get0_notBefore_t.self)
         x509Get0NotAfter = try function("X509_get0_notAfter", as: invoi_X509_get0_notAfter_t.self)
+        x509CheckIssued = try function("X509_check_issued", as: invoi_X509_check_issued_t.self)
+        x509Get0Pubkey = try function("X509_get0_pubkey", as: invoi_X509_get0_pubkey_t.self)
+        x509Verify = try function("X509_verify", as: invoi_X509_verify_t.self)
         asn1TIMEToTm = try function("ASN1_TIME_to_tm", as: invoi_ASN1_TIME_to_tm_t.self)
         x509GetKeyUsage = try function("X509_get_key_usage", as: invoi_X509_get_key_usage_t.self)
         i2dX509 = try function("i2d_X509", as: invoi_i2d_X509_t.self)

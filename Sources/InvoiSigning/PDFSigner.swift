@@ -5,10 +5,12 @@ import InvoiPDFFile
 /// in an incremental update appended to the file, whose bytes stay as they were.
 ///
 /// The update holds an invisible signature field (a widget of zero size on the first page,
-/// printable so that PDF/A holds, in the catalog's AcroForm with /SigFlags 3), its signature
-/// dictionary (/Filter /Adobe.PPKLite, /SubFilter /ETSI.CAdES.detached, /M, /ByteRange and
-/// /Contents: a detached CMS SignedData over every byte of the file but /Contents' own
-/// value), the first page and the catalog again, and a cross-reference section with /Prev.
+/// printable so that PDF/A holds, described by /TU, in the catalog's AcroForm with /SigFlags
+/// 3), its signature dictionary (/Filter /Adobe.PPKLite, /SubFilter /ETSI.CAdES.detached, /M,
+/// /ByteRange and /Contents: a detached CMS SignedData over every byte of the file but
+/// /Contents' own value), the first page (/Tabs /S) and the catalog again, in a tagged file
+/// the widget's `Form` element and parent-tree entry (`SignatureStructure`), and a
+/// cross-reference section with /Prev. So a file that claims PDF/UA-1 or PDF/A keeps its claims.
 public struct PDFSigner: Sendable {
     public let identity: SigningIdentity
 
@@ -16,8 +18,10 @@ public struct PDFSigner: Sendable {
         self.identity = identity
     }
 
-    /// `pdf` with the signature appended; `date` is the signature dictionary's /M.
+    /// `pdf` with the signature appended; `date` is the signature dictionary's /M, at which
+    /// the certificate must be valid.
     public func sign(_ pdf: [UInt8], at date: Date) throws(SigningError) -> [UInt8] {
+        try identity.checkValidity(at: date)
         let revision = try PDFRevision(pdf)
         let catalog = try revision.catalog()
         let page = try revision.firstPage(of: catalog.dictionary)
@@ -38,9 +42,16 @@ public struct PDFSigner: Sendable {
         }
         annotations.append(.reference(number: fieldNumber, generation: 0))
         pageDictionary["/Annots"] = .array(annotations)
+        // Annotations in the order of the structure (PDF/UA-1, 7.18.3).
+        if pageDictionary["/Tabs"] == nil { pageDictionary["/Tabs"] = .token(Array("/S".utf8)) }
 
         var objects: [(number: Int, body: [UInt8])] = []
         var catalogDictionary = catalog.dictionary
+        let structure = try SignatureStructure(
+            revision: revision, catalog: catalogDictionary, widget: fieldNumber, page: page.number,
+            firstNumber: size + 2)
+        if let root = structure?.inlineRoot { catalogDictionary["/StructTreeRoot"] = .dictionary(root) }
+        let nextNumber = structure?.nextNumber ?? size + 2
         let field = PDFValue.reference(number: fieldNumber, generation: 0)
         let signatureFlags = PDFValue.token(Array("3".utf8))
         if let form = catalogDictionary["/AcroForm"], let reference = form.reference {
@@ -76,13 +87,13 @@ public struct PDFSigner: Sendable {
         }
         objects.append((catalog.number, catalogDictionary.bytes))
         objects.append((page.number, pageDictionary.bytes))
-        objects.append(
-            (
-                fieldNumber,
-                Array(
-                    ("<< /Type /Annot /Subtype /Widget /FT /Sig /T (\(fieldName)) /F 4 /Rect [0 0 0 0] "
-                        + "/P \(page.number) 0 R /V \(signatureNumber) 0 R >>").utf8)
-            ))
+        objects += structure?.objects ?? []
+        // /TU: the field's description, which assistive technology reads (PDF/UA-1, 7.18.1).
+        var widget =
+            "<< /Type /Annot /Subtype /Widget /FT /Sig /T (\(fieldName)) /TU (\(Self.fieldDescription)) "
+            + "/F 4 /Rect [0 0 0 0] /P \(page.number) 0 R /V \(signatureNumber) 0 R"
+        if let structure { widget += " /StructParent \(structure.structParent)" }
+        objects.append((fieldNumber, Array((widget + " >>").utf8)))
 
         for attempt in 0..<Self.attempts {
             var output = pdf
@@ -110,7 +121,7 @@ public struct PDFSigner: Sendable {
             let crossReference = output.count
             output += Array(PDFCrossReferenceTable.section(written).utf8)
             var trailer = PDFDictionary()
-            trailer["/Size"] = .token(Array(String(size + 2).utf8))
+            trailer["/Size"] = .token(Array(String(nextNumber).utf8))
             trailer["/Root"] = revision.trailer["/Root"]
             if let info = revision.trailer["/Info"] { trailer["/Info"] = info }
             if let identifier = revision.trailer["/ID"] { trailer["/ID"] = identifier }
@@ -141,6 +152,9 @@ public struct PDFSigner: Sendable {
         }
         throw .signatureFailed("each of \(Self.attempts) signatures ended in a zero byte")
     }
+
+    /// The signature field's description (/TU).
+    static let fieldDescription = "Digital signature"
 
     /// How many signatures are made, at most, until one does not end in a zero byte (each does
     /// by chance, one in 256).

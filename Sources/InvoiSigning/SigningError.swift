@@ -12,8 +12,10 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     case severalKeys(path: String, count: Int)
     /// The private key is not the one of the certificate's public key.
     case keyMismatch(key: String, certificate: String)
-    /// The certificate is not valid at signing time.
-    case outsideValidity(certificate: String, subject: String, validity: CertificateValidity, now: String)
+    /// The certificate is not valid at the signing time (the time the signature records).
+    case outsideValidity(certificate: String, subject: String, validity: CertificateValidity, signingTime: String)
+    /// The certificates and the signature take more than a PDF string may hold.
+    case signatureTooLarge(certificate: String, certificates: Int, bytes: Int, limit: Int)
     /// The certificate's key usage does not allow signing documents.
     case keyUsageForbidsSigning(certificate: String, subject: String, usages: [String])
     /// A key type or size invoi does not sign with.
@@ -43,7 +45,7 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isInputProblem: Bool {
         switch self {
         case .unreadable, .malformed, .wrongPassword, .severalKeys, .keyMismatch, .outsideValidity,
-            .keyUsageForbidsSigning, .unsupportedKey:
+            .signatureTooLarge, .keyUsageForbidsSigning, .unsupportedKey:
             true
         case .libraryUnavailable, .unsignablePDF, .signatureFailed: false
         }
@@ -64,9 +66,14 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "--sign-cert CERT.pem"
         case .keyMismatch(let key, let certificate):
             "\(key): the private key does not belong to the certificate \(certificate) (its public key is another)"
-        case .outsideValidity(let certificate, let subject, let validity, let now):
+        case .outsideValidity(let certificate, let subject, let validity, let signingTime):
             "\(certificate): the certificate of \(subject) is valid from \(validity.notBefore) to "
-                + "\(validity.notAfter), not now (\(now)); a signature made with it would not be trusted"
+                + "\(validity.notAfter), not at \(signingTime), the signing time the signature would record; "
+                + "a signature made with it would not be trusted"
+        case .signatureTooLarge(let certificate, let certificates, let bytes, let limit):
+            "\(certificate): a signature with \(certificates) certificate\(certificates == 1 ? "" : "s") (the "
+                + "signer's and the chain's) needs up to \(bytes) bytes, more than the \(limit) a PDF string may "
+                + "hold (PDF/A's limit); give only the certificates that chain the signer"
         case .keyUsageForbidsSigning(let certificate, let subject, let usages):
             "\(certificate): the certificate of \(subject) allows only "
                 + (usages.isEmpty ? "no usage" : usages.joined(separator: ", "))

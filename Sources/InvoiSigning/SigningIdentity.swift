@@ -7,7 +7,8 @@ import Foundation
 
 /// A private key with its certificate and the certificates of its chain, read once (from a
 /// PKCS#12 keystore or PEM files) and checked before anything is signed: a key invoi signs
-/// with, the certificate's own key, valid now, allowed to sign. Then shared by every signature
+/// with, the certificate's own key, valid at the signing time, allowed to sign, a signature
+/// small enough for a PDF string. Then shared by every signature
 /// of a batch or a server, from any thread (OpenSSL 3's keys and certificates may be used
 /// concurrently as long as nothing changes them, and nothing does).
 public final class SigningIdentity: @unchecked Sendable {
@@ -15,21 +16,39 @@ public final class SigningIdentity: @unchecked Sendable {
     /// EVP_PKEY, X509 and X509s: owned here, freed in `deinit`.
     let key: OpaquePointer
     let certificate: OpaquePointer
+    /// The certificates that chain the signer's: its issuer, the issuer's issuer, …, in that order.
     let chain: [OpaquePointer]
     /// The certificate's subject, as OpenSSL writes it on one line.
     public let subject: String
+    /// The subjects of the certificates given with the signer's (in a keystore or a chain
+    /// file) that do not chain it, so are left out of every signature: a CA bundle given as
+    /// the chain would otherwise put a hundred roots into each.
+    public let omittedCertificates: [String]
     /// The bytes the CMS structure may take at most: certificates, signature, attributes.
     let signatureCapacity: Int
+    /// The certificate's file, for messages.
+    private let certificatePath: String
+    private let notBefore: Date?
+    private let notAfter: Date?
+
+    /// The most bytes a signature's /Contents may hold: PDF 1.7's limit on a string (ISO
+    /// 32000-1, annex C), which PDF/A makes a rule (ISO 19005-3, 6.1.13).
+    public static let largestSignature = 32_767
 
     private init(
-        library: LibCrypto, key: OpaquePointer, certificate: OpaquePointer, chain: [OpaquePointer],
-        files: (key: String, certificate: String), now: Date
+        library: LibCrypto, key: OpaquePointer, certificate: OpaquePointer,
+        given: (chain: [OpaquePointer], omitted: [String]), files: (key: String, certificate: String),
+        signingTime: Date
     ) throws(SigningError) {
         self.library = library
         self.key = key
         self.certificate = certificate
-        self.chain = chain
+        chain = given.chain
+        omittedCertificates = given.omitted
+        certificatePath = files.certificate
         subject = Self.subject(of: certificate, library: library)
+        notBefore = Self.date(library.x509Get0NotBefore(certificate), library: library)
+        notAfter = Self.date(library.x509Get0NotAfter(certificate), library: library)
         let certificateBytes = ([certificate] + chain).reduce(0) { $0 + Int(max(0, library.i2dX509($1, nil))) }
         // Attributes, algorithm identifiers, issuer and serial and the ASN.1 framing come to
         // well under a kilobyte; the rest is a margin that costs only zeros in the file.
@@ -39,8 +58,13 @@ public final class SigningIdentity: @unchecked Sendable {
             library.errClearError()
             throw .keyMismatch(key: files.key, certificate: files.certificate)
         }
-        try checkValidity(path: files.certificate, now: now)
+        try checkValidity(at: signingTime)
         try checkKeyUsage(path: files.certificate)
+        guard signatureCapacity <= Self.largestSignature else {
+            throw .signatureTooLarge(
+                certificate: files.certificate, certificates: 1 + chain.count, bytes: signatureCapacity,
+                limit: Self.largestSignature)
+        }
     }
 
     deinit {
@@ -52,7 +76,7 @@ public final class SigningIdentity: @unchecked Sendable {
     /// The key and certificates of a PKCS#12 file (.p12, .pfx) opened with `password`;
     /// `extraChain` names PEM certificates to add to those the keystore holds.
     public static func keystore(
-        at path: String, password: String, extraChain: String? = nil, now: Date = Date()
+        at path: String, password: String, extraChain: String? = nil, signingTime: Date = Date()
     ) throws(SigningError) -> SigningIdentity {
         let library = try LibCrypto.loaded.get()
         let bytes = try SigningFile.read(path)
@@ -75,15 +99,17 @@ public final class SigningIdentity: @unchecked Sendable {
             guard let match else { throw .wrongPassword(path: path) }
             opening = match
         }
-        return try parse(store, password: opening, path: path, extraChain: extraChain, now: now, library: library)
+        return try parse(
+            store, password: opening, path: path, extraChain: extraChain, signingTime: signingTime, library: library)
     }
 
     /// The PEM private key in `keyPath` (decrypted with `password` when it is encrypted) with
     /// the certificate in `certificatePath` (more certificates after it in that file, and
-    /// those of `chainPath`, are its chain).
+    /// those of `chainPath`, are its chain). `signingTime` is the time the signatures will
+    /// record, at which the certificate must be valid.
     public static func pem(
         key keyPath: String, certificate certificatePath: String, chain chainPath: String?, password: String?,
-        now: Date = Date()
+        signingTime: Date = Date()
     ) throws(SigningError) -> SigningIdentity {
         let library = try LibCrypto.loaded.get()
         let keyBytes = try SigningFile.read(keyPath)
@@ -118,12 +144,13 @@ public final class SigningIdentity: @unchecked Sendable {
         }
         return try SigningIdentity(
             library: library, key: key, certificate: certificate,
-            chain: distinct(chain, from: certificate, library: library),
-            files: (keyPath, certificatePath), now: now)
+            given: chained(chain, to: certificate, library: library),
+            files: (keyPath, certificatePath), signingTime: signingTime)
     }
 
     private static func parse(
-        _ store: OpaquePointer, password: String?, path: String, extraChain: String?, now: Date, library: LibCrypto
+        _ store: OpaquePointer, password: String?, path: String, extraChain: String?, signingTime: Date,
+        library: LibCrypto
     ) throws(SigningError) -> SigningIdentity {
         var contents = contents(of: store, password: password, library: library)
         if contents == nil {
@@ -162,7 +189,7 @@ public final class SigningIdentity: @unchecked Sendable {
         }
         return try SigningIdentity(
             library: library, key: key, certificate: certificate,
-            chain: distinct(chain, from: certificate, library: library), files: (path, path), now: now)
+            given: chained(chain, to: certificate, library: library), files: (path, path), signingTime: signingTime)
     }
 
     /// Every private key and certificate of a keystore, each of its parts decrypted once (a
@@ -230,21 +257,46 @@ public final class SigningIdentity: @unchecked Sendable {
         return certificates
     }
 
-    /// The chain without the signer's own certificate and without repeats (a CMS structure
-    /// takes each certificate once).
-    private static func distinct(
-        _ chain: [OpaquePointer], from certificate: OpaquePointer, library: LibCrypto
-    ) -> [OpaquePointer] {
+    /// The certificates of `given` that chain `certificate`, issuer after subject, each once,
+    /// up to a self-signed one or one whose issuer is not given; the subjects of the others
+    /// (freed), in their order. An issuer is one whose name and key identifier match
+    /// (X509_check_issued) and whose key verifies the signature, so a CA's older or
+    /// cross-signed certificate of the same name is not taken for it.
+    private static func chained(
+        _ given: [OpaquePointer], to certificate: OpaquePointer, library: LibCrypto
+    ) -> (chain: [OpaquePointer], omitted: [String]) {
+        var pool = given
+        var chain: [OpaquePointer] = []
         var seen: Set<[UInt8]> = [der(certificate, library: library)]
-        var kept: [OpaquePointer] = []
-        for extra in chain {
-            if seen.insert(der(extra, library: library)).inserted {
-                kept.append(extra)
-            } else {
-                library.x509Free(extra)
+        var current = certificate
+        while library.x509CheckIssued(current, current) != X509_V_OK {
+            guard
+                let index = pool.firstIndex(where: { candidate in
+                    library.x509CheckIssued(candidate, current) == X509_V_OK
+                        && library.x509Get0Pubkey(candidate).map { library.x509Verify(current, $0) == 1 } == true
+                })
+            else { break }
+            let issuer = pool.remove(at: index)
+            // A certificate given twice, or a loop of cross-signatures, ends the chain.
+            guard seen.insert(der(issuer, library: library)).inserted else {
+                pool.append(issuer)
+                break
             }
+            chain.append(issuer)
+            current = issuer
         }
-        return kept
+        library.errClearError()
+        var omitted: [String] = []
+        var omittedDER: Set<[UInt8]> = []
+        for extra in pool {
+            let bytes = der(extra, library: library)
+            // The signer's own certificate or a repeat of a kept one is not news.
+            if !seen.contains(bytes), omittedDER.insert(bytes).inserted {
+                omitted.append(subject(of: extra, library: library))
+            }
+            library.x509Free(extra)
+        }
+        return (chain, omitted)
     }
 
     static func der(_ certificate: OpaquePointer, library: LibCrypto) -> [UInt8] {
@@ -285,13 +337,14 @@ public final class SigningIdentity: @unchecked Sendable {
         }
     }
 
-    private func checkValidity(path: String, now: Date) throws(SigningError) {
-        let notBefore = date(library.x509Get0NotBefore(certificate))
-        let notAfter = date(library.x509Get0NotAfter(certificate))
-        guard let notBefore, let notAfter, notBefore <= now, now <= notAfter else {
+    /// Throws unless the certificate is valid at `signingTime`, the time a signature records
+    /// (its /M): a validator checks the certificate at that time, not at the clock's.
+    func checkValidity(at signingTime: Date) throws(SigningError) {
+        guard let notBefore, let notAfter, notBefore <= signingTime, signingTime <= notAfter else {
             throw .outsideValidity(
-                certificate: path, subject: subject,
-                validity: .init(notBefore: Self.text(notBefore), notAfter: Self.text(notAfter)), now: Self.text(now))
+                certificate: certificatePath, subject: subject,
+                validity: .init(notBefore: Self.text(notBefore), notAfter: Self.text(notAfter)),
+                signingTime: Self.text(signingTime))
         }
     }
 
@@ -309,7 +362,7 @@ public final class SigningIdentity: @unchecked Sendable {
             certificate: path, subject: subject, usages: names.filter { usage & UInt32($0.0) != 0 }.map(\.1))
     }
 
-    private func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
+    private static func date(_ time: UnsafePointer<ASN1_TIME>?, library: LibCrypto) -> Date? {
         var parts = tm()
         guard let time, library.asn1TIMEToTm(time, &parts) == 1 else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))

@@ -10,7 +10,10 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let goldens = repository.appendingPathComponent("Goldens")
-    static let validator = repository.deletingLastPathComponent().appendingPathComponent("shared/einvoice/validate")
+    /// The validator kit beside the repository, or the one INVOI_EINVOICE_VALIDATE names.
+    static let validator =
+        ProcessInfo.processInfo.environment["INVOI_EINVOICE_VALIDATE"].map(URL.init(fileURLWithPath:))
+        ?? repository.deletingLastPathComponent().appendingPathComponent("shared/einvoice/validate")
 
     static func golden(_ name: String) -> String { goldens.appendingPathComponent("\(name)/invoice.json").path }
 

@@ -41,7 +41,31 @@ import Testing
         }
         let untagged = try directory.run("render", "--sample", "--untagged", "--pdf-standard", "ua-1", "-o", "c.pdf")
         #expect(untagged.status == 64)
+        // Only a PDF can claim a standard: elsewhere the list is refused, not dropped unseen.
+        for format in ["png", "svg", "txt", "ops", "cii"] {
+            let result = try directory.run(
+                "render", "--sample", "--pdf-standard", "ua-1", "--format", format, "-o", "d.\(format)")
+            #expect(result.status == 64, "\(format): \(result.standardError)")
+            #expect(
+                result.standardError.contains(
+                    "--pdf-standard is for PDFs: use --format pdf or facturx (not \(format))"),
+                "\(format): \(result.standardError)")
+        }
+        let byExtension = try directory.run("render", "--sample", "--pdf-standard", "a-3b", "-o", "e.png")
+        #expect(byExtension.status == 64 && byExtension.standardError.contains("(not png)"))
         #expect(try directory.entries() == ["a.pdf"])
+    }
+
+    /// `invoi help render` says what a Factur-X claims (PDF/A-3a; 3b untagged, as the README
+    /// says) and shows --untagged, which the README uses.
+    @Test func renderHelpSaysFacturXIsPDFA3aAndShowsUntagged() throws {
+        let directory = try TemporaryDirectory()
+        let help = try directory.run("help", "render")
+        #expect(help.status == 0)
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("facturx (the PDF as PDF/A-3a, 3b with --untagged,"), "\(text)")
+        #expect(!text.contains("PDF/A-3b with the CII XML"), "\(text)")
+        #expect(text.contains("--untagged Write the PDF without tags"), "\(text)")
     }
 
     @Test func digitsOverrideTheInvoiceAndAreChecked() throws {

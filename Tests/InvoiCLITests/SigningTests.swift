@@ -7,20 +7,24 @@ import Testing
 /// for; tampering and later changes found; every bad key refused before anything is written.
 @Suite(.serialized) struct SigningTests {
     static let keys = Result { try SigningKeys() }
-    static let checker = EInvoiceCommandTests.repository.deletingLastPathComponent()
-        .appendingPathComponent("shared/pdfcheck/check")
+    /// The PDF checker kit beside the repository, or the one INVOI_PDFCHECK names (as the
+    /// Factur-X tests take it).
+    static let checker =
+        ProcessInfo.processInfo.environment["INVOI_PDFCHECK"].map(URL.init(fileURLWithPath:))
+        ?? EInvoiceCommandTests.repository.deletingLastPathComponent().appendingPathComponent("shared/pdfcheck/check")
     static let sample = EInvoiceCommandTests.golden("sample")
 
     func keys() throws -> SigningKeys { try Self.keys.get() }
 
-    /// `invoi ARGUMENTS` in `directory` with INVOI_SIGN_PASSWORD set to `password` (unset when nil).
+    /// `invoi ARGUMENTS` in `directory` with INVOI_SIGN_PASSWORD set to `password` (unset when
+    /// nil), signing at `epoch` (SOURCE_DATE_EPOCH; 2026-03-12 09:30 UTC unless given).
     func invoi(
-        _ arguments: [String], in directory: TemporaryDirectory, password: String? = nil
+        _ arguments: [String], in directory: TemporaryDirectory, password: String? = nil, epoch: Int = 1_773_307_800
     ) throws -> InvoiProcess.Result {
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
         let unset = password == nil ? "unset INVOI_SIGN_PASSWORD; " : ""
         return try directory.shell(
-            unset + #"SOURCE_DATE_EPOCH=1773307800 "$INVOI" "# + quoted.joined(separator: " "),
+            unset + "SOURCE_DATE_EPOCH=\(epoch) " + #""$INVOI" "# + quoted.joined(separator: " "),
             environment: password.map { ["INVOI_SIGN_PASSWORD": $0] } ?? [:])
     }
 
@@ -31,9 +35,9 @@ import Testing
     }
 
     /// The checker's findings for `file` (`--signatures`, trusting `trust`), and its exit status.
-    func check(_ file: URL, trust: String, profile: String? = nil) throws -> (status: Int32, report: String) {
+    func check(_ file: URL, trust: String, profiles: [String] = []) throws -> (status: Int32, report: String) {
         var arguments = [file.path, "--signatures", "--trust", trust]
-        if let profile { arguments += ["--profile", profile] }
+        for profile in profiles { arguments += ["--profile", profile] }
         let run = try Tools.execute(Self.checker, arguments)
         return (
             run.status,
@@ -65,13 +69,13 @@ import Testing
     }
 
     func expectValid(
-        _ file: URL, trust: String, profile: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ file: URL, trust: String, profiles: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let report = try pdfsig(file)
         #expect(report.contains("Signature is Valid."), "\(report)", sourceLocation: sourceLocation)
         #expect(report.contains("Total document signed"), "\(report)", sourceLocation: sourceLocation)
         #expect(report.contains("ETSI.CAdES.detached"), "\(report)", sourceLocation: sourceLocation)
-        let (status, findings) = try check(file, trust: trust, profile: profile)
+        let (status, findings) = try check(file, trust: trust, profiles: profiles)
         #expect(status == 0, "\(findings)", sourceLocation: sourceLocation)
         for part in [
             "intact=True", "valid=True", "trusted=True", "coverage=ENTIRE_FILE", "modified=NONE", "PAdES=B-B",
@@ -181,7 +185,8 @@ import Testing
         #expect(plain.status == 0, "\(plain.standardError)")
     }
 
-    @Test func aSignedFacturXStaysPDFA3bAndValid() throws {
+    /// A Factur-X claims PDF/A-3a (tagged); signed, it still meets 3a and the signature is valid.
+    @Test func aSignedFacturXStaysPDFA3aAndValid() throws {
         let keys = try keys()
         let directory = try TemporaryDirectory()
         let result = try invoi(
@@ -191,8 +196,153 @@ import Testing
             ], in: directory, password: SigningKeys.password)
         #expect(result.status == 0, "\(result.standardError)")
         let file = directory.url.appendingPathComponent("fx.pdf")
-        try expectValid(file, trust: keys.path("rsa.pem"), profile: "pdfa-3b")
+        try expectValid(file, trust: keys.path("rsa.pem"), profiles: ["pdfa-3a"])
         try EInvoiceCommandTests.expectValid([file], profile: "en16931")
+    }
+
+    /// A file that claims PDF/UA-1 (alone, with PDF/A-3a, or as a Factur-X) keeps its claims
+    /// when signed: the widget has a description (/TU) and a Form element in the structure
+    /// tree, reached from the parent tree by its /StructParent; and the signature stays valid.
+    @Test(arguments: [
+        (["--pdf-standard", "ua-1"], ["pdfua-1"]),
+        (["--pdf-standard", "ua-1,a-3a"], ["pdfua-1", "pdfa-3a"]),
+        (["--format", "facturx", "--pdf-standard", "ua-1"], ["pdfua-1", "pdfa-3a"]),
+    ])
+    func aSignedAccessibleFileKeepsItsClaims(options: [String], profiles: [String]) throws {
+        let keys = try keys()
+        let directory = try TemporaryDirectory()
+        let result = try invoi(
+            [
+                "render", EInvoiceCommandTests.golden("einvoice-credit-note"), "-o", "ua.pdf", "--sign",
+                keys.path("rsa.p12"),
+            ]
+                + options, in: directory, password: SigningKeys.password)
+        #expect(result.status == 0, "\(result.standardError)")
+        let file = directory.url.appendingPathComponent("ua.pdf")
+        try expectValid(file, trust: keys.path("rsa.pem"), profiles: profiles)
+        let pdf = try Data(contentsOf: file)
+        let end = try #require(pdf.range(of: Data("%%EOF".utf8), options: .backwards, in: 0..<(pdf.count - 8)))
+        let update = String(decoding: pdf[end.upperBound...], as: UTF8.self)
+        #expect(update.contains("/TU (Digital signature)"), "\(update)")
+        #expect(update.contains("/S /Form"), "\(update)")
+        #expect(update.contains("/Type /OBJR"), "\(update)")
+        #expect(update.contains("/StructParent "), "\(update)")
+        #expect(update.contains("/ParentTreeNextKey "), "\(update)")
+    }
+
+    /// A CA bundle given as the chain: only the certificates that chain the signer's go into
+    /// the signature (a Factur-X stays within PDF/A's string limit), and a note says how many
+    /// were left out.
+    @Test func aCABundleAsTheChainKeepsOnlyTheSignersChain() throws {
+        let keys = try keys()
+        let directory = try TemporaryDirectory()
+        let system = "/etc/ssl/certs/ca-certificates.crt"
+        var bundle = (try? String(contentsOfFile: system, encoding: .utf8)) ?? ""
+        if !bundle.contains("BEGIN CERTIFICATE") {
+            // No system bundle: 120 unrelated roots of its own.
+            let made = try Tools.execute(
+                URL(fileURLWithPath: "/bin/bash"),
+                [
+                    "-c",
+                    "for i in $(seq 120); do openssl req -x509 -nodes -newkey ec -pkeyopt ec_paramgen_curve:P-256 "
+                        + "-keyout /dev/null -subj \"/CN=Root $i\" -days 30 2>/dev/null; done",
+                ], in: directory.url)
+            bundle = String(decoding: made.standardOutput, as: UTF8.self)
+        }
+        let unrelated = bundle.components(separatedBy: "-----BEGIN CERTIFICATE-----").count - 1
+        #expect(unrelated > 100)
+        // The signer's CA in the middle of the bundle, as a careless concatenation would put it.
+        let ca = try String(contentsOfFile: keys.path("ca.pem"), encoding: .utf8)
+        try directory.write(bundle + "\n" + ca + bundle, to: "chain.pem")
+        let result = try invoi(
+            [
+                "render", EInvoiceCommandTests.golden("einvoice-credit-note"), "--format", "facturx", "-o", "fx.pdf",
+                "--sign-key", keys.path("leaf.key"), "--sign-cert", keys.path("leaf.pem"), "--sign-chain", "chain.pem",
+            ], in: directory)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "invoi: note: \(unrelated) of the certificates given do not chain the signer's certificate and are "
+                    + "left out of the signature ("),
+            "\(result.standardError)")
+        #expect(result.standardError.contains("and \(unrelated - 3) more)"), "\(result.standardError)")
+        let file = directory.url.appendingPathComponent("fx.pdf")
+        try expectValid(file, trust: keys.path("ca.pem"), profiles: ["pdfa-3a"])
+        let cms = try signedData(of: Data(contentsOf: file))
+        // The leaf and its CA, nothing else.
+        #expect(cms.components(separatedBy: "d.certificate:").count - 1 == 2, "\(cms)")
+        #expect(cms.contains("CN=Test CA"))
+    }
+
+    /// A chain that does chain the signer but is larger than a PDF string may hold is refused
+    /// before anything is written.
+    @Test func aSignatureTooLargeForAPDFStringIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let script = """
+            set -e
+            ec() { openssl req -new -nodes -newkey ec -pkeyopt ec_paramgen_curve:P-256 -keyout "$1.key" -subj "/CN=$1" 2>/dev/null; }
+            openssl req -x509 -nodes -newkey ec -pkeyopt ec_paramgen_curve:P-256 -keyout root.key -out root.pem \\
+              -subj /CN=root -days 30 2>/dev/null
+            issuer=root
+            # Three intermediate CAs, each with 11,000 bytes of an extension of no meaning.
+            for name in one two three; do
+              printf 'basicConstraints=critical,CA:true\\nkeyUsage=keyCertSign\\n1.2.3.4=ASN1:UTF8String:%s\\n' \\
+                "$(head -c 11000 /dev/zero | tr '\\0' x)" > "$name.ext"
+              ec "$name" | openssl x509 -req -CA "$issuer.pem" -CAkey "$issuer.key" -CAcreateserial -days 30 \\
+                -extfile "$name.ext" -out "$name.pem" 2>/dev/null
+              issuer=$name
+            done
+            printf 'keyUsage=digitalSignature\\n' > signer.ext
+            ec signer | openssl x509 -req -CA three.pem -CAkey three.key -CAcreateserial -days 30 \\
+              -extfile signer.ext -out signer.pem 2>/dev/null
+            cat three.pem two.pem one.pem root.pem > chain.pem
+            rm -f ./*.ext ./*.srl
+            """
+        let made = try Tools.execute(URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: directory.url)
+        #expect(made.status == 0, "\(String(decoding: made.standardError, as: UTF8.self))")
+        let before = try directory.entries()
+        let result = try invoi(
+            [
+                "render", Self.sample, "-o", "out.pdf", "--sign-key", "signer.key", "--sign-cert", "signer.pem",
+                "--sign-chain", "chain.pem",
+            ], in: directory, epoch: Int(Date().timeIntervalSince1970))
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains("signer.pem: a signature with 5 certificates"), "\(result.standardError)")
+        #expect(result.standardError.contains("more than the 32767 a PDF string may hold"), "\(result.standardError)")
+        #expect(try directory.entries() == before)
+    }
+
+    /// The certificate is checked at the signing time the signature records (/M, here
+    /// SOURCE_DATE_EPOCH's), not at the clock's.
+    @Test func theCertificateIsCheckedAtTheSigningTime() throws {
+        let keys = try keys()
+        let directory = try TemporaryDirectory()
+        // Valid from today: a signature dated 1970 would say it was made before the certificate.
+        let early = try invoi(
+            [
+                "render", Self.sample, "-o", "early.pdf", "--sign-key", keys.path("new.key"), "--sign-cert",
+                keys.path("new.pem"),
+            ],
+            in: directory, epoch: 0)
+        #expect(early.status == 65, "\(early.standardError)")
+        for part in [
+            "new.pem: the certificate of",
+            "not at 1970-01-01 00:00:00 UTC, the signing time the signature would record",
+            "(the signing time is SOURCE_DATE_EPOCH's)",
+        ] {
+            #expect(early.standardError.contains(part), "\(part) in \(early.standardError)")
+        }
+        #expect(try directory.entries().isEmpty)
+        // Expired by the clock, valid (2020 to 2021) at the signing time: signed, dated then.
+        let then = try invoi(
+            [
+                "render", Self.sample, "-o", "then.pdf", "--sign-key", keys.path("expired.key"), "--sign-cert",
+                keys.path("expired.pem"),
+            ], in: directory, epoch: 1_590_969_600)
+        #expect(then.status == 0, "\(then.standardError)")
+        let pdf = try Data(contentsOf: directory.url.appendingPathComponent("then.pdf"))
+        #expect(String(decoding: pdf, as: UTF8.self).contains("/M (D:20200601000000+00'00')"))
+        #expect(try pdfsig(directory.url.appendingPathComponent("then.pdf")).contains("Signature is Valid."))
     }
 
     @Test func oneChangedByteOrALaterPageChangeIsFound() throws {

@@ -38,6 +38,41 @@ import Testing
         #expect(endingInZero == 0)
     }
 
+    /// A signer read once (the server's, at start) signs each document at its own date: one
+    /// outside the certificate's validity (2026 to 2036) is refused, since validators check
+    /// the certificate at the date the signature records.
+    @Test func aSigningTimeOutsideTheCertificatesValidityIsRefused() throws {
+        let renderer = try #require(try? Renderer(fonts: .fixed), "fonts of the fixed set are missing: run tools/setup")
+        let settings = RenderSettings(
+            format: .pdf, output: OutputOptions(dpi: 72, columns: 100, usesColor: false),
+            creationDate: GoldenTests.creationDate, isSigned: true)
+        guard case .document(let data) = try renderer.render(.sample, settings: settings) else {
+            Issue.record("the PDF backend wrote pages")
+            return
+        }
+        let keys = try SigningKeys()
+        defer { keys.remove() }
+        let signer = PDFSigner(
+            identity: try SigningIdentity.keystore(
+                at: keys.path("rsa.p12"), password: SigningKeys.password, signingTime: GoldenTests.creationDate))
+        #expect(throws: Never.self) { try signer.sign([UInt8](data), at: GoldenTests.creationDate) }
+        for date in [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 2_200_000_000)] {
+            do {
+                _ = try signer.sign([UInt8](data), at: date)
+                Issue.record("signed at \(date)")
+            } catch {
+                guard case .outsideValidity(_, _, let validity, let signingTime) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(validity.notBefore == "2026-01-01 00:00:00 UTC")
+                #expect(
+                    signingTime
+                        == (date.timeIntervalSince1970 == 0 ? "1970-01-01 00:00:00 UTC" : "2039-09-18 23:06:40 UTC"))
+            }
+        }
+    }
+
     /// The bytes of the last /Contents hex string in `pdf`.
     static func contents(of pdf: [UInt8]) -> [UInt8]? {
         let marker = Array("/Contents <".utf8)

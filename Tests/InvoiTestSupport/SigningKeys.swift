@@ -9,7 +9,9 @@ import Foundation
 /// - `ec256.key`/`ec256.pem`, `ec384.key`/`ec384.pem`: EC P-256 and P-384, no key usage
 /// - `rsa4096.key`/`rsa4096.pem`; `rsa1024.key`/`rsa1024.pem` (too small to sign with)
 /// - `ca.key`/`ca.pem` (keyCertSign and cRLSign only) and `leaf.key`/`leaf.pem`, signed by it
-/// - `expired.key`/`expired.pem` (2020 to 2021), `future.key`/`future.pem` (2099 to 2100)
+/// - `expired.key`/`expired.pem` (2020 to 2021), `future.key`/`future.pem` (2099 to 2100);
+///   `new.key`/`new.pem` valid from the clock's now for 30 days; the others from 2026-01-01 to
+///   2036-01-01, so that the tests' SOURCE_DATE_EPOCH (2026-03-12, the signing time) is inside
 /// - `encrypted.key`: `rsa.key` encrypted with the password `secret` (PKCS#8);
 ///   `rsa-traditional.key`: `rsa.key` in the older `BEGIN RSA PRIVATE KEY` form
 public struct SigningKeys: Sendable {
@@ -26,27 +28,43 @@ public struct SigningKeys: Sendable {
         let script = """
             set -e
             subject() { printf '/CN=%s/O=invoi tests' "$1"; }
-            req() { openssl req -x509 -days 30 -nodes -subj "$(subject "$1")" "${@:2}" 2>/dev/null; }
-            req 'Test Signer RSA' -newkey rsa:2048 -keyout rsa.key -out rsa.pem \\
-              -addext 'keyUsage=critical,digitalSignature,nonRepudiation'
+            # openssl ca sets any start and end date (req -x509 starts at the clock's now, later
+            # than the tests' SOURCE_DATE_EPOCH, the signing time).
+            printf '[ca]\\ndefault_ca=d\\n[d]\\ndatabase=index.txt\\nnew_certs_dir=.\\nserial=serial\\n'\\
+            'default_md=sha256\\npolicy=p\\n[p]\\ncommonName=supplied\\norganizationName=optional\\n' > dated.cnf
+            # NAME START END SUBJECT EXTENSION... -- KEY OPTIONS...: a self-signed certificate with
+            # req -x509's extensions and the given ones.
+            selfsigned() {
+              local name="$1" start="$2" end="$3" subject="$4"; shift 4
+              printf 'subjectKeyIdentifier=hash\\nauthorityKeyIdentifier=keyid:always,issuer\\n' > "$name.ext"
+              printf 'basicConstraints=critical,CA:true\\n' >> "$name.ext"
+              while [ "$1" != -- ]; do printf '%s\\n' "$1" >> "$name.ext"; shift; done; shift
+              : > index.txt; echo 01 > serial
+              openssl req -new -nodes -subj "$subject" -keyout "$name.key" -out "$name.csr" "$@" 2>/dev/null
+              openssl ca -config dated.cnf -selfsign -keyfile "$name.key" -in "$name.csr" -startdate "$start" \\
+                -enddate "$end" -extfile "$name.ext" -batch -notext -out "$name.pem" 2>/dev/null
+            }
+            req() { selfsigned "$1" 20260101000000Z 20360101000000Z "$(subject "$2")" "${@:3}"; }
+            req rsa 'Test Signer RSA' 'keyUsage=critical,digitalSignature,nonRepudiation' -- -newkey rsa:2048
             openssl pkcs12 -export -inkey rsa.key -in rsa.pem -out rsa.p12 -passout pass:secret
             openssl pkcs12 -export -inkey rsa.key -in rsa.pem -out rsa-plain.p12 -passout pass:
             openssl pkcs12 -export -legacy -inkey rsa.key -in rsa.pem -out legacy.p12 -passout pass:secret
-            req 'Test Signer P-256' -newkey ec -pkeyopt ec_paramgen_curve:P-256 -keyout ec256.key -out ec256.pem
-            req 'Test Signer P-384' -newkey ec -pkeyopt ec_paramgen_curve:P-384 -keyout ec384.key -out ec384.pem
-            req 'Test Signer RSA-4096' -newkey rsa:4096 -keyout rsa4096.key -out rsa4096.pem
-            req 'Test Signer RSA-1024' -newkey rsa:1024 -keyout rsa1024.key -out rsa1024.pem
-            req 'Test CA' -newkey rsa:2048 -keyout ca.key -out ca.pem \\
-              -addext 'keyUsage=critical,keyCertSign,cRLSign' -addext 'basicConstraints=critical,CA:true'
+            req ec256 'Test Signer P-256' -- -newkey ec -pkeyopt ec_paramgen_curve:P-256
+            req ec384 'Test Signer P-384' -- -newkey ec -pkeyopt ec_paramgen_curve:P-384
+            req rsa4096 'Test Signer RSA-4096' -- -newkey rsa:4096
+            req rsa1024 'Test Signer RSA-1024' -- -newkey rsa:1024
+            req ca 'Test CA' 'keyUsage=critical,keyCertSign,cRLSign' -- -newkey rsa:2048
             openssl req -new -newkey rsa:2048 -nodes -keyout leaf.key -out leaf.csr -subj "$(subject 'Test Leaf')" 2>/dev/null
             printf 'keyUsage=critical,digitalSignature,nonRepudiation\\n' > leaf.ext
-            openssl x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 -extfile leaf.ext \\
-              -out leaf.pem 2>/dev/null
+            : > index.txt; echo 02 > serial
+            openssl ca -config dated.cnf -cert ca.pem -keyfile ca.key -in leaf.csr -startdate 20260101000000Z \\
+              -enddate 20360101000000Z -extfile leaf.ext -batch -notext -out leaf.pem 2>/dev/null
+            # Valid from the clock's now for 30 days, as a certificate just issued.
+            openssl req -x509 -days 30 -nodes -subj "$(subject 'Test Signer New')" -newkey rsa:2048 \\
+              -keyout new.key -out new.pem -addext 'keyUsage=critical,digitalSignature' 2>/dev/null
             openssl pkey -in rsa.key -aes256 -passout pass:secret -out encrypted.key
             openssl rsa -in rsa.key -traditional -out rsa-traditional.key 2>/dev/null
-            # Certificates outside their validity: openssl ca sets any start and end date.
-            printf '[ca]\\ndefault_ca=d\\n[d]\\ndatabase=index.txt\\nnew_certs_dir=.\\nserial=serial\\n'\\
-            'default_md=sha256\\npolicy=p\\n[p]\\ncommonName=supplied\\n' > dated.cnf
+            # Certificates outside their validity.
             dated() {
               : > index.txt; echo 01 > serial
               openssl req -new -newkey rsa:2048 -nodes -keyout "$1.key" -out "$1.csr" -subj "/CN=$1" 2>/dev/null
