@@ -324,4 +324,37 @@ struct RouteTests {
             #expect(!text.contains(#"format="ops",status="200",delivery="complete""#))
         }
     }
+
+    /// Every metric docs/DEPLOYMENT.md lists has a sample in /metrics (not only its TYPE
+    /// line), and process_cpu_seconds_total counts the CPU time a render used, never falling.
+    @Test func everyDocumentedMetricHasASample() async throws {
+        let guide = try String(
+            contentsOf: Fixtures.repository.appendingPathComponent("docs/DEPLOYMENT.md"), encoding: .utf8)
+        let section =
+            guide.components(separatedBy: "## Metrics").dropFirst().first?
+            .components(separatedBy: "\n## ").first ?? ""
+        let names = Set(
+            section.matches(of: /`((?:invoi|process)_[a-z_]+)/).map { String($0.output.1) })
+        #expect(names.count >= 13, "\(names.sorted())")
+        try await withServer { _, port in
+            func cpuSeconds(_ text: String) -> Double? {
+                text.split(separator: "\n").first { $0.hasPrefix("process_cpu_seconds_total ") }
+                    .flatMap { Double($0.split(separator: " ")[1]) }
+            }
+            let before = cpuSeconds(try await HTTPTestClient.send("GET", "/metrics", port: port).text)
+            _ = try await HTTPTestClient.post("/render?format=pdf", port: port, json: Fixtures.long(items: 300))
+            let text = try await HTTPTestClient.send("GET", "/metrics", port: port).text
+            let samples = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            for name in names {
+                #expect(
+                    samples.contains {
+                        $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") || $0.hasPrefix(name + "_")
+                    },
+                    "\(name) has no sample")
+            }
+            let after = cpuSeconds(text)
+            #expect(before != nil && after != nil, "\(text)")
+            if let before, let after { #expect(after > before, "\(before) -> \(after)") }
+        }
+    }
 }
