@@ -181,7 +181,7 @@ struct ContinueRequest: Sendable {}
 
 /// The first handler of a connection, on its bytes: closes a connection that takes too long
 /// to send a request head or stays idle too long, and after an answer that ends the
-/// connection (an error, a request not read to its end) reads and drops what the client
+/// connection (an error, a request not read to its end, a drain) reads and drops what the client
 /// still sends until it closes or `lingerTimeout` passes, then closes. Without that, a
 /// connection whose reading had stopped was never closed, and an immediate close would turn
 /// the unread bytes into a reset that can destroy the answer before the client reads it.
@@ -353,8 +353,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
 /// Right after the HTTP/1 decoder: tells the `ConnectionGuard` where requests and answers
 /// begin and end, marks an answer `Connection: close` when the connection cannot carry
-/// another request (its request not read to the end, a parse error, no keep-alive), bounds
-/// the time a request body may take, and sends `100 Continue` when asked.
+/// another request (its request not read to the end, a parse error, no keep-alive, a
+/// drain), bounds the time a request body may take, sends `100 Continue` when asked, and
+/// finishes each answer's `AccessRecord` with what reached the socket.
 final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
