@@ -121,6 +121,15 @@ final class ConnectionTable: Sendable {
         }
     }
 
+    /// Closes every connection (a drain out of time); returns how many had a request in
+    /// progress, whose answers are cut off.
+    @discardableResult
+    func closeAll() -> Int {
+        let entries = state.withLock { Array($0.entries.values) }
+        for entry in entries { entry.channel.close(promise: nil) }
+        return entries.count { $0.idleSince == nil }
+    }
+
     func remove(_ channel: any Channel) {
         state.withLock { state in
             if state.entries.removeValue(forKey: ObjectIdentifier(channel))?.isReserve == true {
@@ -172,7 +181,7 @@ struct ContinueRequest: Sendable {}
 
 /// The first handler of a connection, on its bytes: closes a connection that takes too long
 /// to send a request head or stays idle too long, and after an answer that ends the
-/// connection (an error, a request not read to its end) reads and drops what the client
+/// connection (an error, a request not read to its end, a drain) reads and drops what the client
 /// still sends until it closes or `lingerTimeout` passes, then closes. Without that, a
 /// connection whose reading had stopped was never closed, and an immediate close would turn
 /// the unread bytes into a reset that can destroy the answer before the client reads it.
@@ -200,6 +209,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var isInputClosed = false
     /// In the connection table's reserve: one request, a probe or a 503, then closed.
     private(set) var isProbesOnly = false
+    /// The server is draining: the answer in progress is the connection's last.
+    private(set) var isDraining = false
 
     init(limits: ConnectionLimits, connections: ConnectionTable) {
         self.limits = limits
@@ -266,6 +277,18 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            // Kept from Hummingbird's handler, which closes the connection as soon as the last
+            // answer is queued: the kernel then drops what it has not sent yet (a large PDF
+            // cut off while the log says 200), and unread input turns the close into a reset.
+            // Here the answer in progress is sent in full and the connection lingers closed.
+            isDraining = true
+            switch phase {
+            case .idle, .readingHead: linger()
+            case .exchange, .lingering: break
+            }
+            return
+        }
         if case .inputClosed = event as? ChannelEvent {
             isInputClosed = true
             if phase == .lingering {
@@ -288,6 +311,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Every request read so far is answered; the connection is kept for the next.
     func exchangesEnded() {
         guard phase == .exchange else { return }
+        guard !isDraining else {
+            linger()
+            return
+        }
         phase = .idle
         guard let context else { return }
         connections.setIdle(true, channel: context.channel)
@@ -326,8 +353,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
 /// Right after the HTTP/1 decoder: tells the `ConnectionGuard` where requests and answers
 /// begin and end, marks an answer `Connection: close` when the connection cannot carry
-/// another request (its request not read to the end, a parse error, no keep-alive), bounds
-/// the time a request body may take, and sends `100 Continue` when asked.
+/// another request (its request not read to the end, a parse error, no keep-alive, a
+/// drain), bounds the time a request body may take, sends `100 Continue` when asked, and
+/// finishes each answer's `AccessRecord` with what reached the socket.
 final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -344,6 +372,27 @@ final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
     private var hasFailed = false
     private var isClosing = false
     private var bodyTimer: Scheduled<Void>?
+    /// Access records of answers the responder has made and not yet begun to write.
+    private var records: [AccessRecord] = []
+    /// The answer being written.
+    private var answer: AnswerProgress?
+
+    /// How much of one answer has reached the socket.
+    private final class AnswerProgress {
+        let record: AccessRecord?
+        var isHeadWritten = false
+        var bodyBytes = 0
+
+        init(record: AccessRecord?) { self.record = record }
+
+        func finish(written: Bool) {
+            record?.finish(written ? .complete : isHeadWritten ? .incomplete : .unanswered, bodyBytes: bodyBytes)
+        }
+    }
+
+    /// A body is handed to the socket in slices of this size, each counted when written, so
+    /// that an answer cut off is logged with about the bytes that left.
+    private static let sliceSize = 256 << 10
 
     init(connectionGuard: ConnectionGuard, bodyTimeout: Duration) {
         self.connectionGuard = connectionGuard
@@ -393,12 +442,31 @@ final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head) where head.status.code >= 200 || head.status == .switchingProtocols:
-            isClosing = isRequestOpen || hasFailed || !isKeepAlive || connectionGuard.isProbesOnly
+            isClosing =
+                isRequestOpen || hasFailed || !isKeepAlive || connectionGuard.isProbesOnly || connectionGuard.isDraining
             if isClosing, !head.headers.contains(name: "connection") {
                 head.headers.add(name: "connection", value: "close")
-                context.write(wrapOutboundOut(.head(head)), promise: promise)
-                return
             }
+            let answer = AnswerProgress(record: records.isEmpty ? nil : records.removeFirst())
+            self.answer = answer
+            let promise = promise ?? context.eventLoop.makePromise()
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+            promise.futureResult.assumeIsolated().whenSuccess { answer.isHeadWritten = true }
+            return
+        case .body(.byteBuffer(var buffer)) where answer != nil:
+            let answer = self.answer!
+            // Each slice counted once the socket has taken it; the caller hears of the last.
+            while buffer.readableBytes > Self.sliceSize {
+                let slice = buffer.readSlice(length: Self.sliceSize)!
+                let written = context.eventLoop.makePromise(of: Void.self)
+                context.write(wrapOutboundOut(.body(.byteBuffer(slice))), promise: written)
+                written.futureResult.assumeIsolated().whenSuccess { answer.bodyBytes += Self.sliceSize }
+            }
+            let count = buffer.readableBytes
+            let promise = promise ?? context.eventLoop.makePromise()
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: promise)
+            promise.futureResult.assumeIsolated().whenSuccess { answer.bodyBytes += count }
+            return
         case .head, .body:
             break
         case .end:
@@ -406,7 +474,14 @@ final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
             let promise = promise ?? context.eventLoop.makePromise()
             context.write(data, promise: promise)
             let closing = isClosing
-            promise.futureResult.assumeIsolated().whenComplete { [connectionGuard, pending] _ in
+            let answer = self.answer
+            self.answer = nil
+            promise.futureResult.assumeIsolated().whenComplete { [connectionGuard, pending] result in
+                if case .success = result {
+                    answer?.finish(written: true)
+                } else {
+                    answer?.finish(written: false)
+                }
                 if closing {
                     connectionGuard.linger()
                 } else if pending == 0 {
@@ -419,6 +494,11 @@ final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        if let record = event as? AccessRecord {
+            records.append(record)
+            promise?.succeed()
+            return
+        }
         guard event is ContinueRequest else {
             context.triggerUserOutboundEvent(event, promise: promise)
             return
@@ -430,7 +510,22 @@ final class ExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler {
         promise?.succeed()
     }
 
+    func channelInactive(context: ChannelHandlerContext) {
+        finishRecords()
+        context.fireChannelInactive()
+    }
+
     func handlerRemoved(context: ChannelHandlerContext) {
         bodyTimer?.cancel()
+        finishRecords()
+    }
+
+    /// The connection has closed: the answer being written was cut off, and those not begun
+    /// were never sent. (A record already finished is not written again.)
+    private func finishRecords() {
+        answer?.finish(written: false)
+        answer = nil
+        for record in records { record.finish(.unanswered, bodyBytes: 0) }
+        records.removeAll()
     }
 }

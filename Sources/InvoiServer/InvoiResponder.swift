@@ -41,26 +41,45 @@ struct InvoiResponder: HTTPResponder {
         }
         response.headers[.requestID] = requestID.text
         let status = response.status.code
-        service.metrics.countRequest(
-            route: route?.rawValue ?? "unmatched", method: request.method.rawValue, format: format, status: status)
-        let elapsed = ContinuousClock.now - start
-        // A connection closed while its request waited (a client gone), or a request whose
-        // handling was cancelled (a drain out of time: no answer is written any more), gets no
-        // answer: the log says so rather than show a status nobody received.
-        let isAnswered = context.channel.isActive && !Task.isCancelled
-        let unanswered: [(String, LogValue)] = isAnswered ? [] : [("answered", .boolean(false))]
-        service.log.write(
-            [
-                ("level", .string("info")), ("message", .string("request")),
-                ("method", .string(request.method.rawValue)), ("path", .string(String(request.uri.path.prefix(200)))),
-                ("format", .string(format?.rawValue ?? "")), ("status", .integer(status)),
-                ("bytes", .integer(response.body.contentLength ?? 0)),
+        let length = request.method == .head ? 0 : response.body.contentLength
+        let metrics = service.metrics
+        let log = service.log
+        let method = request.method.rawValue
+        let path = String(request.uri.path.prefix(200))
+        let routeLabel = route?.rawValue ?? "unmatched"
+        let answeredFormat = format
+        // Written once the answer has reached the socket in full, or its connection ended
+        // first: the log and the count then say what the client got, not what was meant.
+        let record = AccessRecord { delivery, bodyBytes in
+            metrics.countRequest(
+                route: routeLabel, method: method, format: answeredFormat, status: status,
+                delivery: delivery)
+            let elapsed = ContinuousClock.now - start
+            var fields: [(String, LogValue)] = [
+                ("level", .string("info")), ("message", .string("request")), ("method", .string(method)),
+                ("path", .string(path)), ("format", .string(answeredFormat?.rawValue ?? "")),
+                ("status", .integer(status)), ("bytes", .integer(bodyBytes)),
                 (
                     "duration_ms",
                     .number(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
                 ),
                 ("request_id", .string(requestID.text)),
-            ] + unanswered)
+            ]
+            if delivery != .complete {
+                fields.append(("delivery", .string(delivery.rawValue)))
+                if let length { fields.append(("length", .integer(length))) }
+            }
+            log.write(fields)
+        }
+        // A connection closed while its request waited (a client gone), or a request whose
+        // handling was cancelled (a drain out of time: no answer is written any more), gets
+        // no answer.
+        do {
+            guard !Task.isCancelled else { throw CancellationError() }
+            try await context.channel.triggerUserOutboundEvent(record).get()
+        } catch {
+            record.finish(.unanswered, bodyBytes: 0)
+        }
         return response
     }
 
@@ -126,15 +145,20 @@ struct InvoiResponder: HTTPResponder {
         let tooLarge = APIError(.contentTooLarge, "the body is over the server's limit of \(limit) bytes")
         let declaredLength = request.headers[.contentLength].flatMap(Int.init)
         if let declaredLength, declaredLength > limit { throw tooLarge }
-        // A place in the queue is taken before the body is read: the bodies held at once are
-        // bounded by the queue, and a full server refuses without reading one.
-        guard let slot = service.pool.reserve() else { throw InvoiService.queueFull }
-        defer { slot.release() }
+        // The body is received under the bound of uploads, not in a render place: slow
+        // uploads must not take the room of requests that are complete. The queue place is
+        // taken (or 429) once the body is whole.
         if request.headers[.expect]?.lowercased() == "100-continue" {
             context.channel.triggerUserOutboundEvent(ContinueRequest(), promise: nil)
         }
-        let body = try await readBody(request, limit: limit, declaredLength: declaredLength, tooLarge: tooLarge)
-        let rendered = try await service.render(body, query: query, arrival: arrival, slot: slot)
+        let upload = service.uploads.begin(on: context.channel)
+        let body: Data
+        do {
+            defer { upload.end() }
+            body = try await readBody(
+                request, limit: limit, declaredLength: declaredLength, tooLarge: tooLarge, upload: upload)
+        }
+        let rendered = try await service.render(body, query: query, arrival: arrival)
         var headers: HTTPFields = [
             .contentType: rendered.format.mediaType,
             .contentDisposition: ContentDisposition.attachment(fileName: rendered.fileName),
@@ -149,16 +173,24 @@ extension InvoiResponder {
     /// The whole body: 413 past `limit`, 503 when it has not arrived within the server's
     /// timeout, 400 when it is cut short or its chunked framing is malformed.
     private func readBody(
-        _ request: Request, limit: Int, declaredLength: Int?, tooLarge: APIError
+        _ request: Request, limit: Int, declaredLength: Int?, tooLarge: APIError, upload: UploadTable.Upload
     ) async throws(APIError) -> Data {
         var body = Data()
+        let start = ContinuousClock.now
         do {
             for try await chunk in request.body {
                 guard body.count + chunk.readableBytes <= limit else { throw tooLarge }
+                upload.receive(chunk.readableBytes)
                 body.append(contentsOf: chunk.readableBytesView)
             }
         } catch let error as APIError {
             throw error
+        } catch is UploadTable.Evicted {
+            let seconds = (ContinuousClock.now - start).components.seconds
+            throw APIError(
+                .serviceUnavailable,
+                "the body was still arriving after \(seconds) s when newer uploads needed its room; send it faster or retry later",
+                headerFields: [.retryAfter: "1"])
         } catch is BodyTimeout {
             throw APIError(
                 .serviceUnavailable,

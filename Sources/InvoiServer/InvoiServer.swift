@@ -28,8 +28,9 @@ public struct InvoiServer: Sendable {
     public enum Ending: Sendable, Hashable {
         /// Stopped, and every accepted render was answered.
         case drained
-        /// Renders were still running or queued when the drain timeout passed: the queued
-        /// ones were answered 503 without running, the running ones stopped at their next page.
+        /// Renders were still running or queued, or answers still being sent, when the drain
+        /// timeout passed: the queued renders were answered 503 without running, the running
+        /// ones stopped at their next page, and the answers still being sent were cut off.
         case drainTimedOut
     }
 
@@ -111,8 +112,8 @@ public struct InvoiServer: Sendable {
             ],
             logger: logger)
         group.gracefulShutdownSignals = signals
-        // The pool is stopped at the drain timeout (DrainNotice); the moment after lets the
-        // 503s it causes reach their clients before the connections are closed.
+        // The pool is stopped at the drain timeout (DrainNotice) and, half a second later, once
+        // its 503s are written, the connections still open are closed; then the group ends.
         group.maximumGracefulShutdownDuration = configuration.drainTimeout + .seconds(1)
         do {
             try await ServiceGroup(configuration: group).run()
@@ -144,6 +145,8 @@ private struct DrainNotice: Service {
         Task {
             try await Task.sleep(for: service.configuration.drainTimeout)
             service.stopForDrainTimeout()
+            try await Task.sleep(for: .milliseconds(500))
+            service.closeConnectionsForDrainTimeout()
         }
     }
 }

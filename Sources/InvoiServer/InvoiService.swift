@@ -15,6 +15,7 @@ final class InvoiService: Sendable {
     let log: JSONLineWriter
     let rendering: InvoiceRendering
     let connections: ConnectionTable
+    let uploads: UploadTable
     private let draining = Atomic(false)
     private let timedOutDrain = Atomic(false)
 
@@ -27,6 +28,8 @@ final class InvoiService: Sendable {
             renderer: try Renderer(fonts: fonts), logoDirectory: configuration.logoDirectory, signer: signer)
         pool = RenderPool(workers: configuration.workers, queueCapacity: configuration.maximumQueue)
         connections = ConnectionTable(maximum: configuration.maximumConnections)
+        uploads = UploadTable(
+            maximumCount: configuration.maximumUploads, maximumBytes: configuration.maximumUploadBytes)
     }
 
     /// False once a drain has begun (SIGTERM).
@@ -50,6 +53,19 @@ final class InvoiService: Sendable {
         ])
     }
 
+    /// The drain's time is up and a moment has passed for the 503s of `stopForDrainTimeout()`:
+    /// every connection still open is closed, answers still being sent cut off (their log
+    /// lines and counts say `incomplete`).
+    func closeConnectionsForDrainTimeout() {
+        let cut = connections.closeAll()
+        guard cut > 0 else { return }
+        timedOutDrain.store(true, ordering: .relaxed)
+        log.write([
+            ("level", .string("warning")), ("message", .string("drain timed out: connections closed")),
+            ("connections_cut", .integer(cut)),
+        ])
+    }
+
     /// 429: every worker is busy and the queue is full.
     static let queueFull = APIError(
         .tooManyRequests, "every worker is busy and the queue is full; retry later", headerFields: [.retryAfter: "1"])
@@ -58,11 +74,10 @@ final class InvoiService: Sendable {
     static let stopped = APIError(
         .serviceUnavailable, "the server is shutting down and stopped this render; retry on another instance")
 
-    /// Decodes and renders on a worker, in the queue place `slot` holds; 429 when the queue
-    /// is full, 503 once `timeout` has passed since the request's `arrival` (reading its body
+    /// Decodes and renders on a worker; 429 when the queue is full, 503 once `timeout` has passed since the request's `arrival` (reading its body
     /// counts) or when a drain runs out of time.
     func render(
-        _ body: Data, query: RenderQuery, arrival: ContinuousClock.Instant, slot: RenderPool.Slot? = nil
+        _ body: Data, query: RenderQuery, arrival: ContinuousClock.Instant
     ) async throws(APIError) -> RenderedFile {
         let timeout = configuration.timeout
         let left = timeout - (ContinuousClock.now - arrival)
@@ -73,7 +88,7 @@ final class InvoiService: Sendable {
         let metrics = self.metrics
         let result: Result<RenderedFile, APIError>
         do {
-            result = try await pool.run(timeout: left, in: slot) { isAbandoned in
+            result = try await pool.run(timeout: left) { isAbandoned in
                 let start = ContinuousClock.now
                 let result = rendering.render(body, query: query, creationDate: creationDate, isAbandoned: isAbandoned)
                 metrics.recordRender(format: query.format, duration: ContinuousClock.now - start)

@@ -42,11 +42,9 @@ public final class RenderPool: Sendable {
     private struct State: ~Copyable {
         var queue: [Job] = []
         var running = 0
-        /// Places held by requests whose bodies are being read (`reserve()`).
-        var reserved = 0
 
         func isFull(workers: Int, capacity: Int) -> Bool {
-            queue.count + running + reserved >= workers + capacity
+            queue.count + running >= workers + capacity
         }
     }
 
@@ -75,40 +73,6 @@ public final class RenderPool: Sendable {
         state.withLock { !$0.isFull(workers: workerCount, capacity: queueCapacity) }
     }
 
-    /// A place in the queue, held for one request while its body is read, so that the bodies
-    /// held in memory at once are bounded by the queue rather than by the connections.
-    /// Given back by `run(timeout:in:_:)`, by `release()`, or when it is freed.
-    public final class Slot: Sendable {
-        private let pool: RenderPool
-        private let isHeld = Atomic(true)
-
-        fileprivate init(pool: RenderPool) { self.pool = pool }
-
-        /// Gives the place back unless it was given back already; true if it was held.
-        @discardableResult
-        public func release() -> Bool {
-            guard isHeld.exchange(false, ordering: .acquiringAndReleasing) else { return false }
-            pool.state.withLock { $0.reserved -= 1 }
-            return true
-        }
-
-        /// Whether the place is still held (not used by `run` nor released).
-        fileprivate func take() -> Bool { isHeld.exchange(false, ordering: .acquiringAndReleasing) }
-
-        deinit { release() }
-    }
-
-    /// Holds a place in the queue, or nil when the queue is full (or the pool stopped).
-    public func reserve() -> Slot? {
-        guard !isStopped.load(ordering: .relaxed) else { return nil }
-        let reserved = state.withLock { state in
-            guard !state.isFull(workers: workerCount, capacity: queueCapacity) else { return false }
-            state.reserved += 1
-            return true
-        }
-        return reserved ? Slot(pool: self) : nil
-    }
-
     /// Stops the pool for good (a drain out of time): queued jobs are refused with `stopped`
     /// and never run, running ones are told they are abandoned (a render stops at its next
     /// page or write), and nothing more is accepted. Returns how many jobs were queued and running.
@@ -125,11 +89,10 @@ public final class RenderPool: Sendable {
 
     /// Runs `work` on a worker and returns its result, or throws `Refusal.queueFull` at once
     /// when there is no room, or `Refusal.timedOut` when `timeout` passes first (counted
-    /// from now, so time spent waiting in the queue counts). A job given a held `slot` takes
-    /// its place. `work` is given a function that turns true once its caller has been
+    /// from now, so time spent waiting in the queue counts). `work` is given a function that turns true once its caller has been
     /// answered without it (or the pool is stopped).
     public func run<Value: Sendable>(
-        timeout: Duration, in slot: Slot? = nil,
+        timeout: Duration,
         _ work: @escaping @Sendable (_ isAbandoned: @escaping @Sendable () -> Bool) -> Value
     ) async throws(Refusal) -> Value {
         let outcome: Result<Value, Refusal> = await withCheckedContinuation { continuation in
@@ -139,11 +102,9 @@ public final class RenderPool: Sendable {
                     return { if job.claim() { continuation.resume(returning: .success(value)) } }
                 },
                 refuse: { continuation.resume(returning: .failure($0)) })
-            let hasSlot = slot?.take() ?? false
             let refusal: Refusal? = state.withLock { state in
-                if hasSlot { state.reserved -= 1 }
                 if isStopped.load(ordering: .relaxed) { return .stopped }
-                guard hasSlot || !state.isFull(workers: workerCount, capacity: queueCapacity) else {
+                guard !state.isFull(workers: workerCount, capacity: queueCapacity) else {
                     return .queueFull
                 }
                 state.queue.append(job)

@@ -13,6 +13,12 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var maximumQueue = 64
     /// The largest request body, in bytes (8 MiB).
     public var maximumBodySize = 8 << 20
+    /// Render bodies being received at once. They take no render place until complete; at
+    /// this bound a new one cuts off the upload that began first (503).
+    public var maximumUploads = 256
+    /// Bytes held at once by render bodies still being received (at least one body's worth);
+    /// past it, the uploads that began first are cut off (503).
+    public var maximumUploadBytes = 64 << 20
     /// From a render request's arrival to its answer; a request still waiting or rendering
     /// then is answered 503.
     public var timeout: Duration = .seconds(10)

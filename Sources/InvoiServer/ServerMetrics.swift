@@ -41,14 +41,17 @@ final class ServerMetrics: Sendable {
         process = ProcessMetrics(registry: registry)
     }
 
-    /// One answered request. `route` is a known path or "unmatched" (never the raw path,
-    /// whose values a client chooses).
-    func countRequest(route: String, method: String, format: OutputFormat?, status: Int) {
+    /// One request, counted once its answer was written or its connection ended. `route` is
+    /// a known path or "unmatched" (never the raw path, whose values a client chooses);
+    /// `delivery` says whether the client got the whole answer.
+    func countRequest(route: String, method: String, format: OutputFormat?, status: Int, delivery: Delivery) {
         registry.makeCounter(
             descriptor: .named(
-                "invoi_http_requests_total", help: "HTTP requests answered, by route, method, format and status."),
+                "invoi_http_requests_total",
+                help: "HTTP requests, by route, method, format, status and how much of the answer was delivered."),
             labels: [
                 ("route", route), ("method", method), ("format", format?.rawValue ?? ""), ("status", String(status)),
+                ("delivery", delivery.rawValue),
             ]
         ).increment()
     }

@@ -32,6 +32,22 @@ struct InvoiServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body"), help: "Largest request body in bytes (INVOI_MAX_BODY; default 8388608).")
     var maximumBody: Int?
 
+    @Option(
+        name: .customLong("max-uploads"),
+        help: """
+            Render bodies being received at once, apart from the render queue; at the limit a new \
+            one cuts off the upload that began first (INVOI_MAX_UPLOADS; default 256).
+            """)
+    var maximumUploads: Int?
+
+    @Option(
+        name: .customLong("max-upload-bytes"),
+        help: """
+            Bytes held by render bodies still being received; past it the uploads that began first \
+            are cut off (INVOI_MAX_UPLOAD_BYTES; default 67108864).
+            """)
+    var maximumUploadBytes: Int?
+
     @Option(help: "Seconds a render request may take before a 503 (INVOI_TIMEOUT; default 10).")
     var timeout: Double?
 
@@ -150,6 +166,13 @@ struct InvoiServerCommand: AsyncParsableCommand {
         settings.maximumBodySize =
             try checked(value(maximumBody, "INVOI_MAX_BODY") { Int($0) }, "max-body", 1...(1 << 30))
             ?? settings.maximumBodySize
+        settings.maximumUploads =
+            try checked(value(maximumUploads, "INVOI_MAX_UPLOADS") { Int($0) }, "max-uploads", 1...1_000_000)
+            ?? settings.maximumUploads
+        settings.maximumUploadBytes =
+            try checked(
+                value(maximumUploadBytes, "INVOI_MAX_UPLOAD_BYTES") { Int($0) }, "max-upload-bytes", 1...(1 << 40))
+            ?? settings.maximumUploadBytes
         if let seconds = try checked(value(timeout, "INVOI_TIMEOUT") { Double($0) }, "timeout", 0.001...3600) {
             settings.timeout = .milliseconds(Int64(seconds * 1000))
         }

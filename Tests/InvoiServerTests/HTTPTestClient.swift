@@ -126,3 +126,11 @@ enum HTTPTestClient {
         return result
     }
 }
+
+/// Runs blocking client work on a thread of its own, off Swift's cooperative pool (which
+/// the in-process server's tasks share; a few blocked clients would starve it).
+func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}

@@ -40,25 +40,72 @@ struct HostileClientTests {
 
     // MARK: Bodies and the queue
 
-    /// With one worker and one queue place, two bodies being uploaded take both places; a
-    /// third render request is refused 429 before its body is read.
-    @Test func aBodyTakesAQueuePlaceBeforeItIsRead() throws {
+    /// Uploads that trickle take no render place: with one worker and one queue place, six
+    /// slow uploads leave a complete request its 200 (it got 429: a place was taken before
+    /// the body was read).
+    @Test func slowUploadsTakeNoRenderPlace() throws {
         let server = try SpawnedServer(["--workers", "1", "--max-queue", "1"])
-        let length = (8 << 20) - 1
         var uploads: [RawConnection] = []
-        for _ in 0..<2 {
+        for _ in 0..<6 {
             let connection = try RawConnection(port: server.port)
-            connection.send(
-                Self.renderHead + "Content-Length: \(length)\r\n\r\n" + String(repeating: " ", count: 1 << 20))
+            connection.send(Self.renderHead + "Content-Length: 100000\r\n\r\n{")
             uploads.append(connection)
         }
-        // Both uploads are being read once the server holds their first megabyte.
-        Thread.sleep(forTimeInterval: 0.5)
-        let third = try RawConnection(port: server.port)
-        third.send(Self.renderHead + "Content-Length: \(length)\r\n\r\n")
-        #expect(third.status(within: 5) == 429)
-        #expect(try health(server.port).status == 200)
-        withExtendedLifetime(uploads) {}
+        Thread.sleep(forTimeInterval: 0.3)
+        for connection in uploads { connection.send(" ") }
+        for _ in 0..<2 {
+            let normal = try HTTPTestClient.sendBlocking(
+                "POST", "/render?format=txt", port: server.port, headers: ["Content-Type": "application/json"],
+                body: Fixtures.invoice)
+            #expect(normal.status == 200, "\(normal.text)")
+        }
+        for connection in uploads {
+            #expect(connection.receive(within: 0.1).data.isEmpty, "the uploads go on")
+        }
+    }
+
+    /// At --max-uploads a new body cuts off the upload that began first, which gets 503 with
+    /// Retry-After, so that slow uploads cannot keep a complete request out either.
+    @Test func atTheUploadLimitTheOldestUploadIsCutOff() throws {
+        let server = try SpawnedServer(["--max-uploads", "5"])
+        var uploads: [RawConnection] = []
+        for _ in 0..<6 {
+            let connection = try RawConnection(port: server.port)
+            connection.send(Self.renderHead + "Content-Length: 100000\r\n\r\n{")
+            uploads.append(connection)
+            // Begun in this order.
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        // The sixth upload cut off the first.
+        let (first, _) = uploads[0].receive(within: 5) { $0.firstRange(of: Data("\r\n\r\n".utf8)) != nil }
+        let firstText = String(decoding: first, as: UTF8.self).lowercased()
+        #expect(RawConnection.status(of: first) == 503, "\(firstText)")
+        #expect(firstText.contains("retry-after: 1\r\n"), "\(firstText)")
+        let normal = try HTTPTestClient.sendBlocking(
+            "POST", "/render?format=txt", port: server.port, headers: ["Content-Type": "application/json"],
+            body: Fixtures.invoice)
+        #expect(normal.status == 200, "\(normal.text)")
+        // The complete request took the place of the upload that began next.
+        #expect(uploads[1].status(within: 5) == 503)
+        for connection in uploads.dropFirst(2) {
+            #expect(connection.receive(within: 0.1).data.isEmpty, "the other uploads go on")
+        }
+    }
+
+    /// The bytes held by bodies still arriving are bounded too: past --max-upload-bytes the
+    /// upload that began first is cut off (503), and the newer one goes on to its answer.
+    @Test func uploadBytesAreBounded() throws {
+        let server = try SpawnedServer(["--max-upload-bytes", "200000"])
+        let older = try RawConnection(port: server.port)
+        older.send(Self.renderHead + "Content-Length: 190000\r\n\r\n" + String(repeating: " ", count: 150_000))
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(older.receive(within: 0.2).data.isEmpty)
+        let padding = String(repeating: " ", count: 100_000)
+        let newer = try HTTPTestClient.sendBlocking(
+            "POST", "/render?format=txt", port: server.port, headers: ["Content-Type": "application/json"],
+            body: Data(padding.utf8) + Fixtures.invoice)
+        #expect(newer.status == 200, "\(newer.text)")
+        #expect(older.status(within: 5) == 503)
     }
 
     // MARK: Timeouts and the connection limit
@@ -271,7 +318,7 @@ struct HostileClientTests {
         for (index, status) in statuses.enumerated() {
             let line = log.split(separator: "\n").first { $0.contains("\"request_id\":\"client-\(index + 1)\"") } ?? ""
             #expect(line.contains(#""status":503"#), "\(line)")
-            #expect(line.contains(#""answered":false"#) == (status == nil), "\(line)")
+            #expect(line.contains(#""delivery":"unanswered""#) == (status == nil), "\(line)")
         }
     }
 

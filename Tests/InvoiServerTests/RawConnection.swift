@@ -9,11 +9,16 @@ import Foundation
 final class RawConnection: @unchecked Sendable {
     let descriptor: Int32
 
-    init(port: Int) throws {
+    /// `receiveBuffer` fixes the socket's receive buffer (no autotuning), for a client that
+    /// stops reading a large answer: the server then cannot hand all of it to the kernel.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HTTPTestError(description: "socket: errno \(errno)") }
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -48,6 +53,12 @@ final class RawConnection: @unchecked Sendable {
 
     @discardableResult
     func send(_ text: String) -> Int { send(Data(text.utf8)) }
+
+    /// Makes the close a reset (SO_LINGER 0): a client that goes away mid-answer.
+    func resetOnClose() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
 
     /// Ends the sending side (the client has sent all it will).
     func shutdownSending() { shutdown(descriptor, Int32(SHUT_WR)) }

@@ -278,9 +278,13 @@ struct RouteTests {
             #expect(metrics.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = metrics.text
             #expect(
-                text.contains(#"invoi_http_requests_total{route="/render",method="POST",format="txt",status="200"} 1"#))
+                text.contains(
+                    #"invoi_http_requests_total{route="/render",method="POST",format="txt",status="200",delivery="complete"} 1"#
+                ))
             #expect(
-                text.contains(#"invoi_http_requests_total{route="unmatched",method="GET",format="",status="404"} 1"#))
+                text.contains(
+                    #"invoi_http_requests_total{route="unmatched",method="GET",format="",status="404",delivery="complete"} 1"#
+                ))
             #expect(text.contains(#"invoi_render_duration_seconds_count{format="txt"} 1"#))
             for name in [
                 "invoi_render_queue_depth 0", "invoi_renders_in_flight 0", "invoi_render_workers 2",
@@ -289,6 +293,68 @@ struct RouteTests {
             ] {
                 #expect(text.contains("\n" + name), "\(name)")
             }
+        }
+    }
+
+    /// A client that goes away while a large answer is being sent is counted, and logged, as
+    /// an answer cut off, not as a 200 delivered.
+    @Test func anAnswerCutOffIsCountedAsIncomplete() async throws {
+        try await withServer { _, port in
+            let body = DrainTests.large
+            try await onThread {
+                let connection = try RawConnection(port: port, receiveBuffer: 16 << 10)
+                connection.send(
+                    "POST /render?format=ops HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(body.count)\r\n\r\n")
+                connection.send(body)
+                let (head, _) = connection.receive(within: 30) { $0.firstRange(of: Data("\r\n\r\n".utf8)) != nil }
+                #expect(RawConnection.status(of: head) == 200)
+                connection.resetOnClose()
+            }
+            let incomplete =
+                #"invoi_http_requests_total{route="/render",method="POST",format="ops",status="200",delivery="incomplete"} 1"#
+            var text = ""
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                text = try await HTTPTestClient.send("GET", "/metrics", port: port).text
+                if text.contains(incomplete) { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(text.contains(incomplete), "\(text)")
+            #expect(!text.contains(#"format="ops",status="200",delivery="complete""#))
+        }
+    }
+
+    /// Every metric docs/DEPLOYMENT.md lists has a sample in /metrics (not only its TYPE
+    /// line), and process_cpu_seconds_total counts the CPU time a render used, never falling.
+    @Test func everyDocumentedMetricHasASample() async throws {
+        let guide = try String(
+            contentsOf: Fixtures.repository.appendingPathComponent("docs/DEPLOYMENT.md"), encoding: .utf8)
+        let section =
+            guide.components(separatedBy: "## Metrics").dropFirst().first?
+            .components(separatedBy: "\n## ").first ?? ""
+        let names = Set(
+            section.matches(of: /`((?:invoi|process)_[a-z_]+)/).map { String($0.output.1) })
+        #expect(names.count >= 13, "\(names.sorted())")
+        try await withServer { _, port in
+            func cpuSeconds(_ text: String) -> Double? {
+                text.split(separator: "\n").first { $0.hasPrefix("process_cpu_seconds_total ") }
+                    .flatMap { Double($0.split(separator: " ")[1]) }
+            }
+            let before = cpuSeconds(try await HTTPTestClient.send("GET", "/metrics", port: port).text)
+            _ = try await HTTPTestClient.post("/render?format=pdf", port: port, json: Fixtures.long(items: 300))
+            let text = try await HTTPTestClient.send("GET", "/metrics", port: port).text
+            let samples = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            for name in names {
+                #expect(
+                    samples.contains {
+                        $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") || $0.hasPrefix(name + "_")
+                    },
+                    "\(name) has no sample")
+            }
+            let after = cpuSeconds(text)
+            #expect(before != nil && after != nil, "\(text)")
+            if let before, let after { #expect(after > before, "\(before) -> \(after)") }
         }
     }
 }
