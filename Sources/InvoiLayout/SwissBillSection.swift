@@ -19,6 +19,15 @@ struct SwissBillSection {
 
     let typesetter: Typesetter
 
+    /// The form's fields read left to right on every page, as the guidelines draw them: a
+    /// reference or an amount, which has no letters, takes no right-to-left direction from the
+    /// document (a Hebrew name in it is still right to left by its own letters).
+    init(typesetter: Typesetter) {
+        var leftToRight = typesetter
+        leftToRight.fallbackDirection = nil
+        self.typesetter = leftToRight
+    }
+
     /// Title 11 pt bold; the receipt's field titles 6 pt bold and values 8 pt; the payment
     /// part's 8 pt bold and 10 pt. Lines a point more than the size apart.
     static func text(_ size: Double, bold: Bool = false) -> TextStyle {

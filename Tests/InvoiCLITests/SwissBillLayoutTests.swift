@@ -245,4 +245,33 @@ import Testing
             #expect(ops.contains { $0["text"] as? String == "Payment part" })
         }
     }
+
+    /// Each field of the form reads left to right on a right-to-left page, as on any other: the
+    /// reference's groups and the amount's digits are not reordered by the document's direction,
+    /// in the ops (glyph for glyph the left-to-right page's) and in the text preview.
+    @Test(arguments: [("he", ""), ("de", #""direction": "rtl","#)])
+    func theFormsFieldsReadLeftToRightOnARightToLeftPage(_ language: String, direction: String) throws {
+        let rightToLeft = Self.invoice(language: language).replacingOccurrences(
+            of: #""paymentQR""#, with: direction + #""paymentQR""#)
+        let leftToRight = Self.invoice(language: language == "he" ? "en" : language)
+        let stripTop = Self.pageHeight - 105 * Self.mm
+        let strip = { (ops: [[String: Any]]) -> [String] in
+            try ops.filter { $0["op"] as? String == "text" && Self.numbers($0["box"])[1] >= stripTop - 0.01 }
+                .map {
+                    String(
+                        decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self)
+                }
+        }
+        let mirrored = try strip(Self.lastPage(rightToLeft).ops)
+        #expect(mirrored.count > 20)
+        #expect(mirrored == (try strip(Self.lastPage(leftToRight).ops)))
+        let directory = try TemporaryDirectory()
+        try directory.write(rightToLeft, to: "invoice.json")
+        let preview = try directory.run("render", "invoice.json", "--format", "txt", "--width", "120", "-o", "-")
+        #expect(preview.status == 0, "\(preview.standardError)")
+        let lines = preview.standardOutput.split(separator: "\n")
+        #expect(lines.filter { $0.contains("21 00000 00003 13947 14300 09017") }.count == 2)
+        #expect(lines.filter { $0.contains("1 949.75") }.count == 1)
+        #expect(!preview.standardOutput.contains("09017 14300"))
+    }
 }
