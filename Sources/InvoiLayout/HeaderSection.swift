@@ -22,19 +22,48 @@ struct HeaderSection {
         let numberLines = [content.allocationLine, content.correctionLine].filter { !$0.isEmpty }
         let numberWidth =
             ([content.invoiceNumber] + numberLines).map { typesetter.width(of: $0, style.meta) }.max() ?? 0
-        // The right column fits its widest line, but never takes more than 45% of the row.
-        let rightWidth = min(max(titleWidth + besideTitle, numberWidth), width * 0.45)
+        // The right column fits its widest line, but takes more than 45% of the row only when
+        // the title and the mark would otherwise break inside a word.
+        let wanted = max(titleWidth + besideTitle, numberWidth)
+        var rightWidth = min(wanted, width * 0.45)
+        // What the title's column must keep: the whole title where it fits on one line.
+        var titleNeeds = titleWidth
+        var markWord = markWidth
+        if wanted > rightWidth {
+            let titleWord = longestWordWidth(of: content.title, titleStyle)
+            markWord = markWidth > 0 ? longestWordWidth(of: content.copyMark, markStyle) + 2 * markFrame : 0
+            // The title on one line beside the mark's longest word, else at least both longest
+            // words: a line break inside a word (or between two ideographs) comes last.
+            let besideWord = markWord > 0 ? markWord + style.copyMarkGap : 0
+            let widest = width * Self.widestTitleShare
+            let oneLine = titleWidth + besideWord
+            let unbroken = titleWord + besideWord
+            // A title that must wrap gets just its longest word's width, so that the lines break
+            // at its blanks rather than after a hyphen or between two syllables.
+            if oneLine > widest { titleNeeds = titleWord }
+            rightWidth = min(
+                wanted,
+                oneLine <= widest
+                    ? max(rightWidth, oneLine) : max(min(unbroken, widest), min(numberWidth, rightWidth)))
+        }
         let rightX = x + width - rightWidth
         let leftWidth = width - rightWidth - style.headerColumnGap
 
         var right = Block(height: 0)
         // The mark keeps its width unless the title needs the room; then each keeps a share
         // of the column and wraps in it.
-        let markBoxWidth =
+        var markBoxWidth =
             markWidth > 0
             ? min(
                 markWidth,
                 max(rightWidth - style.copyMarkGap - titleWidth, rightWidth * style.copyMarkMinimumShare)) : 0
+        if markBoxWidth > 0 {
+            // Neither breaks inside a word while both longest words fit side by side.
+            // The title keeps its share of the column whatever the mark's words.
+            let markLeast = min(
+                markWord, markWidth, rightWidth * (1 - style.copyMarkMinimumShare) - style.copyMarkGap)
+            markBoxWidth = max(min(markBoxWidth, rightWidth - style.copyMarkGap - titleNeeds), markLeast)
+        }
         let titleColumn = markBoxWidth > 0 ? max(rightWidth - markBoxWidth - style.copyMarkGap, 1) : rightWidth
         let title = typesetter.paragraph(
             content.title, titleStyle, x: rightX, width: titleColumn, top: 0,
@@ -103,6 +132,15 @@ struct HeaderSection {
         // right-to-left page keeps when it is mirrored (the sender is then on the right).
         block.ops = left.within(.section, 0).ops + right.ops
         return Layout(block: block, rightColumnHeight: right.height)
+    }
+
+    /// The most of the row the title and the copy mark may take to keep their words whole (the
+    /// title on one line where it can); the sender's column keeps the rest.
+    static let widestTitleShare = 0.75
+
+    /// The width of the widest word of `text` (split at blanks), where a line may not break.
+    private func longestWordWidth(of text: String, _ textStyle: TextStyle) -> Double {
+        text.split(whereSeparator: \.isWhitespace).map { typesetter.width(of: String($0), textStyle) }.max() ?? 0
     }
 
     /// The copy mark: its word (wrapped to the box's width when it must) in an outlined,

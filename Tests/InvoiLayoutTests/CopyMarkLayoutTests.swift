@@ -132,6 +132,35 @@ import Testing
         }
     }
 
+    /// Every language, document type and mark (the catalogs' own words): no word of the title
+    /// or of the mark is broken, since the header's right column widens for them before it
+    /// breaks inside a word (Finnish "HYVITYSLAS|KU" beside "Alkuperäin|en", German
+    /// "Beglaubigt|e Kopie" were).
+    @Test(arguments: Language.all.map(\.code))
+    func noWordOfTheTitleOrTheMarkIsBroken(language: String) throws {
+        let layout = InvoiceLayout(shaper: try ShaperKind.realFonts.shaper())
+        for type in DocumentType.allCases {
+            for mark in [CopyMark?.none] + CopyMark.allCases.map(Optional.some) {
+                var invoice = Invoice.sample
+                invoice.language = language
+                invoice.documentType = type
+                invoice.copyMark = mark
+                let content = InvoiceContent(invoice: invoice)
+                let page = layout.document(for: content).pages[0]
+                let place = "\(language) \(type) \(mark.map { "\($0)" } ?? "no mark")"
+                let found = Self.mark(on: page)
+                let titleLines = Self.titleLines(on: page).map { $0.text.uppercased() }
+                for word in content.title.uppercased().split(whereSeparator: \.isWhitespace) {
+                    #expect(titleLines.contains { $0.contains(word) }, "\(place): \"\(word)\" in \(titleLines)")
+                }
+                let markLines = found?.words.map { $0.text.uppercased() } ?? []
+                for word in content.copyMark.uppercased().split(whereSeparator: \.isWhitespace) {
+                    #expect(markLines.contains { $0.contains(word) }, "\(place): \"\(word)\" in \(markLines)")
+                }
+            }
+        }
+    }
+
     /// A mark that must wrap beside a title keeps its frame round its widest line, at the
     /// column's end.
     @Test func aWrappedMarksFrameHugsItsLines() throws {
