@@ -21,7 +21,7 @@ struct SwissBillSection {
 
     /// The form's fields read left to right on every page, as the guidelines draw them: a
     /// reference or an amount, which has no letters, takes no right-to-left direction from the
-    /// document (a Hebrew name in it is still right to left by its own letters).
+    /// document (the form's own text is Latin only; its payload refuses other scripts).
     init(typesetter: Typesetter) {
         var leftToRight = typesetter
         leftToRight.fallbackDirection = nil
