@@ -65,6 +65,15 @@ enum ColorMode: String, Hashable, Sendable, CaseIterable, NamedArgumentValue {
     case auto, always, never
 }
 
+/// `--name-by`: what names the files written into `--out-dir`.
+enum OutputNaming: String, Hashable, Sendable, CaseIterable, NamedArgumentValue {
+    /// "{invoiceNumber} - {fromName}", as a person files invoices.
+    case invoice
+    /// After the input: `a.json` → `a.pdf`; line N of `bills.jsonl` → `bills-N.pdf`, of standard
+    /// input → `stdin-N.pdf`. For programs that render many invoices and must find each one's files.
+    case input
+}
+
 /// `--accent COLOR`, read with the model's parser so that it accepts what `accentColor` does.
 enum AccentArgument {
     static let help = ArgumentHelp(

@@ -18,7 +18,9 @@ struct CheckCommand: ParsableCommand {
             invalid field by JSON path, without writing anything. An invoice with a paymentQR is \
             checked against its scheme's standard. Exit status: 0 when every input is \
             valid (warnings allowed), 65 when an invoice or its logo is invalid, 66 when an input or \
-            a logo is missing or unreadable.
+            a logo is missing or unreadable. With --json, standard output has one JSON object a line \
+            per input, for programs: {"input", "valid", "status", "problems": [{"severity", "path", \
+            "message", "line", "column"}]}, and nothing is printed on standard error.
             """
     )
 
@@ -30,6 +32,9 @@ struct CheckCommand: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print only problems, not a line per valid invoice.")
     var quiet = false
+
+    @Flag(help: "Report each input as a line of JSON on standard output (for programs).")
+    var json = false
 
     @Option(
         help: ArgumentHelp(
@@ -47,33 +52,35 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let log = MessageLog(isTerminal: false)
         let decoder = InvoiceDecoder(today: .today())
         var status = ExitStatus.ok
         let sources: [InvoiceSource] = (sample ? [.sample] : []) + inputs.map { $0 == "-" ? .standardInput : .file($0) }
         for source in sources {
+            var findings = Findings(log: json ? nil : MessageLog(isTerminal: false))
+            let verdict: ExitStatus
             do {
                 let data = try source.data() ?? Data(Invoice.sample.prettyPrintedJSON().utf8)
-                status = max(
-                    status,
-                    check(data, named: source.displayName, baseDirectory: source.baseDirectory, with: decoder, log: log)
-                )
+                verdict = check(
+                    data, named: source.displayName, baseDirectory: source.baseDirectory, with: decoder,
+                    findings: &findings)
             } catch {
-                log.write(error)
-                status = max(status, error.status)
+                findings.add(error, file: source.displayName)
+                verdict = error.status
             }
+            if json { try StandardOutput.write(findings.jsonLine(input: source.displayName, status: verdict)) }
+            status = max(status, verdict)
         }
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 
     private func check(
         _ data: Data, named name: String, baseDirectory: String, with decoder: InvoiceDecoder,
-        log: MessageLog
+        findings: inout Findings
     ) -> ExitStatus {
         do {
             let (invoice, decodingWarnings) = try decoder.decode(data, file: name, baseDirectory: baseDirectory)
             let warnings = decodingWarnings + DisplayOrderReview().warnings(for: invoice, file: name)
-            log.write(warnings)
+            findings.add(warnings)
             if let logo = invoice.logo, let kind = logo.kind {
                 do throws(LogoError) {
                     _ = try LogoDecoder().decode(contentsOf: logo.resolvedPath, format: ImageFormat(kind))
@@ -83,10 +90,10 @@ struct CheckCommand: ParsableCommand {
             }
             let missing = (requirements?.problems(of: invoice) ?? []) + paymentProblems(of: invoice)
             if !missing.isEmpty {
-                log.write(diagnostics(missing, file: name))
+                findings.add(diagnostics(missing, file: name))
                 return .dataError
             }
-            if !quiet {
+            if !quiet && !json {
                 try StandardOutput.write(
                     Data((summary(of: invoice, named: name, warnings: warnings.count) + "\n").utf8))
             }
@@ -95,13 +102,13 @@ struct CheckCommand: ParsableCommand {
             // The profile's problems in the fields that did decode come with the decoding
             // errors, so that one run shows everything to fix.
             let missing = error.partial.map { requirements?.problems(of: $0) ?? [] } ?? []
-            log.write(error.diagnostics + diagnostics(missing, file: name))
+            findings.add(error.diagnostics + diagnostics(missing, file: name))
             return .dataError
         } catch let error as CLIFailure {
-            log.write(error)
+            findings.add(error, file: name)
             return error.status
         } catch {
-            log.error("\(error)")
+            findings.add(CLIFailure(.software, "\(error)"), file: name)
             return .software
         }
     }
@@ -142,5 +149,66 @@ struct CheckCommand: ParsableCommand {
         return Diagnostic.printable(
             "\(name): \(verdict)\(warningNote) — \(number), \(items), total \(formatter.string(for: invoice.totals.total))"
         )
+    }
+}
+
+/// One input's problems: printed as they come (`invoi: error: file: path: message`), or kept
+/// for its line of JSON.
+private struct Findings {
+    /// Where the lines go; nil for JSON.
+    let log: MessageLog?
+    private var problems: [Problem] = []
+
+    init(log: MessageLog?) {
+        self.log = log
+    }
+
+    /// A problem as programs read it; `path` is "" for the whole input.
+    private struct Problem: Encodable {
+        var severity: String
+        var path: String
+        var message: String
+        var line: Int?
+        var column: Int?
+    }
+
+    private struct Line: Encodable {
+        var input: String
+        var valid: Bool
+        var status: Int32
+        var problems: [Problem]
+    }
+
+    mutating func add(_ diagnostics: [Diagnostic]) {
+        guard let log else {
+            problems += diagnostics.map {
+                Problem(
+                    severity: $0.severity.rawValue, path: $0.path, message: $0.message, line: $0.line,
+                    column: $0.column)
+            }
+            return
+        }
+        log.write(diagnostics)
+    }
+
+    /// A failure that is not about a field (an unreadable input, a missing logo): its message
+    /// names the input already.
+    mutating func add(_ failure: CLIFailure, file: String) {
+        guard let log else {
+            var message = failure.message
+            if message.hasPrefix(file + ": ") { message.removeFirst(file.count + 2) }
+            problems.append(Problem(severity: "error", path: "", message: message))
+            return
+        }
+        log.write(failure)
+    }
+
+    func jsonLine(input: String, status: ExitStatus) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(
+            Line(input: input, valid: status == .ok, status: status.rawValue, problems: problems))
+        data.append(0x0A)
+        return data
     }
 }

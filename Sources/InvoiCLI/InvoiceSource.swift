@@ -1,5 +1,6 @@
 import Foundation
 import InvoiModel
+import InvoiRender
 
 #if canImport(Glibc)
     import Glibc
@@ -30,6 +31,23 @@ enum InvoiceSource: Sendable {
     /// `bills.jsonl:12`, `<stdin>:3`.
     static func jsonLineName(file: String, line: Int) -> String {
         "\(file == "-" ? "<stdin>" : file):\(line)"
+    }
+
+    /// Its files' name under `--name-by input`: the input file's name without its extension
+    /// (`bills/a.json` → `a`), `-LINE` after it for a JSON Lines line, `stdin` for standard input.
+    var outputBase: String {
+        func stem(_ path: String) -> String {
+            guard path != "-" else { return "stdin" }
+            let name = OutputName.sanitized((path as NSString).lastPathComponent)
+            let stem = (name as NSString).deletingPathExtension
+            return stem.isEmpty ? (name.isEmpty ? "invoice" : name) : stem
+        }
+        switch self {
+        case .sample: return "sample"
+        case .standardInput: return "stdin"
+        case .file(let path): return stem(path)
+        case .jsonLine(let file, let line, _): return "\(stem(file))-\(line)"
+        }
     }
 
     /// Where a relative logo path starts (relative to the invoice file): the

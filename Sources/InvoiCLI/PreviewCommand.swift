@@ -86,7 +86,7 @@ struct PreviewCommand: ParsableCommand {
             let status = RenderJob(
                 renderer: renderer, settings: settings, signer: nil,
                 sources: SourceStream(sample: false, inputs: InputList([input])),
-                destination: .standardOutput, jobs: 1, terminal: terminal
+                destination: .standardOutput, naming: .invoice, jobs: 1, terminal: terminal
             ).run()
             if status != .ok { throw ExitCode(status.processStatus) }
             return

@@ -48,6 +48,13 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("out-dir"), help: "Directory for the outputs, named by the invoice.")
     var outDirectory: String?
 
+    @Option(
+        name: .customLong("name-by"),
+        help: ArgumentHelp(
+            "What names the files in --out-dir: invoice (\"{invoiceNumber} - {fromName}\") or input (a.json → a.pdf; line N of bills.jsonl → bills-N.pdf, of standard input → stdin-N.pdf).",
+            valueName: "naming"))
+    var naming: OutputNaming = RenderRequest.defaults.naming
+
     @Option(help: "a4 or letter.")
     var paper: PaperSize = RenderRequest.defaults.paper
 
@@ -142,7 +149,7 @@ struct RenderCommand: ParsableCommand {
     var request: RenderRequest {
         RenderRequest(
             sample: sample, format: format, profile: profile, output: output, outDirectory: outDirectory,
-            paper: paper, dpi: dpi, width: width, color: color, accent: accent, language: language,
+            naming: naming, paper: paper, dpi: dpi, width: width, color: color, accent: accent, language: language,
             locale: locale, digits: digits, bidi: bidi, copyMark: copyMark, font: font, jobs: jobs,
             jsonl: jsonl, signKeystore: signKeystore, signKey: signKey, signCertificate: signCertificate,
             signChain: signChain, signPasswordFile: signPasswordFile, pdfStandard: pdfStandard,

@@ -27,6 +27,7 @@ struct RenderJob: Sendable {
     let signer: PDFSigner?
     let sources: SourceStream
     let destination: Destination
+    let naming: OutputNaming
     let jobs: Int
     let terminal: TerminalInfo
 
@@ -162,7 +163,11 @@ struct RenderJob: Sendable {
                         Diagnostic(severity: .error, file: source.displayName, path: $0.path, message: $0.message)
                     })
             }
-            let base = OutputName.base(for: invoice)
+            let base =
+                switch naming {
+                case .invoice: OutputName.base(for: invoice)
+                case .input: source.outputBase
+                }
             let format = settings.format
             // A set of pages claims every page's file, so PNG and SVG claim once the page count is known.
             let files = RenderFiles(

@@ -19,6 +19,7 @@ struct RenderRequest: Equatable, Sendable {
     var profile: EInvoiceProfile?
     var output: String?
     var outDirectory: String?
+    var naming = OutputNaming.invoice
     var paper = PaperSize.a4
     var dpi: Double = 144
     var width: Int?
@@ -163,7 +164,7 @@ struct RenderRequest: Equatable, Sendable {
         let stream = try sources(inputs)
         let job = RenderJob(
             renderer: renderer, settings: settings, signer: signer, sources: stream,
-            destination: destination(for: resolvedFormat, inputCount: inputs.count),
+            destination: destination(for: resolvedFormat, inputCount: inputs.count), naming: naming,
             // One invoice needs one worker: the processor count (cgroup files read by Foundation,
             // ~0.45 M instructions) is asked for only when there may be more.
             jobs: jobs

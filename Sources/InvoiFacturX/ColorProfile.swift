@@ -11,8 +11,20 @@ enum ColorProfile {
         "/usr/share/color/icc/ghostscript/srgb.icc",
     ]
 
-    /// The profile of the default paths, read once per process.
-    static let installed: Result<[UInt8], FacturXError> = load(from: searchPaths)
+    /// The profile of the default paths, read once per process: first the one beside the
+    /// executable, in `../share/color/icc/` (a relocated install such as the Python wheel
+    /// carries its own; for /usr/bin/invoi that is Debian's path).
+    static let installed: Result<[UInt8], FacturXError> = load(
+        from: (executableRelativePath.map { [$0] } ?? []) + searchPaths)
+
+    private static var executableRelativePath: String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        let prefix = ((executable as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let path = (prefix as NSString).appendingPathComponent("share/color/icc/sRGB.icc")
+        return searchPaths.contains(path) ? nil : path
+    }
 
     /// The first file among `paths` that is an RGB ICC profile.
     static func load(from paths: [String]) -> Result<[UInt8], FacturXError> {

@@ -18,7 +18,8 @@ public enum OutputName {
         count == 1 ? ["\(base).\(fileExtension)"] : (1...max(count, 1)).map { "\(base)-\($0).\(fileExtension)" }
     }
 
-    static func sanitized(_ part: String) -> String {
+    /// `part` made safe as (part of) a file name: no separators, controls or leading dots.
+    public static func sanitized(_ part: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in part.unicodeScalars {
             switch scalar.value {

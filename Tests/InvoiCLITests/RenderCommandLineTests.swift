@@ -34,7 +34,7 @@ import Testing
         .color: ["auto", "always", "never"], .accent: ["#0F766E", "green"], .language: ["de", "pt-BR", "he"],
         .locale: ["de-CH", "fr"], .digits: ["latin", "native"], .bidi: ["visual", "terminal"],
         .copyMark: ["copy", "original", "certified-copy"], .font: ["Inter", "DejaVu Sans"], .jobs: ["1", "256"],
-        .signKeystore: ["id.p12"], .pdfStandard: ["ua-1", "a-3b,ua-1"],
+        .signKeystore: ["id.p12"], .pdfStandard: ["ua-1", "a-3b,ua-1"], .naming: ["invoice", "input"],
     ]
 
     /// Every option alone (both spellings), and the ones that need company.

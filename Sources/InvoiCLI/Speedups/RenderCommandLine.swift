@@ -78,7 +78,7 @@ struct RenderCommandLine {
     /// The options of `render`, by the name ArgumentParser gives each (RenderCommand).
     enum Name: String, CaseIterable {
         case sample = "--sample", format = "--format", profile = "--profile", output = "--output"
-        case outDirectory = "--out-dir", paper = "--paper", dpi = "--dpi", width = "--width"
+        case outDirectory = "--out-dir", naming = "--name-by", paper = "--paper", dpi = "--dpi", width = "--width"
         case color = "--color", accent = "--accent", language = "--language", locale = "--locale"
         case digits = "--digits", bidi = "--bidi", copyMark = "--copy-mark", font = "--font"
         case jobs = "--jobs", jsonl = "--jsonl", signKeystore = "--sign", signKey = "--sign-key"
@@ -115,6 +115,7 @@ extension RenderRequest {
         case .format: return Self.convert(value, into: &format)
         case .profile: return Self.convert(value, into: &profile)
         case .paper: return Self.convert(value, into: &paper)
+        case .naming: return Self.convert(value, into: &naming)
         case .dpi: return Self.convert(value, into: &dpi)
         case .width: return Self.convert(value, into: &width)
         case .color: return Self.convert(value, into: &color)

@@ -1,0 +1,3 @@
+from ._binary import main
+
+main()
