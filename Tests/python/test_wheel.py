@@ -204,13 +204,16 @@ def test_a_relative_logo_is_found_beside_its_invoice(tmp_path, monkeypatch):
 
 def test_a_hundred_invoices_in_one_process(monkeypatch):
     calls = []
-    run = invoi._binary.run
+    run, stream = invoi._binary.run, invoi._binary.stream
 
-    def counting(arguments, **keywords):
-        calls.append(arguments[0])
-        return run(arguments, **keywords)
+    def counting(function):
+        def counted(arguments, *positional, **keywords):
+            calls.append(arguments[0])
+            return function(arguments, *positional, **keywords)
+        return counted
 
-    monkeypatch.setattr(invoi._binary, "run", counting)
+    monkeypatch.setattr(invoi._binary, "run", counting(run))
+    monkeypatch.setattr(invoi._binary, "stream", counting(stream))
     invoices = []
     for number in range(100):
         invoice = sample()
@@ -218,6 +221,8 @@ def test_a_hundred_invoices_in_one_process(monkeypatch):
         invoices.append(invoice)
     pdfs = invoi.render_many(invoices, format="pdf")
     assert calls == ["render"]
+    monkeypatch.setattr(invoi._binary, "run", run)
+    monkeypatch.setattr(invoi._binary, "stream", stream)
     assert len(pdfs) == 100 and len(set(pdfs)) == 100
     for number, pdf in enumerate(pdfs):
         assert f"INV-{number:04d}".encode() in invoi.render(invoices[number], format="txt")

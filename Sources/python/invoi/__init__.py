@@ -19,7 +19,7 @@ import secrets
 import tempfile
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Union
 
 from . import _binary
 
@@ -103,7 +103,24 @@ def render(invoice: Invoice, format: str = "pdf", **options: Any) -> Union[bytes
     to invoi in its environment, never on its command line), … Raises `InvoiceError` with the
     JSON path when invoi refuses the invoice, `TypeError` for an unknown keyword.
     """
-    return render_many([invoice], format=format, **options)[0]
+    arguments = _render_arguments(format, options)
+    line = _one_line(invoice, None)
+    extra = _secrets(options)
+    if format in ("png", "svg"):
+        with tempfile.TemporaryDirectory(prefix="invoi-") as directory:
+            result = _binary.run(
+                ["render", "-", "--out-dir", directory, "--name-by", "input", "--jobs", "1", *arguments],
+                input=line, extra_environment=extra)
+            pages = _collect(Path(directory), "stdin", format) if result.returncode == 0 else None
+        output: Union[bytes, List[bytes], None] = pages
+    else:
+        # One document: from standard input to standard output, no file written.
+        result = _binary.run(["render", "-", "-o", "-", "--jobs", "1", *arguments], input=line,
+                             extra_environment=extra)
+        output = result.stdout if result.returncode == 0 else None
+    if output is None:
+        raise _render_error(result.stderr.decode(errors="replace"), result.returncode, None, line, options)
+    return output
 
 
 def render_many(invoices: Iterable[Invoice], format: str = "pdf", *, jobs: Optional[int] = None,
@@ -117,23 +134,35 @@ def render_many(invoices: Iterable[Invoice], format: str = "pdf", *, jobs: Optio
     arguments = _render_arguments(format, options)
     if jobs is not None:
         arguments += ["--jobs", str(int(jobs))]
-    lines = [_one_line(invoice, index) for index, invoice in enumerate(invoices)]
-    if not lines:
+    invoices = list(invoices)
+    if not invoices:
         return []
-    extra = {}
-    if options.get("sign_password") is not None:
-        extra["INVOI_SIGN_PASSWORD"] = str(options["sign_password"])
+    # Each invoice's line is written while invoi renders the ones before it; they are kept
+    # for a refused one's `check`.
+    lines: List[bytes] = []
+
+    def encoded() -> Iterator[bytes]:
+        for index, invoice in enumerate(invoices):
+            lines.append(_one_line(invoice, index))
+            yield lines[-1]
+
     with tempfile.TemporaryDirectory(prefix="invoi-") as directory:
-        result = _binary.run(
-            ["render", "--jsonl", "--out-dir", directory, "--name-by", "input", *arguments],
-            input=b"".join(lines), extra_environment=extra)
+        result = _binary.stream(
+            ["render", "--jsonl", "--out-dir", directory, "--name-by", "input", *arguments], encoded(),
+            extra_environment=_secrets(options))
         outputs: List[Union[bytes, List[bytes], None]] = [
-            _collect(Path(directory), f"stdin-{number}", format) for number in range(1, len(lines) + 1)]
+            _collect(Path(directory), f"stdin-{number}", format) for number in range(1, len(invoices) + 1)]
     if result.returncode != 0 or any(output is None for output in outputs):
         failed = next((index for index, output in enumerate(outputs) if output is None), None)
         raise _render_error(result.stderr.decode(errors="replace"), result.returncode, failed,
                             lines[failed] if failed is not None else None, options)
     return outputs  # type: ignore[return-value]
+
+
+def _secrets(options: Mapping[str, Any]) -> dict:
+    """What goes to invoi in its environment rather than on its command line."""
+    password = options.get("sign_password")
+    return {} if password is None else {"INVOI_SIGN_PASSWORD": str(password)}
 
 
 def check(invoice: Invoice, *, profile: Optional[str] = None) -> List[Problem]:
@@ -235,6 +264,8 @@ def _dumps(value: Any) -> str:
         raise TypeError(f"{type(item).__name__} is not JSON: give str, int, float, Decimal, list or dict")
 
     text = json.dumps(value, default=default, ensure_ascii=False, separators=(",", ":"))
+    if nonce not in text:
+        return text
     return re.sub(r'"\\u0000' + nonce + r':([^"]*)"', r"\1", text)
 
 
@@ -253,7 +284,7 @@ def _collect(directory: Path, base: str, format: str) -> Union[bytes, List[bytes
     return pages or None
 
 
-_LINE = re.compile(r"^invoi: error: <stdin>:(\d+): (.*)$")
+_LINE = re.compile(r"^invoi: error: <stdin>(?::(\d+))?: (.*)$")
 
 
 def _render_error(stderr: str, status: int, index: Optional[int], line: Optional[bytes],
@@ -263,7 +294,7 @@ def _render_error(stderr: str, status: int, index: Optional[int], line: Optional
     messages = []
     for text in stderr.splitlines():
         match = _LINE.match(text)
-        if match and index is not None and int(match.group(1)) == index + 1:
+        if match and (match.group(1) is None or index is None or int(match.group(1)) == index + 1):
             messages.append(match.group(2))
         elif text.startswith("invoi: error: ") and not match:
             messages.append(text[len("invoi: error: "):])

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -50,6 +51,47 @@ def run(
         env=environment(extra_environment),
         check=False,
     )
+
+
+def stream(
+    arguments: Sequence[str], chunks: Iterable[bytes], *, extra_environment: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """Runs `invoi ARGUMENTS...` with `chunks` on its standard input, made while it already
+    works on the first ones (a batch's JSON is encoded while invoi renders), and returns what it
+    wrote on standard error. An exception from `chunks` is raised once invoi has ended."""
+    process = subprocess.Popen(
+        [str(executable()), *arguments],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=environment(extra_environment),
+    )
+    failures: list[BaseException] = []
+
+    def feed() -> None:
+        assert process.stdin is not None
+        try:
+            for chunk in chunks:
+                process.stdin.write(chunk)
+        except BrokenPipeError:
+            pass
+        except BaseException as error:  # raised in the caller's thread below
+            failures.append(error)
+        finally:
+            try:
+                process.stdin.close()
+            except BrokenPipeError:
+                pass
+
+    writer = threading.Thread(target=feed, name="invoi-input", daemon=True)
+    writer.start()
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    process.wait()
+    writer.join()
+    if failures:
+        raise failures[0]
+    return subprocess.CompletedProcess(process.args, process.returncode, b"", errors)
 
 
 def main() -> None:
