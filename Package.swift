@@ -324,7 +324,9 @@ let package = Package(
         .testTarget(name: "InvoiKitTests", dependencies: ["InvoiTestSupport", "InvoiKit"]),
         .testTarget(
             name: "InvoiCLITests",
-            dependencies: ["InvoiTestSupport", "InvoiCLI", "InvoiSpeedups", "InvoiGolden", "invoi"]),
+            dependencies: [
+                "InvoiTestSupport", "InvoiCLI", "InvoiModel", "InvoiLocalization", "InvoiSpeedups", "InvoiGolden", "invoi",
+            ]),
 
         // Fuzzing (tools/fuzz): the targets' bodies; one thin executable each, which
         // is libFuzzer's entry point when built with -DINVOI_FUZZING and a replay of files

@@ -198,6 +198,9 @@ public struct InvoiceDecoder: Sendable {
                 if let mark: CopyMark = readChoice(node, path: key, naming: "copy mark", context: &context) {
                     invoice.copyMark = mark
                 }
+            case InvoiceFieldTable.schemaKey:
+                // The schema an editor checks the file against: for the editor, not for invoi.
+                break
             default:
                 if !readEInvoiceField(key, node, into: &invoice, periods: &periods, context: &context),
                     !readPaymentField(key, node, into: &invoice, context: &context)

@@ -1,34 +1,19 @@
-/// The field names an invoice JSON may use, in the app's order.
+/// The field names an invoice JSON may use, in the app's order: `InvoiceFieldTable`'s.
 enum InvoiceKeys {
-    static let invoice = [
-        "fromName", "fromEmail", "fromPhone", "fromAddress",
-        "toName", "toEmail", "toAddress",
-        "invoiceNumber", "issueDate", "dueDate", "currency", "vatRate", "lineItems",
-        "bankBeneficiary", "bankName", "bankAccount", "bankSwift",
-    ]
+    static let invoice = InvoiceFieldTable.app.map(\.name)
 
     /// Optional extensions.
-    static let extensions = [
-        "documentType", "notes", "discount", "amountPaid", "fromTaxId", "toTaxId",
-        "status", "logo", "logoAlt", "accentColor", "locale", "language", "direction", "digits",
-        "labels", "allocationNumber", "copyMark",
-    ]
+    static let extensions = InvoiceFieldTable.extensions.map(\.name)
 
     /// The e-invoice fields.
-    static let eInvoice = [
-        "fromStreet", "fromCity", "fromPostalCode", "fromCountry",
-        "toStreet", "toCity", "toPostalCode", "toCountry",
-        "fromRegistrationId", "fromContact", "fromElectronicAddress", "toElectronicAddress",
-        "buyerReference", "orderReference", "precedingInvoice", "paymentTerms",
-        "deliveryDate", "periodStart", "periodEnd", "vatCategory", "vatExemptionReason",
-    ]
+    static let eInvoice = InvoiceFieldTable.eInvoice.map(\.name)
 
     /// The payment QR code's fields.
-    static let payment = ["paymentQR", "paymentReference", "upiId", "fromBuildingNumber", "toBuildingNumber"]
+    static let payment = InvoiceFieldTable.payment.map(\.name)
 
-    static let lineItem = ["id", "description", "quantity", "rate", "unit", "vatRate", "vatCategory"]
+    static let lineItem = InvoiceFieldTable.lineItem.map(\.name)
 
-    static let discount = ["type", "value"]
+    static let discount = InvoiceFieldTable.discountFields.map(\.name)
 
     /// Line-item fields people add that invoi computes itself.
     static let computedLineItemFields: Set<String> = ["amount", "total", "lineTotal"]
