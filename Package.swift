@@ -325,7 +325,8 @@ let package = Package(
         .testTarget(
             name: "InvoiCLITests",
             dependencies: [
-                "InvoiTestSupport", "InvoiCLI", "InvoiModel", "InvoiLocalization", "InvoiSpeedups", "InvoiGolden", "invoi",
+                "InvoiTestSupport", "InvoiCLI", "InvoiModel", "InvoiLocalization", "InvoiSpeedups", "InvoiGolden",
+                "invoi",
             ]),
 
         // Fuzzing (tools/fuzz): the targets' bodies; one thin executable each, which

@@ -76,16 +76,19 @@ public enum InvoiceFieldTable {
         InvoiceField("rate", .number(minimum: nil, maximum: nil), "The price of one, in the invoice's currency."),
         InvoiceField(
             "unit", .either(values: EInvoiceCodeLists.unitCodes.sorted(), pattern: unitWordPattern), .eInvoice,
-            "The unit of the quantity: a UN/ECE Recommendation 20 code (HUR, DAY, C62, …) or hour, day, week, month, piece, …"),
+            "The unit of the quantity: a UN/ECE Recommendation 20 code (HUR, DAY, C62, …) or hour, day, week, month, piece, …"
+        ),
         InvoiceField(
-            "vatRate", .number(minimum: 0, maximum: 100), .eInvoice, "This line's VAT rate in percent, if not the invoice's."),
+            "vatRate", .number(minimum: 0, maximum: 100), .eInvoice,
+            "This line's VAT rate in percent, if not the invoice's."),
         InvoiceField(
             "vatCategory", .choice(VATCategory.allCases.map(\.rawValue), allowsEmpty: false), .eInvoice,
             "This line's VAT category (UNCL5305), if not the invoice's."),
     ]
 
     public static let discountFields: [InvoiceField] = [
-        InvoiceField("type", .choice(Discount.Kind.allCases.map(\.rawValue), allowsEmpty: false), "percentage or fixed."),
+        InvoiceField(
+            "type", .choice(Discount.Kind.allCases.map(\.rawValue), allowsEmpty: false), "percentage or fixed."),
         InvoiceField("value", .number(minimum: 0, maximum: nil), "The percentage (0–100) or the amount."),
     ]
 
@@ -201,7 +204,9 @@ public enum InvoiceFieldTable {
     static var countries: [String] { EInvoiceCodeLists.countryCodes.sorted() }
 
     /// The words the decoder takes for units, in any case.
-    static var unitWordPattern: String { "^(" + UnitCode.aliases.keys.sorted().map(caseless).joined(separator: "|") + ")$" }
+    static var unitWordPattern: String {
+        "^(" + UnitCode.aliases.keys.sorted().map(caseless).joined(separator: "|") + ")$"
+    }
 
     /// `text` as a pattern matching it in any case (ECMA-262 has no case-insensitive group).
     static func caseless(_ text: String) -> String {

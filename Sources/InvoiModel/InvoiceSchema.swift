@@ -69,7 +69,10 @@ public enum InvoiceSchema {
             if let maximum { entries.append(("maximum", .number(maximum))) }
             return entries
         case .choice(let values, let allowsEmpty):
-            return [("type", .string("string")), ("enum", .array((allowsEmpty ? [""] : []).map(SchemaValue.string) + values.map(SchemaValue.string)))]
+            return [
+                ("type", .string("string")),
+                ("enum", .array((allowsEmpty ? [""] : []).map(SchemaValue.string) + values.map(SchemaValue.string))),
+            ]
         case .patterned(let pattern, let allowsEmpty):
             let anchored = allowsEmpty ? "^$|" + pattern : pattern
             return [("type", .string("string")), ("pattern", .string(anchored))]
@@ -85,7 +88,9 @@ public enum InvoiceSchema {
                 ),
             ]
         case .list(let element, let maximumCount):
-            return [("type", .string("array")), ("items", .object(body(of: element))), ("maxItems", .integer(maximumCount))]
+            return [
+                ("type", .string("array")), ("items", .object(body(of: element))), ("maxItems", .integer(maximumCount)),
+            ]
         case .object(let fields):
             return [
                 ("type", .string("object")),

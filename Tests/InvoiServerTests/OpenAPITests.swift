@@ -25,6 +25,15 @@ struct OpenAPITests {
             #expect(parameters == RenderQuery.parameterNames)
             let statuses = Set((render["responses"] as? [String: Any] ?? [:]).keys)
             #expect(statuses == ["200", "400", "405", "413", "415", "422", "429", "500", "503"])
+            // The request body is the invoice's JSON Schema, `invoi schema invoice`'s.
+            let body = try #require((render["requestBody"] as? [String: Any])?["content"] as? [String: Any])
+            let schema = try #require((body["application/json"] as? [String: Any])?["schema"] as? [String: Any])
+            #expect(schema["$ref"] as? String == "#/components/schemas/Invoice")
+            let components = try #require(document["components"] as? [String: Any])
+            let invoice = try #require((components["schemas"] as? [String: Any])?["Invoice"] as? [String: Any])
+            #expect(invoice["$id"] as? String == "urn:invoi:schema:invoice")
+            let properties = try #require(invoice["properties"] as? [String: Any])
+            #expect(properties["lineItems"] != nil && properties["fromName"] != nil)
         }
     }
 }

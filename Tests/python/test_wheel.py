@@ -161,6 +161,15 @@ def test_check_lists_every_problem():
     assert any(p.severity == "error" for p in invoi.check(golden("sample"), profile="en16931"))
 
 
+def test_the_schema_is_the_clis():
+    schema = invoi.schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert "lineItems" in schema["properties"]
+    if CLI:
+        printed = subprocess.run([CLI, "schema", "invoice"], capture_output=True, check=True).stdout
+        assert json.loads(printed) == schema
+
+
 def test_a_syntax_error_has_its_line_and_column():
     with pytest.raises(invoi.InvoiceError) as raised:
         invoi.render('{"invoiceNumber": "A-1",\n  "lineItems": [}')

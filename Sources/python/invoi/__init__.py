@@ -23,7 +23,7 @@ from typing import Any, Iterable, Iterator, List, Mapping, NamedTuple, Optional,
 
 from . import _binary
 
-__all__ = ["render", "render_many", "check", "Problem", "InvoiceError", "Invoice", "FORMATS", "version"]
+__all__ = ["render", "render_many", "check", "schema", "Problem", "InvoiceError", "Invoice", "FORMATS", "version"]
 
 __version__ = "source"
 """The wheel's version (tools/wheel writes it; "source" in the repository)."""
@@ -92,6 +92,15 @@ def version() -> str:
     """The bundled invoi's version, as `invoi --version` prints it."""
     result = _binary.run(["--version"])
     return result.stdout.decode().strip()
+
+
+def schema() -> dict:
+    """The invoice file's JSON Schema (2020-12), as `invoi schema invoice` prints it: to
+    validate a payload before rendering it, or to give editors."""
+    result = _binary.run(["schema", "invoice"])
+    if result.returncode != 0:
+        raise InvoiceError(result.stderr.decode(errors="replace").strip(), exit_code=result.returncode)
+    return json.loads(result.stdout)
 
 
 def render(invoice: Invoice, format: str = "pdf", **options: Any) -> Union[bytes, List[bytes]]:
