@@ -68,7 +68,11 @@ import Testing
             let name = "init\(flag).json"
             let made = try directory.run(["init", name] + (flag.isEmpty ? [] : [flag]))
             #expect(made.status == 0)
-            documents.append(("invoi init \(flag)", try Self.oneLine(try Data(contentsOf: directory.url.appendingPathComponent(name)))))
+            documents.append(
+                (
+                    "invoi init \(flag)",
+                    try Self.oneLine(try Data(contentsOf: directory.url.appendingPathComponent(name)))
+                ))
         }
         #expect(documents.count > 40)
         let verdicts = try Self.schemaVerdicts(documents.map(\.1))
@@ -113,34 +117,59 @@ import Testing
             probes.append(Probe(name: "\(path) = \(rule)", document: data, path: path, rule: rule))
         }
         func values(for type: FieldType) -> [(String, Any)] {
-            var values: [(String, Any)] = [("string", "x y"), ("number", 12), ("bool", true), ("array", [Any]()), ("object", [String: Any]())]
+            var values: [(String, Any)] = [
+                ("string", "x y"), ("number", 12), ("bool", true), ("array", [Any]()), ("object", [String: Any]()),
+            ]
             switch type {
             case .text: values += [("empty", ""), ("lines", "a\nb")]
-            case .identifier: values += [("plain", "INV-7"), ("line break", "a\nb"), ("identifier:invisible", "a\u{200B}b")]
+            case .identifier:
+                values += [("plain", "INV-7"), ("line break", "a\nb"), ("identifier:invisible", "a\u{200B}b")]
             case .latinIdentifier: values += [("plain", "DEUTDEFF"), ("accent", "DÉUTDEFF")]
             case .date:
                 values += [
-                    ("real", "2026-03-12"), ("empty", ""), ("date:2026-02-30", "2026-02-30"), ("month 13", "2026-13-01"),
+                    ("real", "2026-03-12"), ("empty", ""), ("date:2026-02-30", "2026-02-30"),
+                    ("month 13", "2026-13-01"),
                     ("slashes", "12/03/2026"),
                 ]
             case .number(let minimum, let maximum):
                 values += [("zero", 0), ("fraction", 1.5), ("negative", -3), ("quoted", "12")]
-                if let minimum { values += [("minimum", NSDecimalNumber(decimal: minimum)), ("below", NSDecimalNumber(decimal: minimum - 1))] }
-                if let maximum { values += [("maximum", NSDecimalNumber(decimal: maximum)), ("above", NSDecimalNumber(decimal: maximum + 1))] }
+                if let minimum {
+                    values += [
+                        ("minimum", NSDecimalNumber(decimal: minimum)),
+                        ("below", NSDecimalNumber(decimal: minimum - 1)),
+                    ]
+                }
+                if let maximum {
+                    values += [
+                        ("maximum", NSDecimalNumber(decimal: maximum)),
+                        ("above", NSDecimalNumber(decimal: maximum + 1)),
+                    ]
+                }
             case .choice(let choices, _):
                 values += choices.prefix(40).map { ("choice \($0)", $0) } + [("empty", ""), ("nonsense", "nonsense")]
-                if let first = choices.first, first.uppercased() != first { values.append(("upper", first.uppercased())) }
+                if let first = choices.first, first.uppercased() != first {
+                    values.append(("upper", first.uppercased()))
+                }
             case .patterned: values += [("empty", ""), ("blank", " ")]
-            case .either(let choices, _): values += choices.prefix(10).map { ("choice \($0)", $0) } + [("nonsense", "nonsense!")]
-            case .list: values += [("empty list", [Any]()), ("one item", [["quantity": 1, "rate": 2]]), ("a string item", ["x"])]
+            case .either(let choices, _):
+                values += choices.prefix(10).map { ("choice \($0)", $0) } + [("nonsense", "nonsense!")]
+            case .list:
+                values += [
+                    ("empty list", [Any]()), ("one item", [["quantity": 1, "rate": 2]]), ("a string item", ["x"]),
+                ]
             case .object: values += [("unknown key", ["nonsense": 1])]
             case .discount:
                 values += [
-                    ("percentage", ["type": "percentage", "value": 10]), ("percentage above 100", ["type": "percentage", "value": 150]),
+                    ("percentage", ["type": "percentage", "value": 10]),
+                    ("percentage above 100", ["type": "percentage", "value": 150]),
                     ("fixed", ["type": "fixed", "value": 50]), ("negative fixed", ["type": "fixed", "value": -1]),
                     ("no value", ["type": "fixed"]), ("no type", ["value": 5]),
                 ]
-            case .labels(let keys): values += [("one label", [keys[0]: "Word"]), ("a number", [keys[0]: 5]), ("labels:unknown key", ["nonsense": "x"])]
+            case .labels(let keys):
+                values += [
+                    ("one label", [keys[0]: "Word"]), ("a number", [keys[0]: 5]),
+                    ("labels:unknown key", ["nonsense": "x"]),
+                ]
             }
             return values
         }
@@ -169,8 +198,12 @@ import Testing
             ]
         case "accentColor": [("#3B82F6", "#3B82F6"), ("#3b82f6", "#3b82f6"), ("#38f", "#38f"), ("Blue", "Blue")]
         case "fromElectronicAddress", "toElectronicAddress":
-            [("gln", "0088:4012345000009"), ("email", "EM:ap@example.com"), ("unknown scheme", "XX:1"), ("no id", "0088:"), ("no colon", "0088")]
-        case "lineItems.unit": [("HUR", "HUR"), ("Hours", "Hours"), ("kg", "kg"), ("lower code", "hur"), ("unknown", "XYZ1")]
+            [
+                ("gln", "0088:4012345000009"), ("email", "EM:ap@example.com"), ("unknown scheme", "XX:1"),
+                ("no id", "0088:"), ("no colon", "0088"),
+            ]
+        case "lineItems.unit":
+            [("HUR", "HUR"), ("Hours", "Hours"), ("kg", "kg"), ("lower code", "hur"), ("unknown", "XYZ1")]
         default: []
         }
     }
@@ -190,16 +223,20 @@ import Testing
                     decoderAccepts = false
                 }
             } catch {
-                decoderAccepts = !error.diagnostics.contains { $0.severity == .error && Self.isAbout(probe.path, $0.path) }
+                decoderAccepts = !error.diagnostics.contains {
+                    $0.severity == .error && Self.isAbout(probe.path, $0.path)
+                }
             }
             if decoderAccepts != schemaAccepts && !Self.beyondASchema.contains(probe.rule)
                 && !Self.acrossFields.contains(probe.name)
             {
                 disagreements.append(
-                    "\(probe.name): decoder \(decoderAccepts ? "accepts" : "refuses"), schema \(schemaAccepts ? "accepts" : "refuses")")
+                    "\(probe.name): decoder \(decoderAccepts ? "accepts" : "refuses"), schema \(schemaAccepts ? "accepts" : "refuses")"
+                )
             }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.joined(separator: "\n"))")
     }
 
     /// Whether a diagnostic at `found` is about the field at `path` (or inside it).
