@@ -10,7 +10,8 @@ struct RenderCommand: ParsableCommand {
         _superCommandName: InvoiCommand.configuration.commandName ?? "invoi",
         abstract: "Render invoices to PDF, PNG, SVG, a text preview, or the display list.",
         discussion: """
-            Outputs are named "{invoiceNumber} - {fromName}.{ext}" unless -o is given. PNG and SVG \
+            Outputs are named "{invoiceNumber} - {fromName}.{ext}" unless -o is given (or after \
+            their input file, with --name-by input). PNG and SVG \
             write one file per page: one page → NAME.png; several → NAME-1.png, NAME-2.png, …
             txt and ops go to standard output when there is a single input and no -o.
             E-invoices: cii (UN/CEFACT CII XML) and ubl (UBL 2.1 XML) are named NAME.xml, facturx \
@@ -45,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file ('-' for standard output).")
     var output: String?
 
-    @Option(name: .customLong("out-dir"), help: "Directory for the outputs, named by the invoice.")
+    @Option(name: .customLong("out-dir"), help: "Directory for the outputs, named by the invoice (or --name-by input).")
     var outDirectory: String?
 
     @Option(
