@@ -133,8 +133,8 @@ indirect enum SchemaValue {
     func write(to output: inout String, indent: Int) {
         let inner = String(repeating: "  ", count: indent + 1)
         switch self {
-        case .string(let text): output += Self.quoted(text)
-        case .number(let value): output += "\(value)"
+        case .string(let text): output += Invoice.jsonString(text)
+        case .number(let value): output += Invoice.jsonNumber(value)
         case .integer(let value): output += String(value)
         case .bool(let value): output += value ? "true" : "false"
         case .array(let items):
@@ -158,30 +158,11 @@ indirect enum SchemaValue {
         case .object(let entries):
             output += "{\n"
             for (index, (key, value)) in entries.enumerated() {
-                output += inner + Self.quoted(key) + ": "
+                output += inner + Invoice.jsonString(key) + ": "
                 value.write(to: &output, indent: indent + 1)
                 output += index < entries.count - 1 ? ",\n" : "\n"
             }
             output += String(repeating: "  ", count: indent) + "}"
         }
-    }
-
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
