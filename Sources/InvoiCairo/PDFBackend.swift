@@ -63,17 +63,15 @@ public struct PDFBackend: Backend {
         setMetadata(outline.metadata, creator: options.creator, on: surface)
         let context = CairoContext(drawingOn: surface)
         try context.checkStatus("creating the PDF context")
-        let painter = PagePainter(context: context, fonts: fonts, target: .pdf, tagged: options.isTagged)
-        if let tags = painter.tags {
-            let collector = PDFObjectCollector(tags: tags)
-            stream.collector = collector
-            var rewriter = PDFArtifactRewriter { [unowned stream] piece in
+        var tags: StructureTags?
+        if options.isTagged {
+            let numbers = PDFObjectNumbers(base: PDFObjectNumbers.base(forPageCount: outline.pageCount))
+            tags = StructureTags(context: context.handle, numbers: numbers)
+            stream.rewriter = PDFFileRewriter(base: numbers.base) { [unowned stream] piece in
                 _ = stream.passPiece(UnsafeRawBufferPointer(piece))
             }
-            // The rewriter splits Cairo's text into objects already: the collector takes them from it.
-            rewriter.onObject = { collector.take($0) }
-            stream.artifactRewriter = rewriter
         }
+        let painter = PagePainter(context: context, fonts: fonts, target: .pdf, tags: tags)
         return Writer(
             surface: surface, context: context, stream: stream, metadata: outline.metadata, options: options,
             painter: painter)
@@ -91,48 +89,89 @@ public struct PDFBackend: Backend {
         public mutating func write(_ page: Page) throws {
             try PDFBackend.checkSize(page.size)
             cairo_pdf_surface_set_size(surface.handle, page.size.width, page.size.height)
-            try painter.paint(page.ops)
-            if stream.artifactRewriter != nil {
-                // The page's artifacts are marked as Cairo compresses its content stream, where
-                // the deflate speedup gathers it; the rewriter marks any stream that was not.
-                GatheredStreamEditing.applying(PDFArtifactRewriter.markingArtifacts) { editing in
-                    stream.artifactRewriter?.editing = editing
-                    cairo_show_page(context.handle)
-                    stream.artifactRewriter?.editing = nil
-                }
-            } else {
+            guard let tags = painter.tags else {
+                try painter.paint(page.ops)
                 cairo_show_page(context.handle)
+                try stream.rethrow()
+                try context.checkStatus("finishing a page")
+                return
             }
+            tags.beginPage(height: page.size.height)
+            try painter.paint(page.ops)
+            tags.endPage()
+            let marks = PageMarkApplication(tags.marks)
+            stream.rewriter?.pageMarks = marks
+            stream.rewriter?.pageDictionaryEntries = tags.pageDictionaryEntries()
+            // The page's marks become its marked content as Cairo compresses its content stream,
+            // where the deflate speedup gathers it; the rewriter marks a stream that was not.
+            GatheredStreamEditing.applying({ marks.apply(to: $0) }) { editing in
+                stream.rewriter?.editing = editing
+                cairo_show_page(context.handle)
+                stream.rewriter?.editing = nil
+            }
+            stream.rewriter?.pageMarks = nil
             try stream.rethrow()
             try context.checkStatus("finishing a page")
+            if let failure = marks.failure {
+                throw BackendError("pdf: the page's marked content did not reach its content stream (\(failure))")
+            }
+            guard !marks.isPending, let pageObject = stream.rewriter?.takePageObject() else {
+                throw BackendError("pdf: Cairo wrote the page without the marks of its marked content")
+            }
+            var objects = PDFObjectStreamBuilder()
+            tags.pageWritten(as: pageObject, into: &objects)
+            if !objects.isEmpty { stream.rewriter?.insert(objects, as: tags.allocateNumber()) }
+            if let failure = stream.rewriter?.failure { throw BackendError("pdf: \(failure)") }
         }
 
         public mutating func finish() throws {
-            painter.tags?.closeAll()
-            // Cairo writes the catalog and the trailer while it finishes the file.
-            stream.isFinishing = true
+            guard let tags = painter.tags else {
+                // Cairo writes the catalog and the trailer while it finishes the file.
+                stream.isFinishing = true
+                cairo_surface_finish(surface.handle)
+                // What the output refused is the error to report, before Cairo's own status.
+                try stream.rethrow()
+                try surface.checkStatus("writing the PDF")
+                stream.flush()
+                try stream.rethrow()
+                let update = PDFLanguageUpdate.update(
+                    byteCount: stream.byteCount, tail: stream.tail, catalogSource: stream.catalog ?? [],
+                    metadata: metadata)
+                if !update.isEmpty { try stream.sink.write(update) }
+                return
+            }
+            var objects = PDFObjectStreamBuilder()
+            tags.finish(into: &objects)
+            let metadataNumber = tags.allocateNumber()
+            stream.rewriter?.catalogEntries = catalogEntries(metadata: metadataNumber, structure: tags.rootNumber)
             cairo_surface_finish(surface.handle)
-            // What the output refused is the error to report, before Cairo's own status.
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
-            if stream.artifactRewriter != nil {
-                let collector = stream.collector
-                stream.artifactRewriter?.finish { collector.map(PDFStructureUpdate.structureReplacements) ?? [:] }
-                if let failure = stream.artifactRewriter?.failure { throw BackendError("pdf: \(failure)") }
-            }
+            let xmp = XMPMetadata(metadata: metadata, creator: options.creator, claimsUA: options.claimsPDFUA).packet
+            let streamNumber = tags.allocateNumber()
+            stream.rewriter?.finish(
+                objects: objects, streamNumber: streamNumber,
+                plain: [
+                    (
+                        metadataNumber,
+                        Array("<< /Type /Metadata /Subtype /XML /Length \(xmp.count) >>\nstream\n".utf8) + xmp
+                            + Array("\nendstream".utf8)
+                    )
+                ], crossReferenceNumber: tags.allocateNumber())
+            if let failure = stream.rewriter?.failure { throw BackendError("pdf: \(failure)") }
             stream.flush()
             try stream.rethrow()
-            let update =
-                if let collector = stream.collector, let trailer = stream.artifactRewriter?.trailer {
-                    PDFStructureUpdate.update(
-                        byteCount: stream.byteCount, trailer: trailer, collected: collector, metadata: metadata,
-                        creator: options.creator, claimsUA: options.claimsPDFUA)
-                } else {
-                    PDFLanguageUpdate.update(
-                        byteCount: stream.byteCount, tail: stream.tail, catalogSource: stream.catalog ?? [],
-                        metadata: metadata)
-                }
-            if !update.isEmpty { try stream.sink.write(update) }
+        }
+
+        /// The catalog's entries for a tagged file: its structure, language, title display and
+        /// reading direction, and metadata.
+        private func catalogEntries(metadata metadataNumber: Int, structure: Int) -> [UInt8] {
+            var entries = "/Metadata \(metadataNumber) 0 R /StructTreeRoot \(structure) 0 R /MarkInfo << /Marked true >>"
+            if let language = PDFLanguageUpdate.safeTag(metadata.language) { entries += " /Lang (\(language))" }
+            entries +=
+                " /ViewerPreferences << /DisplayDocTitle true"
+                + (metadata.direction == .rightToLeft ? " /Direction /R2L" : "") + " >>"
+            return Array(entries.utf8)
         }
     }
 
@@ -173,8 +212,6 @@ final class PDFStream {
     private(set) var catalog: [UInt8]?
     private var capturing: [UInt8]?
     private var error: (any Error)?
-    /// A tagged PDF's: the objects its update rewrites, which the rewriter hands it.
-    var collector: PDFObjectCollector?
     /// Set before Cairo finishes the file: only then is the catalog looked for and the tail kept.
     var isFinishing = false
 
@@ -190,17 +227,17 @@ final class PDFStream {
     private static let blockSize = 1 << 16
     private var block: [UInt8] = []
 
-    /// A tagged PDF's: marks the artifacts in Cairo's content streams as they pass. Unchecked:
+    /// A tagged PDF's: adds its marked content and structure to Cairo's file as it passes. Unchecked:
     /// Cairo calls `write` about 1,800 times a page, and a checked access to a stored property of
     /// a class costs more than the rewriter's own work on most calls; only `write` and the
     /// writer reach it, never both at once (Cairo calls back within the writer's calls).
-    @exclusivity(unchecked) var artifactRewriter: PDFArtifactRewriter?
+    @exclusivity(unchecked) var rewriter: PDFFileRewriter?
 
     /// False (and the error kept) when the output refused the bytes.
     func write(_ raw: UnsafeRawBufferPointer) -> Bool {
         guard error == nil else { return false }
-        if artifactRewriter != nil {
-            artifactRewriter?.process(raw.assumingMemoryBound(to: UInt8.self))
+        if rewriter != nil {
+            rewriter?.process(raw.assumingMemoryBound(to: UInt8.self))
             return error == nil
         }
         return pass(raw)

@@ -2,8 +2,7 @@
     import Glibc
 #endif
 
-/// The two byte-level reads the PDF writer's passes over Cairo's output share (the stream, the
-/// artifact rewriter, the object collector, the structure update).
+/// The byte-level reads the PDF writer needs over Cairo's output (the stream, the rewriter, the marks).
 enum PDFBytes {
     /// Where `needle` first starts in `haystack`, from `start` on.
     static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {

@@ -38,11 +38,11 @@ final class PagePainter {
     /// Inside a group, which is tagged as one piece.
     private var insideGroup = false
 
-    init(context: CairoContext, fonts: CairoFontCache, target: Target, tagged: Bool = false) {
+    init(context: CairoContext, fonts: CairoFontCache, target: Target, tags: StructureTags? = nil) {
         self.context = context
         self.fonts = fonts
         self.target = target
-        tags = tagged ? StructureTags(context: context.handle) : nil
+        self.tags = tags
         let cr = context.handle
         Self.setGlyphOptions(on: cr)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
@@ -67,16 +67,13 @@ final class PagePainter {
     }
 
     private func paint(_ op: DrawOp) throws {
-        var linkIsTagged = false
         var spaced = false
         if let tags {
-            if !insideGroup {
-                if case .link(let link) = op {
-                    tags.enter(op.role, link: link)
-                    linkIsTagged = op.role?.path?.last?.role == .link
-                } else {
-                    tags.enter(op.role)
-                }
+            if case .link(let link) = op {
+                // A link in a group is read in the group's element: it opens no other.
+                if insideGroup { tags.annotate(link) } else { tags.enter(op.role, link: link) }
+            } else if !insideGroup {
+                tags.enter(op.role)
                 if case .image(let image) = op { tags.describeFigure(image.altText) }
                 if case .qrCode(let code) = op { tags.describeFigure(code.altText) }
             }
@@ -89,8 +86,8 @@ final class PagePainter {
             if try !draw(text, spaceBefore: spaced) { tags?.spaceNotDrawn() }
         case .line(let line): draw(line)
         case .rect(let rect): draw(rect)
-        // A tagged link's annotation is its structure element, opened above.
-        case .link(let link): if case .pdf = target, !linkIsTagged { annotate(link) }
+        // A tagged PDF's links are written with its structure (above).
+        case .link(let link): if case .pdf = target, tags == nil { annotate(link) }
         case .image(let image): try draw(image)
         case .group(let group): try draw(group)
         case .qrCode(let code): draw(code)

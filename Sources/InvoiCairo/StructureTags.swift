@@ -1,103 +1,167 @@
 import CCairo
 import InvoiDocument
 
-/// Opens and closes Cairo's structure tags as the ops' roles say, so that Cairo 1.16 writes the
-/// structure tree, the marked content with its MCIDs, the parent tree and each link's /OBJR.
-/// What Cairo 1.16 cannot write is noted here for `PDFStructureUpdate`: artifacts (tagged
-/// `Artifact` here, taken out of the tree afterwards), a header cell's /Scope, a figure's /Alt,
-/// a link's /Contents.
+/// A tagged PDF's logical structure, written by invoi itself as the pages are drawn: the
+/// structure elements the ops' roles name, the marked-content sequences of each page (drawn as
+/// `ContentMarker`s, which become `BDC`/`BMC`/`EMC` in the page's content stream), the parent
+/// tree that leads from a page's MCIDs back to their elements, and the link annotations.
 ///
-/// Cairo marks only the content of a leaf element (one with no child elements), so an artifact
-/// never opens inside a leaf: the leaf is closed first. Layout keeps a cell that a page break may
-/// cut a container (a cell holding a paragraph), so that only the paragraph is in two parts.
+/// Nothing of a finished page is kept: an element is written (`pageWritten`) in the object
+/// stream that follows the first page written after it closed; only the open elements (the
+/// document, the table, the row being drawn), with their children's object numbers, stay in
+/// memory, and one entry of the parent tree's root per page and per link.
 final class StructureTags {
-    /// What the update adds to an element Cairo wrote.
     enum Attribute: Equatable {
         case scope(column: Bool)
         case alternative(String)
     }
 
-    /// How many elements were opened, in order: Cairo writes its elements in this order.
-    private(set) var elementCount = 0
-    /// By element number: what the update adds to it.
-    private(set) var attributes: [Int: Attribute] = [:]
-    /// By element number, its text as it is read (`/ActualText`), for an element whose marked
-    /// content alone would read wrong: right-to-left text, which Cairo shows in visual order, and
-    /// an element whose lines are joined by a space the painter could not draw.
-    private(set) var actualTexts: [Int: String] = [:]
-    private var openText: (element: Int, text: String, isNeeded: Bool, lineEnd: LineEnd)?
-    /// The element numbers of the artifacts, and of the elements they were opened in.
-    private(set) var artifacts: Set<Int> = []
-    private(set) var artifactParents: Set<Int> = []
-    /// Each link annotation's /Contents, in the order Cairo writes the annotations.
-    private(set) var linkDescriptions: [String] = []
-
-    private let context: OpaquePointer
-    /// The open elements below the document element, with their element numbers.
-    private var open: [(node: StructureNode, element: Int, tag: String)] = []
-    private var document: Int?
-    private var artifact: Int?
-    /// Whether the innermost open element has content (so it must stay a leaf).
-    private var leafIsOpen = false
-
-    init(context: OpaquePointer) {
-        self.context = context
+    /// A child of an element, in reading order.
+    private struct Kid {
+        enum Kind: UInt8 { case element, content, annotation }
+        var kind: Kind
+        /// The element's or annotation's object number, or the MCID.
+        var value: Int32
+        /// The page (its index) of marked content or an annotation.
+        var page: Int32
     }
 
-    /// Opens what `role` needs before its op is drawn; `link` is the op when it is a link.
+    private struct Element {
+        let number: Int
+        let type: String
+        let parent: Int
+        var kids: [Kid] = []
+        var attribute: Attribute?
+        var actualText: String?
+        /// The node it stands for (nil for the document and a link element of its own).
+        let node: StructureNode?
+    }
+
+    private struct LinkAnnotation {
+        let number: Int
+        let rect: Rect
+        let uri: String
+        let description: String
+        let key: Int
+    }
+
+    private enum Marked: Equatable {
+        case none
+        case structure(element: Int)
+        case artifact
+    }
+
+    private let context: OpaquePointer
+    private var numbers: PDFObjectNumbers
+    /// The structure tree root's and the parent tree's object numbers.
+    let rootNumber: Int
+    let parentTreeNumber: Int
+
+    private var document: Element?
+    /// The open elements below the document, outermost first.
+    private var open: [Element] = []
+    /// Elements closed since the last page was written.
+    private var closed: [Element] = []
+    private var openText: (element: Int, text: String, isNeeded: Bool, lineEnd: LineEnd)?
+
+    // The page being drawn.
+    private var pageIndex = -1
+    private var pageHeight = 0.0
+    private var marked = Marked.none
+    private(set) var marks = PageMarks()
+    /// The element of each MCID of the page.
+    private var parentTreeRow: [Int32] = []
+    private var pageKey: Int?
+    private var annotations: [LinkAnnotation] = []
+
+    /// The object numbers of the pages written, by index.
+    private var pageObjects: [Int32] = []
+    /// The parent tree's entries: a page's row or a link's element, by key.
+    private var parentTree: [(key: Int, number: Int)] = []
+    private var nextKey = 0
+
+    init(context: OpaquePointer, numbers: PDFObjectNumbers) {
+        self.context = context
+        self.numbers = numbers
+        rootNumber = self.numbers.next()
+        parentTreeNumber = self.numbers.next()
+    }
+
+    /// The object numbers given out so far (for the file's cross-reference stream).
+    var allocated: PDFObjectNumbers { numbers }
+
+    func allocateNumber() -> Int { numbers.next() }
+
+    // MARK: Drawing
+
+    func beginPage(height: Double) {
+        pageIndex += 1
+        pageHeight = height
+        marked = .none
+        marks = PageMarks()
+        parentTreeRow = []
+        pageKey = nil
+        annotations = []
+    }
+
+    /// Ends the page's marked content, before Cairo writes the page.
+    func endPage() {
+        switchMarked(to: .none)
+    }
+
+    /// Opens what `role` needs before its op is drawn; `link` is the op when it is a link, which
+    /// draws nothing itself but an annotation.
     func enter(_ role: ContentRole?, link: LinkOp? = nil) {
-        if document == nil { document = begin("Document") }
+        if document == nil {
+            document = Element(number: numbers.next(), type: "Document", parent: rootNumber, node: nil)
+        }
         switch role {
         case .artifact:
-            guard artifact == nil else { return }
-            // Cairo 1.16 refuses the tag name `Artifact`: a `NonStruct` tag stands in, which
-            // `PDFArtifactRewriter` turns into `/Artifact` in the content and the update takes
-            // out of the tree. It never opens inside a leaf, which would lose its marks.
-            if leafIsOpen, let last = open.popLast() { end(last.tag) }
-            leafIsOpen = false
-            artifactParents.insert(open.last?.element ?? document!)
-            artifact = begin(Self.artifactTag)
-            artifacts.insert(artifact!)
+            if let link { addLink(link, opened: false) } else { switchMarked(to: .artifact) }
         case .structure(let path):
-            endArtifact()
             var common = 0
             while common < open.count, common < path.count, open[common].node == path[common] { common += 1 }
-            while open.count > common { end(open.removeLast().tag) }
+            while open.count > common { close(open.removeLast()) }
             for node in path[common...] {
-                var tag = node.role.standardType
-                var attributes = ""
-                if node.role == .link {
-                    if let link, let linkAttributes = LinkAttributes(link) {
-                        attributes = linkAttributes.text
-                        linkDescriptions.append(link.description.isEmpty ? link.uri : link.description)
-                    } else {
-                        tag = "Span"
-                    }
-                }
-                let element = begin(tag, attributes)
+                var type = node.role.standardType
+                if node.role == .link, link.flatMap(LinkAttributes.init) == nil { type = "Span" }
+                let element = Element(
+                    number: numbers.next(), type: type, parent: innermostNumber, node: node)
+                appendKid(Kid(kind: .element, value: Int32(element.number), page: Int32(pageIndex)))
+                open.append(element)
                 switch node.role {
-                case .columnHeader: self.attributes[element] = .scope(column: true)
-                case .rowHeader: self.attributes[element] = .scope(column: false)
+                case .columnHeader: open[open.count - 1].attribute = .scope(column: true)
+                case .rowHeader: open[open.count - 1].attribute = .scope(column: false)
                 default: break
                 }
-                open.append((node, element, tag))
             }
-            leafIsOpen = true
+            if let link {
+                addLink(link, opened: open.last?.type == "Link")
+            } else {
+                switchMarked(to: .structure(element: innermostNumber))
+            }
         case nil:
-            // Layout gave the op no role: it is drawn in no leaf, so it stays unmarked and
-            // the checks that every piece of content is tagged fail.
-            endArtifact()
-            while let last = open.popLast() { end(last.tag) }
-            leafIsOpen = false
+            // Layout gave the op no role: it stays outside any marked content, and the checks
+            // that every piece of content is tagged fail.
+            while let last = open.popLast() { close(last) }
+            if let link { addLink(link, opened: false) } else { switchMarked(to: .none) }
         }
     }
 
-    /// Notes a line of text drawn in the open leaf element. True when the line goes on from the
+    /// A link drawn inside a group: a link element of its own in the innermost open element.
+    func annotate(_ link: LinkOp) {
+        if document == nil {
+            document = Element(number: numbers.next(), type: "Document", parent: rootNumber, node: nil)
+        }
+        addLink(link, opened: false)
+    }
+
+    /// Notes a line of text drawn in the open element. True when the line goes on from the
     /// element's text after a line break, a break at a space or a label (not inside a word): the
     /// painter then draws a space before it, so that the element reads "112 10117" and
     /// "ISSUE DATE Mar 12, 2026" as the page shows them, not "11210117".
     func noteText(_ line: TextOp) -> Bool {
-        guard leafIsOpen, let element = open.last?.element else { return false }
+        guard case .structure(let element) = marked else { return false }
         let rightToLeft = line.direction == .rightToLeft || line.runs.contains { $0.direction == .rightToLeft }
         guard var text = openText, text.element == element else {
             keepOpenText()
@@ -120,33 +184,258 @@ final class StructureTags {
         openText?.isNeeded = true
     }
 
-    private func keepOpenText() {
-        if let openText, openText.isNeeded { actualTexts[openText.element] = openText.text }
-        openText = nil
-    }
-
     /// Notes a figure's alternative text on the element open for it.
     func describeFigure(_ text: String) {
-        guard let element = open.last?.element, open.last?.node.role == .figure else { return }
-        attributes[element] = .alternative(text)
+        guard let last = open.indices.last, open[last].node?.role == .figure else { return }
+        open[last].attribute = .alternative(text)
     }
 
-    /// Closes every open tag (before the surface finishes).
+    /// Closes every open element, after the last page.
     func closeAll() {
         keepOpenText()
-        endArtifact()
-        while let last = open.popLast() { end(last.tag) }
-        if document != nil { end("Document") }
+        while let last = open.popLast() { close(last) }
+        if let document { close(document) }
         document = nil
     }
 
-    /// The order to draw a page's `ops` in so that no artifact splits a leaf element; nil
-    /// when it is theirs. Cairo marks only a leaf's content and an artifact closes the leaf
-    /// (`enter`), so an artifact between two pieces of one leaf (the copy mark's frame between
-    /// the title and the mark's word, both the title's heading) would make the second piece
-    /// an element of its own (a second H1). Such an artifact is drawn just before the leaf's
-    /// first piece instead, when it covers none of the pieces it then goes under, so the page
-    /// looks the same; when it may cover one, it stays.
+    private var innermostNumber: Int { open.last?.number ?? document!.number }
+
+    private func appendKid(_ kid: Kid) {
+        if open.isEmpty { document!.kids.append(kid) } else { open[open.count - 1].kids.append(kid) }
+    }
+
+    private func close(_ element: Element) {
+        var element = element
+        if let openText, openText.element == element.number {
+            if openText.isNeeded { element.actualText = openText.text }
+            self.openText = nil
+        }
+        closed.append(element)
+    }
+
+    private func keepOpenText() {
+        guard let openText else { return }
+        self.openText = nil
+        guard openText.isNeeded else { return }
+        if let index = open.lastIndex(where: { $0.number == openText.element }) {
+            open[index].actualText = openText.text
+        } else if let index = closed.lastIndex(where: { $0.number == openText.element }) {
+            closed[index].actualText = openText.text
+        }
+    }
+
+    /// A link's annotation, a child of the link element open for it; a link drawn outside one
+    /// (`opened` false) gets a link element of its own in the innermost open element, so that
+    /// no annotation is left out of the structure.
+    private func addLink(_ link: LinkOp, opened: Bool) {
+        guard LinkAttributes(link) != nil else { return }
+        if !opened {
+            let element = Element(number: numbers.next(), type: "Link", parent: innermostNumber, node: nil)
+            appendKid(Kid(kind: .element, value: Int32(element.number), page: Int32(pageIndex)))
+            open.append(element)
+        }
+        let annotation = LinkAnnotation(
+            number: numbers.next(), rect: link.rect, uri: LinkAttributes.pdfSafeURI(link.uri),
+            description: link.description.isEmpty ? link.uri : link.description, key: nextKey)
+        nextKey += 1
+        parentTree.append((annotation.key, innermostNumber))
+        appendKid(Kid(kind: .annotation, value: Int32(annotation.number), page: Int32(pageIndex)))
+        annotations.append(annotation)
+        if !opened { close(open.removeLast()) }
+    }
+
+    /// Ends the marked content open on the page and begins `next`'s, with one mark.
+    private func switchMarked(to next: Marked) {
+        guard next != marked else { return }
+        let kind: ContentMarker.Kind
+        switch (marked, next) {
+        case (_, .none): kind = .end
+        case (.none, .structure): kind = .beginStructure
+        case (.none, .artifact): kind = .beginArtifact
+        case (_, .structure): kind = .endAndBeginStructure
+        case (_, .artifact): kind = .endAndBeginArtifact
+        }
+        let closes = marked != .none
+        var opening: (type: String, mcid: Int)?
+        if case .structure(let element) = next {
+            let mcid = parentTreeRow.count
+            parentTreeRow.append(Int32(element))
+            if pageKey == nil {
+                pageKey = nextKey
+                nextKey += 1
+            }
+            appendKid(Kid(kind: .content, value: Int32(mcid), page: Int32(pageIndex)))
+            opening = (open.last?.type ?? "Document", mcid)
+        }
+        ContentMarker.draw(on: context, sequence: marks.count, kind: kind)
+        marks.append(kind) { text in
+            if closes { text += Self.endOperator }
+            switch next {
+            case .none: break
+            case .artifact: text += Self.artifactOperator
+            case .structure:
+                text.append(0x2F)
+                text += opening!.type.utf8
+                text += Self.mcidOpen
+                PDFWriting.append(opening!.mcid, to: &text)
+                text += Self.mcidClose
+            }
+        }
+        marked = next
+    }
+
+    private static let endOperator = Array("EMC\n".utf8)
+    private static let artifactOperator = Array("/Artifact BMC\n".utf8)
+    private static let mcidOpen = Array(" <</MCID ".utf8)
+    private static let mcidClose = Array(">> BDC\n".utf8)
+
+    // MARK: Writing
+
+    /// What Cairo's page dictionary gains: the page's key in the parent tree, its annotations
+    /// and their tab order (PDF/UA: the structure's).
+    func pageDictionaryEntries() -> [UInt8] {
+        var out: [UInt8] = []
+        if let pageKey {
+            PDFWriting.append("/StructParents ", to: &out)
+            PDFWriting.append(pageKey, to: &out)
+        }
+        if !annotations.isEmpty {
+            PDFWriting.append(" /Tabs /S /Annots [", to: &out)
+            for annotation in annotations {
+                out.append(0x20)
+                PDFWriting.appendReference(annotation.number, to: &out)
+            }
+            PDFWriting.append(" ]", to: &out)
+        }
+        return out
+    }
+
+    /// Once Cairo has written the page (as object `pageObject`): the objects that can be written
+    /// now, into `objects` — the page's row of the parent tree, its link annotations and the
+    /// elements closed since the last page.
+    func pageWritten(as pageObject: Int, into objects: inout PDFObjectStreamBuilder) {
+        pageObjects.append(Int32(pageObject))
+        if let pageKey {
+            let row = numbers.next()
+            parentTree.append((pageKey, row))
+            objects.add(number: row) { out in
+                out.append(0x5B)
+                for element in parentTreeRow {
+                    out.append(0x20)
+                    PDFWriting.appendReference(Int(element), to: &out)
+                }
+                PDFWriting.append(" ]", to: &out)
+            }
+        }
+        for annotation in annotations { write(annotation, page: pageObject, into: &objects) }
+        writeClosed(into: &objects)
+    }
+
+    /// After the last page and `closeAll`: the elements still to write, the structure tree's
+    /// root and the parent tree.
+    func finish(into objects: inout PDFObjectStreamBuilder) {
+        let document = self.document
+        closeAll()
+        writeClosed(into: &objects)
+        parentTree.sort { $0.key < $1.key }
+        let tree = parentTree
+        objects.add(number: parentTreeNumber) { out in
+            PDFWriting.append("<< /Nums [", to: &out)
+            for (key, number) in tree {
+                out.append(0x20)
+                PDFWriting.append(key, to: &out)
+                out.append(0x20)
+                PDFWriting.appendReference(number, to: &out)
+            }
+            PDFWriting.append(" ] >>", to: &out)
+        }
+        let nextKey = self.nextKey
+        let parentTreeNumber = self.parentTreeNumber
+        objects.add(number: rootNumber) { out in
+            PDFWriting.append("<< /Type /StructTreeRoot", to: &out)
+            if let document {
+                PDFWriting.append(" /K ", to: &out)
+                PDFWriting.appendReference(document.number, to: &out)
+            }
+            PDFWriting.append(" /ParentTree ", to: &out)
+            PDFWriting.appendReference(parentTreeNumber, to: &out)
+            PDFWriting.append(" /ParentTreeNextKey ", to: &out)
+            PDFWriting.append(nextKey, to: &out)
+            PDFWriting.append(" >>", to: &out)
+        }
+    }
+
+    private func writeClosed(into objects: inout PDFObjectStreamBuilder) {
+        for element in closed { write(element, into: &objects) }
+        closed.removeAll(keepingCapacity: true)
+    }
+
+    private func write(_ element: Element, into objects: inout PDFObjectStreamBuilder) {
+        let pages = pageObjects
+        objects.add(number: element.number) { out in
+            PDFWriting.append("<< /Type /StructElem /S /", to: &out)
+            out += element.type.utf8
+            PDFWriting.append(" /P ", to: &out)
+            PDFWriting.appendReference(element.parent, to: &out)
+            let firstContent = element.kids.first { $0.kind == .content }?.page
+            if let firstContent {
+                PDFWriting.append(" /Pg ", to: &out)
+                PDFWriting.appendReference(Int(pages[Int(firstContent)]), to: &out)
+            }
+            if !element.kids.isEmpty {
+                PDFWriting.append(" /K [", to: &out)
+                for kid in element.kids {
+                    out.append(0x20)
+                    switch kid.kind {
+                    case .element: PDFWriting.appendReference(Int(kid.value), to: &out)
+                    case .content where kid.page == firstContent: PDFWriting.append(Int(kid.value), to: &out)
+                    case .content:
+                        PDFWriting.append("<< /Type /MCR /Pg ", to: &out)
+                        PDFWriting.appendReference(Int(pages[Int(kid.page)]), to: &out)
+                        PDFWriting.append(" /MCID ", to: &out)
+                        PDFWriting.append(Int(kid.value), to: &out)
+                        PDFWriting.append(" >>", to: &out)
+                    case .annotation:
+                        PDFWriting.append("<< /Type /OBJR /Obj ", to: &out)
+                        PDFWriting.appendReference(Int(kid.value), to: &out)
+                        PDFWriting.append(" /Pg ", to: &out)
+                        PDFWriting.appendReference(Int(pages[Int(kid.page)]), to: &out)
+                        PDFWriting.append(" >>", to: &out)
+                    }
+                }
+                PDFWriting.append(" ]", to: &out)
+            }
+            switch element.attribute {
+            case .scope(let column)?: out += Array(" /A << /O /Table /Scope /\(column ? "Column" : "Row") >>".utf8)
+            case .alternative(let text)?: out += Array(" /Alt \(PDFWriting.textString(text))".utf8)
+            case nil: break
+            }
+            if let text = element.actualText { out += Array(" /ActualText \(PDFWriting.textString(text))".utf8) }
+            PDFWriting.append(" >>", to: &out)
+        }
+    }
+
+    private func write(_ annotation: LinkAnnotation, page: Int, into objects: inout PDFObjectStreamBuilder) {
+        let r = annotation.rect
+        // PDF's user space has its origin at the bottom left, the ops' at the top left.
+        let corners = [r.minX, pageHeight - r.maxY, r.maxX, pageHeight - r.minY].map(LinkAttributes.decimal)
+        objects.add(number: annotation.number) { out in
+            out += Array("<< /Type /Annot /Subtype /Link /Rect [ \(corners.joined(separator: " ")) ]".utf8)
+            PDFWriting.append(" /BS << /W 0 >> /F 4 /A << /S /URI /URI (", to: &out)
+            out += annotation.uri.utf8
+            out += Array(") >> /Contents \(PDFWriting.textString(annotation.description)) /StructParent ".utf8)
+            PDFWriting.append(annotation.key, to: &out)
+            PDFWriting.append(" /P ", to: &out)
+            PDFWriting.appendReference(page, to: &out)
+            PDFWriting.append(" >>", to: &out)
+        }
+    }
+
+    /// The order to draw a page's `ops` in so that no artifact splits one element's text in two
+    /// marked-content sequences where it need not: an artifact between two pieces of one element
+    /// (the copy mark's frame between the title and the mark's word, both the title's heading) is
+    /// drawn just before the element's first piece instead, when it covers none of the pieces it
+    /// then goes under, so the page looks the same; when it may cover one, it stays.
     static func orderKeepingLeavesWhole(_ ops: [DrawOp]) -> [Int]? {
         var order: [Int]?
         func op(_ position: Int) -> DrawOp { ops[order?[position] ?? position] }
@@ -182,22 +471,29 @@ final class StructureTags {
         }
         return order
     }
+}
 
-    private static let artifactTag = "NonStruct"
+/// The object numbers invoi gives its own objects in a tagged PDF: from `base` up, above every
+/// number Cairo gives out (Cairo numbers its objects from 1 as it makes them, and the base is set
+/// well above what it makes for the document's pages, fonts and images).
+struct PDFObjectNumbers {
+    let base: Int
+    private(set) var end: Int
 
-    private func endArtifact() {
-        if artifact != nil { end(Self.artifactTag) }
-        artifact = nil
+    init(base: Int) {
+        self.base = base
+        end = base
     }
 
-    private func begin(_ tag: String, _ attributes: String = "") -> Int {
-        cairo_tag_begin(context, tag, attributes)
-        elementCount += 1
-        return elementCount - 1
+    mutating func next() -> Int {
+        end += 1
+        return end - 1
     }
 
-    private func end(_ tag: String) {
-        cairo_tag_end(context, tag)
+    /// A base for a document of `pageCount` pages: Cairo writes four objects for a page of
+    /// text, more for one with an image or a gradient, and some seven for each font subset.
+    static func base(forPageCount pageCount: Int) -> Int {
+        1_024 + 64 * max(pageCount, 1)
     }
 }
 

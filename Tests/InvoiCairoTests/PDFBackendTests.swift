@@ -90,7 +90,7 @@ import Testing
         let links = try run("pdfinfo", ["-url"], on: document)
         #expect(links.output.contains("mailto:hello@acme.example"))
         let data = try #require(try backend.render(document).documentData)
-        let bytes = String(decoding: data, as: UTF8.self)
+        let bytes = try Tools.expandedPDF(data)
         #expect(bytes.contains("/Subtype /Link"))
         // The email's box, with y flipped: 841.89 - 99 = 742.89 up to 841.89 - 88 = 753.89.
         #expect(bytes.range(of: #"/Rect \[ 42 742\.89 1\d\d(\.\d+)? 753\.89 \]"#, options: .regularExpression) != nil)

@@ -77,6 +77,23 @@ public enum Tools {
         return try body(url)
     }
 
+    /// The PDF's objects as text, one after another, streams inflated and object streams
+    /// unpacked, each object on a line of its own (qpdf), read as Latin-1: what a test looks for in objects that a tagged
+    /// PDF keeps compressed.
+    public static func expandedPDF(_ data: Data) throws -> String {
+        try withFile(data, name: "in.pdf") { input in
+            let output = input.deletingLastPathComponent().appendingPathComponent("expanded.pdf")
+            let run = try execute(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["qpdf", "--object-streams=disable", "--stream-data=uncompress", input.path, output.path])
+            guard run.status == 0 || run.status == 3 else {
+                throw TestError("qpdf could not expand the PDF: \(String(decoding: run.standardError, as: UTF8.self))")
+            }
+            let bytes = try Data(contentsOf: output)
+            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        }
+    }
+
     public static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("invoi-tests-\(UUID().uuidString)")

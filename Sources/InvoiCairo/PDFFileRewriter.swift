@@ -1,0 +1,426 @@
+import Foundation
+import InvoiPDFFile
+import InvoiSpeedups
+
+/// Passes a tagged PDF's bytes from Cairo to the output as they come, adding what makes the
+/// file tagged and what Cairo 1.16 cannot write:
+/// - each page's marked content, put in place of the page's `ContentMarker`s: before Cairo
+///   compresses the content stream (`editing`, with the deflate speedup) or, for a stream that
+///   was not gathered, by inflating, marking and deflating it here (its /Length object then
+///   follows the new size);
+/// - in Cairo's page dictionary the page's /StructParents, /Annots and /Tabs; in the catalog the
+///   structure tree, /MarkInfo, the language, the viewer preferences and the XMP metadata; in
+///   each Type 2 CIDFont the /CIDToGIDMap PDF/UA and PDF/A require;
+/// - invoi's own objects (the structure elements, the parent tree, the link annotations), in a
+///   compressed object stream (ISO 32000-1 §7.5.7) after each page and one at the end, numbered
+///   from a base above Cairo's numbers;
+/// - in place of Cairo's cross-reference table, a compressed cross-reference stream (§7.5.8)
+///   over both ranges of numbers, with Cairo's offsets moved by what was added before them.
+///
+/// Only the text between Cairo's streams is looked through, and a stream's data only when it must
+/// be marked here. Nothing of a written page is kept but an entry a page and an offset an object.
+///
+/// A value, not a class: Cairo calls `process` about 1,800 times a page, and each access to a
+/// class's stored property is checked for exclusivity at run time; the stream that owns it pays
+/// one check a call instead.
+struct PDFFileRewriter {
+    private enum Mode {
+        case text
+        /// Inside a stream that is passed on as it comes (fonts, images).
+        case passing
+        /// Inside a content stream, held until it ends.
+        case holding(lengthObject: Int)
+    }
+
+    private var mode = Mode.text
+    private var pending: [UInt8] = []
+    private var held: [UInt8] = []
+    /// Length objects of rewritten streams, and their new values.
+    private var newLengths: [Int: Int] = [:]
+    /// Where Cairo's offsets shift: from Cairo's offset `from` on, add `by`. In order of `from`.
+    private var shifts: [(from: Int, by: Int)] = []
+    private var received = 0
+    /// How many of `pending`'s bytes have been looked through for objects.
+    private var searched = 0
+    private var written = 0
+    /// From `xref` on: Cairo's cross-reference table and trailer, replaced at the end.
+    private var inTrailer = false
+    private let decompressor = DeflateDecompressor()
+    /// The object streams and the cross-reference stream: level 2, whose smaller output keeps the
+    /// structure's share of a tagged file small.
+    private let compressor = DeflateCompressor()
+    /// Content streams marked here: level 1, as small on Cairo's content as level 2 and faster.
+    private let contentCompressor = DeflateCompressor(level: 1)
+    /// Where the file's bytes go, a piece at a time (a stream's data a piece of its own).
+    private let output: (UnsafeBufferPointer<UInt8>) -> Void
+
+    /// The first number of invoi's own objects; every number of Cairo's must stay below it.
+    let base: Int
+    /// Where each of invoi's objects is, by its number less `base`: 0 for none yet,
+    /// `inUseFlag | offset`, or `compressedFlag | stream << 20 | index`.
+    private var ownEntries: [UInt64] = []
+    private static let inUseFlag: UInt64 = 1 << 62
+    private static let compressedFlag: UInt64 = 2 << 62
+
+    /// While Cairo writes a page: its marks, for a content stream that comes compressed.
+    var pageMarks: PageMarkApplication?
+    /// What the next page dictionary Cairo writes gains.
+    var pageDictionaryEntries: [UInt8] = []
+    /// What the catalog gains.
+    var catalogEntries: [UInt8] = []
+    /// The object number of the last page dictionary Cairo wrote, until taken.
+    private var pageObject: Int?
+    /// While Cairo writes a page: the marking of its content stream before compression, which
+    /// tells which stream it marked.
+    var editing: GatheredStreamEditing?
+    /// Why the file could not be written as it should, once something went wrong.
+    private(set) var failure: String?
+
+    init(base: Int, output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.base = base
+        self.output = output
+    }
+
+    private static let endStream = Array("\nendstream".utf8)
+    private static let streamStart = Array(">>\nstream\n".utf8)
+    private static let objectEnd = Array("endobj".utf8)
+    private static let contentPrefix = Array("<< /Length ".utf8)
+    private static let contentSuffix = Array(" 0 R\n   /Filter /FlateDecode\n>>\nstream\n".utf8)
+    private static let xrefStart = Array("\nxref\n".utf8)
+    private static let objectHeader = Array(" 0 obj".utf8)
+    private static let pageStart = Array("<< /Type /Page ".utf8)
+    private static let catalogStart = Array("<< /Type /Catalog".utf8)
+    private static let cidFontStart = Array("<< /Type /Font\n   /Subtype /CIDFontType2".utf8)
+    private static let glyphMap = Array("/CIDToGIDMap".utf8)
+    private static let identityGlyphMap = Array("/CIDToGIDMap /Identity".utf8)
+
+    /// Takes Cairo's bytes; hands what goes to the file to `output`.
+    mutating func process(_ bytes: UnsafeBufferPointer<UInt8>) {
+        received += bytes.count
+        switch mode {
+        case .passing:
+            guard bytes.starts(with: Self.endStream) else { return emit(bytes) }
+            mode = .text
+        case .holding(let lengthObject):
+            guard bytes.starts(with: Self.endStream) else {
+                held.append(contentsOf: bytes)
+                return
+            }
+            finishHeld(lengthObject: lengthObject, endingAt: received - bytes.count)
+            mode = .text
+        case .text: break
+        }
+        pending.append(contentsOf: bytes)
+        if inTrailer { return }
+        // Objects are looked for where a stream begins (its data comes in the next write) and
+        // once some text has gathered, not at each of Cairo's ~1,800 small writes a page.
+        let startsStream =
+            pending.last == Self.streamStart.last && pending.count >= Self.streamStart.count
+            && pending.suffix(Self.streamStart.count).elementsEqual(Self.streamStart)
+        guard startsStream || pending.count - searched >= Self.searchStep else { return }
+        takeObjects()
+        if startsStream {
+            let header = pending
+            pending = []
+            searched = 0
+            mode = Self.contentLengthObject(header).map { .holding(lengthObject: $0) } ?? .passing
+            held = []
+            emit(header)
+        }
+    }
+
+    /// How much text gathers before it is looked through.
+    private static let searchStep = 4096
+
+    /// The page dictionary Cairo wrote last, once: its object number.
+    mutating func takePageObject() -> Int? {
+        if case .text = mode, !inTrailer { takeObjects() }
+        defer { pageObject = nil }
+        return pageObject
+    }
+
+    /// Writes `objects` as object stream `number` here, between Cairo's objects (Cairo has
+    /// finished a page and written all of it).
+    mutating func insert(_ objects: PDFObjectStreamBuilder, as number: Int) {
+        guard case .text = mode, !inTrailer else {
+            failure = "Cairo was inside an object when a page ended"
+            return
+        }
+        takeObjects()
+        pending.withUnsafeBufferPointer { emit($0) }
+        pending.removeAll(keepingCapacity: true)
+        searched = 0
+        emitObjectStream(objects, as: number)
+        shifts.append((received, written - received))
+    }
+
+    /// The objects complete in the text gathered, with what they gain, passed on in order, then the
+    /// start of Cairo's cross-reference table if it has come. Only the bytes not yet looked through
+    /// are, with the few before them where a word may begin.
+    private mutating func takeObjects() {
+        // The objects are taken from the front of `pending`, which is shortened once at the end.
+        var taken = 0
+        var from = max(0, searched - Self.objectEnd.count)
+        while let end = PDFBytes.firstIndex(of: Self.objectEnd, in: pending, from: from) {
+            let start = taken
+            taken = end + Self.objectEnd.count
+            from = taken
+            // Cairo's offset just after the object.
+            let cairoEnd = received - (pending.count - taken)
+            if let rewritten = rewritten(pending[start..<taken]) {
+                emit(rewritten)
+                shifts.append((cairoEnd, written - cairoEnd))
+            } else {
+                pending[start..<taken].withUnsafeBufferPointer { emit($0) }
+            }
+        }
+        if let xref = PDFBytes.firstIndex(
+            of: Self.xrefStart, in: pending, from: taken > 0 ? taken : max(0, searched - Self.xrefStart.count))
+        {
+            pending[taken..<xref].withUnsafeBufferPointer { emit($0) }
+            pending.removeFirst(xref)
+            inTrailer = true
+        } else {
+            pending.removeFirst(taken)
+        }
+        searched = pending.count
+    }
+
+    /// The object (with the text before it since the last one) as it goes into the file, when it
+    /// changes: a page dictionary, the catalog, a CIDFont, a rewritten stream's length.
+    private mutating func rewritten(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        guard let header = text.withUnsafeBytes({ PDFBytes.firstIndex(of: Self.objectHeader, in: $0) }) else {
+            return nil
+        }
+        let at = text.startIndex + header
+        var digitsStart = at
+        while digitsStart > text.startIndex, (0x30...0x39).contains(text[digitsStart - 1]) { digitsStart -= 1 }
+        guard let number = PDFBytes.integer(text[digitsStart..<at]) else { return nil }
+        if number >= base, failure == nil {
+            failure = "Cairo numbered more objects than the \(base) set aside for it"
+        }
+        var bodyStart = at + Self.objectHeader.count
+        while bodyStart < text.endIndex, [0x0A, 0x0D, 0x20].contains(text[bodyStart]) { bodyStart += 1 }
+        let body = text[bodyStart...]
+        let entries: [UInt8]
+        if body.starts(with: Self.pageStart) {
+            pageObject = number
+            entries = pageDictionaryEntries
+            pageDictionaryEntries = []
+        } else if body.starts(with: Self.catalogStart) {
+            entries = catalogEntries
+        } else if body.starts(with: Self.cidFontStart),
+            body.withUnsafeBytes({ PDFBytes.firstIndex(of: Self.glyphMap, in: $0) }) == nil
+        {
+            // Cairo numbers its subsets' glyphs by CID.
+            entries = Self.identityGlyphMap
+        } else if let length = newLengths.removeValue(forKey: number) {
+            var out = Array(text[..<bodyStart])
+            PDFWriting.append(length, to: &out)
+            out += Array("\nendobj".utf8)
+            return out
+        } else {
+            return nil
+        }
+        guard !entries.isEmpty else { return nil }
+        let dictionary = text[..<(text.endIndex - Self.objectEnd.count)]
+        guard let added = PDFWriting.adding(entries, to: dictionary) else {
+            failure = "object \(number) of Cairo's is not a dictionary"
+            return nil
+        }
+        return added + Self.objectEnd
+    }
+
+    /// The rest, once Cairo is done: `objects` as object stream `streamNumber`, the `plain`
+    /// objects (streams cannot go into an object stream), then a cross-reference stream numbered
+    /// `crossReferenceNumber`, the highest number of the file, in place of Cairo's table.
+    mutating func finish(
+        objects: PDFObjectStreamBuilder, streamNumber: Int, plain: [(number: Int, body: [UInt8])],
+        crossReferenceNumber: Int
+    ) {
+        defer { pending = [] }
+        if !inTrailer { takeObjects() }
+        guard inTrailer, let table = PDFCrossReferenceTable(startOf: pending),
+            let cairoTrailer = PDFTrailer(table.trailer, crossReference: 0)
+        else {
+            failure = failure ?? "Cairo's cross-reference table is not as expected"
+            return
+        }
+        guard table.entries.count <= base else {
+            failure = failure ?? "Cairo numbered more objects than the \(base) set aside for it"
+            return
+        }
+        emit([0x0A])
+        for object in plain {
+            record(object.number, Self.inUseFlag | UInt64(written))
+            var text = Array("\(object.number) 0 obj\n".utf8)
+            text += object.body
+            text += Array("\nendobj\n".utf8)
+            emit(text)
+        }
+        if !objects.isEmpty { emitObjectStream(objects, as: streamNumber) }
+        // qpdf takes an object number above a third of the file's size for a damaged file's:
+        // a small file with many pages set aside is padded with a comment.
+        let shortfall = 3 * (crossReferenceNumber + 1) - written
+        if shortfall > 0 {
+            var padding: [UInt8] = []
+            for _ in 0..<(shortfall / 128 + 1) { padding += [0x25] + [UInt8](repeating: 0x20, count: 126) + [0x0A] }
+            emit(padding)
+        }
+
+        let crossReferenceOffset = written
+        record(crossReferenceNumber, Self.inUseFlag | UInt64(crossReferenceOffset))
+        // The rows: Cairo's numbers from 0, then invoi's from the base.
+        var largest = 0
+        var largestIndex = 0
+        for entry in table.entries {
+            switch entry {
+            case .free(let next, _): largest = max(largest, next)
+            case .inUse(let offset): largest = max(largest, shifted(offset))
+            case .compressed(let stream, let index):
+                largest = max(largest, stream)
+                largestIndex = max(largestIndex, index)
+            }
+        }
+        for entry in ownEntries {
+            if entry & Self.compressedFlag == Self.compressedFlag {
+                largest = max(largest, Int((entry & ~Self.compressedFlag) >> 20))
+                largestIndex = max(largestIndex, Int(entry & 0xFFFFF))
+            } else {
+                largest = max(largest, Int(entry & ~Self.inUseFlag))
+            }
+        }
+        var middle = 1
+        while middle < 8, largest >> (8 * middle) != 0 { middle += 1 }
+        var last = 1
+        while last < 4, largestIndex >> (8 * last) != 0 { last += 1 }
+        last = max(last, 2)
+        var rows: [UInt8] = []
+        rows.reserveCapacity((table.entries.count + ownEntries.count) * (1 + middle + last))
+        func append(_ type: UInt8, _ second: Int, _ third: Int) {
+            rows.append(type)
+            for shift in stride(from: 8 * (middle - 1), through: 0, by: -8) { rows.append(UInt8((second >> shift) & 0xFF)) }
+            for shift in stride(from: 8 * (last - 1), through: 0, by: -8) { rows.append(UInt8((third >> shift) & 0xFF)) }
+        }
+        for entry in table.entries {
+            switch entry {
+            case .free(let next, let generation): append(0, next, generation)
+            case .inUse(let offset): append(1, shifted(offset), 0)
+            case .compressed(let stream, let index): append(2, stream, index)
+            }
+        }
+        for entry in ownEntries {
+            if entry == 0 {
+                append(0, 0, 0)
+            } else if entry & Self.compressedFlag == Self.compressedFlag {
+                append(2, Int((entry & ~Self.compressedFlag) >> 20), Int(entry & 0xFFFFF))
+            } else {
+                append(1, Int(entry & ~Self.inUseFlag), 0)
+            }
+        }
+        guard let packedRows = deflated(rows) else {
+            failure = "the cross-reference stream could not be compressed"
+            return
+        }
+        rows = []
+        var dictionary = "<< /Type /XRef /Size \(crossReferenceNumber + 1)"
+        dictionary += " /Index [ 0 \(table.entries.count) \(base) \(ownEntries.count) ]"
+        dictionary += " /W [ 1 \(middle) \(last) ] /Root \(cairoTrailer.root) 0 R"
+        if let info = cairoTrailer.info { dictionary += " /Info \(info) 0 R" }
+        dictionary += " /Length \(packedRows.count) /Filter /FlateDecode >>"
+        emit(Array("\(crossReferenceNumber) 0 obj\n\(dictionary)\nstream\n".utf8))
+        emit(packedRows)
+        emit(Array("\nendstream\nendobj\nstartxref\n\(crossReferenceOffset)\n%%EOF\n".utf8))
+    }
+
+    private mutating func emitObjectStream(_ objects: PDFObjectStreamBuilder, as number: Int) {
+        guard objects.numbers.count < 1 << 20 else {
+            failure = "an object stream of \(objects.numbers.count) objects"
+            return
+        }
+        var header = objects.header
+        header[header.count - 1] = 0x0A
+        guard let packed = deflated(header + objects.data) else {
+            failure = "the structure tree could not be compressed"
+            return
+        }
+        record(number, Self.inUseFlag | UInt64(written))
+        for (index, member) in objects.numbers.enumerated() {
+            record(member, Self.compressedFlag | UInt64(number) << 20 | UInt64(index))
+        }
+        emit(
+            Array(
+                ("\(number) 0 obj\n<< /Type /ObjStm /N \(objects.numbers.count) /First \(header.count)"
+                    + " /Length \(packed.count) /Filter /FlateDecode >>\nstream\n").utf8))
+        emit(packed)
+        emit(Array("\nendstream\nendobj\n".utf8))
+    }
+
+    private mutating func record(_ number: Int, _ entry: UInt64) {
+        let index = number - base
+        precondition(index >= 0, "invoi's objects are numbered from the base")
+        if index >= ownEntries.count { ownEntries += repeatElement(0, count: index + 1 - ownEntries.count) }
+        ownEntries[index] = entry
+    }
+
+    private func deflated(_ bytes: [UInt8], by compressor: DeflateCompressor? = nil) -> [UInt8]? {
+        guard let compressor = compressor ?? self.compressor else { return nil }
+        var compressed = [UInt8](repeating: 0, count: compressor.zlibBound(forInputCount: bytes.count))
+        let count = bytes.withUnsafeBytes { input in
+            compressed.withUnsafeMutableBytes { compressor.zlibCompress(input, into: $0) }
+        }
+        guard let count else { return nil }
+        compressed.removeSubrange(count...)
+        return compressed
+    }
+
+    /// Cairo's `offset` in the file written.
+    private func shifted(_ offset: Int) -> Int {
+        // The last shift from at or before the offset.
+        var low = 0
+        var high = shifts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if shifts[middle].from <= offset { low = middle + 1 } else { high = middle }
+        }
+        return offset + (low > 0 ? shifts[low - 1].by : 0)
+    }
+
+    private mutating func emit(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { emit($0) }
+    }
+
+    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        written += bytes.count
+        output(bytes)
+    }
+
+    /// The object of a content stream's header (`<< /Length N 0 R /Filter /FlateDecode >>`
+    /// and nothing else): its length object N.
+    private static func contentLengthObject(_ header: [UInt8]) -> Int? {
+        guard let start = PDFBytes.firstIndex(of: contentPrefix, in: header),
+            header.count > contentSuffix.count, header.suffix(contentSuffix.count).elementsEqual(contentSuffix)
+        else { return nil }
+        let digits = header[(start + contentPrefix.count)..<(header.count - contentSuffix.count)]
+        guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
+    }
+
+    /// The held stream's data: marked here when it is the page's content and was not marked as
+    /// Cairo compressed it, else as it was.
+    private mutating func finishHeld(lengthObject: Int, endingAt cairoEnd: Int) {
+        let original = held
+        held = []
+        // Marked already, before Cairo's compression: nothing is left to change.
+        if let editing, editing.takeEdited(count: original.count) { return emit(original) }
+        guard let pageMarks, pageMarks.isPending, let decompressor,
+            let content = decompressor.zlibDecompress(original),
+            let marked = content.withUnsafeBytes({ pageMarks.apply(to: $0) }),
+            let output = deflated(marked, by: contentCompressor)
+        else { return emit(original) }
+        newLengths[lengthObject] = output.count
+        emit(output)
+        shifts.append((cairoEnd, written - cairoEnd))
+    }
+}
