@@ -306,7 +306,9 @@ let package = Package(
         .testTarget(name: "InvoiTerminalTests", dependencies: ["InvoiTerminal"]),
         .testTarget(
             name: "InvoiRenderTests",
-            dependencies: ["InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport", "InvoiGolden"]),
+            dependencies: [
+                "InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport", "InvoiGolden", "InvoiPDFFile",
+            ]),
         .testTarget(
             name: "InvoiGoldenTests",
             dependencies: ["InvoiTestSupport", "InvoiGolden", "InvoiRender", "InvoiModel", "InvoiDocument"]),
