@@ -307,7 +307,8 @@ let package = Package(
         .testTarget(
             name: "InvoiRenderTests",
             dependencies: [
-                "InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport", "InvoiGolden", "InvoiPDFFile",
+                "InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport", "InvoiGolden",
+                "InvoiPDFFile",
             ]),
         .testTarget(
             name: "InvoiGoldenTests",

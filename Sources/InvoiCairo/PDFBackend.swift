@@ -104,7 +104,8 @@ public struct PDFBackend: Backend {
             stream.rewriter?.pageDictionaryEntries = tags.pageDictionaryEntries()
             // The page's marks become its marked content as Cairo compresses its content stream,
             // where the deflate speedup gathers it; the rewriter marks a stream that was not.
-            GatheredStreamEditing.applying({ marks.apply(to: $0) }) { editing in
+            let marking: (UnsafeRawBufferPointer) -> [UInt8]? = { marks.apply(to: $0) }
+            GatheredStreamEditing.applying(marking) { editing in
                 stream.rewriter?.editing = editing
                 cairo_show_page(context.handle)
                 stream.rewriter?.editing = nil
@@ -166,7 +167,8 @@ public struct PDFBackend: Backend {
         /// The catalog's entries for a tagged file: its structure, language, title display and
         /// reading direction, and metadata.
         private func catalogEntries(metadata metadataNumber: Int, structure: Int) -> [UInt8] {
-            var entries = "/Metadata \(metadataNumber) 0 R /StructTreeRoot \(structure) 0 R /MarkInfo << /Marked true >>"
+            var entries = "/Metadata \(metadataNumber) 0 R /StructTreeRoot \(structure) 0 R"
+            entries += " /MarkInfo << /Marked true >>"
             if let language = PDFLanguageUpdate.safeTag(metadata.language) { entries += " /Lang (\(language))" }
             entries +=
                 " /ViewerPreferences << /DisplayDocTitle true"

@@ -56,11 +56,18 @@ struct PDFFileRewriter {
 
     /// The first number of invoi's own objects; every number of Cairo's must stay below it.
     let base: Int
-    /// Where each of invoi's objects is, by its number less `base`: 0 for none yet,
-    /// `inUseFlag | offset`, or `compressedFlag | stream << 20 | index`.
-    private var ownEntries: [UInt64] = []
-    private static let inUseFlag: UInt64 = 1 << 62
-    private static let compressedFlag: UInt64 = 2 << 62
+    /// Where each of invoi's objects is, by its number less `base`, in four bytes (a 200,000-item
+    /// invoice has over a million): 0 for none, `placed` for an object in place (its offset in
+    /// `placedOffsets`), else `(s + 1) << 14 | index` for the `index`th object of the `s`th
+    /// object stream.
+    private var ownEntries: [UInt32] = []
+    private var placedOffsets: [Int: Int] = [:]
+    /// The object streams' numbers, in the order they were written.
+    private var objectStreams: [Int] = []
+    private static let placed = UInt32.max
+    /// The most objects in one object stream, and object streams in the file.
+    static let objectStreamLimit = 1 << 14
+    private static let objectStreamCountLimit = (1 << 18) - 2
 
     /// While Cairo writes a page: its marks, for a content stream that comes compressed.
     var pageMarks: PageMarkApplication?
@@ -252,7 +259,7 @@ struct PDFFileRewriter {
         }
         emit([0x0A])
         for object in plain {
-            record(object.number, Self.inUseFlag | UInt64(written))
+            place(object.number)
             var text = Array("\(object.number) 0 obj\n".utf8)
             text += object.body
             text += Array("\nendobj\n".utf8)
@@ -269,38 +276,34 @@ struct PDFFileRewriter {
         }
 
         let crossReferenceOffset = written
-        record(crossReferenceNumber, Self.inUseFlag | UInt64(crossReferenceOffset))
-        // The rows: Cairo's numbers from 0, then invoi's from the base.
-        var largest = 0
-        var largestIndex = 0
+        place(crossReferenceNumber)
+        // The rows: Cairo's numbers from 0, then invoi's from the base, compressed as they are
+        // made (a million objects' rows would be 7 MB at once).
+        var largest = max(written, crossReferenceNumber)
         for entry in table.entries {
-            switch entry {
-            case .free(let next, _): largest = max(largest, next)
-            case .inUse(let offset): largest = max(largest, shifted(offset))
-            case .compressed(let stream, let index):
-                largest = max(largest, stream)
-                largestIndex = max(largestIndex, index)
-            }
-        }
-        for entry in ownEntries {
-            if entry & Self.compressedFlag == Self.compressedFlag {
-                largest = max(largest, Int((entry & ~Self.compressedFlag) >> 20))
-                largestIndex = max(largestIndex, Int(entry & 0xFFFFF))
-            } else {
-                largest = max(largest, Int(entry & ~Self.inUseFlag))
-            }
+            if case .free(let next, _) = entry { largest = max(largest, next) }
         }
         var middle = 1
         while middle < 8, largest >> (8 * middle) != 0 { middle += 1 }
-        var last = 1
-        while last < 4, largestIndex >> (8 * last) != 0 { last += 1 }
-        last = max(last, 2)
+        guard let packing = PiecewiseDeflate() else {
+            failure = "the cross-reference stream could not be compressed"
+            return
+        }
         var rows: [UInt8] = []
-        rows.reserveCapacity((table.entries.count + ownEntries.count) * (1 + middle + last))
+        let rowsPerPiece = 8_192
+        rows.reserveCapacity(rowsPerPiece * (3 + middle))
+        var isPacked = true
         func append(_ type: UInt8, _ second: Int, _ third: Int) {
             rows.append(type)
-            for shift in stride(from: 8 * (middle - 1), through: 0, by: -8) { rows.append(UInt8((second >> shift) & 0xFF)) }
-            for shift in stride(from: 8 * (last - 1), through: 0, by: -8) { rows.append(UInt8((third >> shift) & 0xFF)) }
+            for shift in stride(from: 8 * (middle - 1), through: 0, by: -8) {
+                rows.append(UInt8((second >> shift) & 0xFF))
+            }
+            rows.append(UInt8(third >> 8))
+            rows.append(UInt8(third & 0xFF))
+            if rows.count >= rowsPerPiece * (3 + middle) {
+                isPacked = isPacked && rows.withUnsafeBytes { packing.append($0) }
+                rows.removeAll(keepingCapacity: true)
+            }
         }
         for entry in table.entries {
             switch entry {
@@ -309,23 +312,25 @@ struct PDFFileRewriter {
             case .compressed(let stream, let index): append(2, stream, index)
             }
         }
-        for entry in ownEntries {
+        for (index, entry) in ownEntries.enumerated() {
             if entry == 0 {
                 append(0, 0, 0)
-            } else if entry & Self.compressedFlag == Self.compressedFlag {
-                append(2, Int((entry & ~Self.compressedFlag) >> 20), Int(entry & 0xFFFFF))
+            } else if entry == Self.placed {
+                append(1, placedOffsets[base + index] ?? 0, 0)
             } else {
-                append(1, Int(entry & ~Self.inUseFlag), 0)
+                append(2, objectStreams[Int(entry >> 14) - 1], Int(entry & 0x3FFF))
             }
         }
-        guard let packedRows = deflated(rows) else {
+        isPacked = isPacked && rows.withUnsafeBytes { packing.append($0) } && packing.finish()
+        guard isPacked else {
             failure = "the cross-reference stream could not be compressed"
             return
         }
+        let packedRows = packing.output
         rows = []
         var dictionary = "<< /Type /XRef /Size \(crossReferenceNumber + 1)"
         dictionary += " /Index [ 0 \(table.entries.count) \(base) \(ownEntries.count) ]"
-        dictionary += " /W [ 1 \(middle) \(last) ] /Root \(cairoTrailer.root) 0 R"
+        dictionary += " /W [ 1 \(middle) 2 ] /Root \(cairoTrailer.root) 0 R"
         if let info = cairoTrailer.info { dictionary += " /Info \(info) 0 R" }
         dictionary += " /Length \(packedRows.count) /Filter /FlateDecode >>"
         emit(Array("\(crossReferenceNumber) 0 obj\n\(dictionary)\nstream\n".utf8))
@@ -334,8 +339,8 @@ struct PDFFileRewriter {
     }
 
     private mutating func emitObjectStream(_ objects: PDFObjectStreamBuilder, as number: Int) {
-        guard objects.numbers.count < 1 << 20 else {
-            failure = "an object stream of \(objects.numbers.count) objects"
+        guard objects.numbers.count <= Self.objectStreamLimit, objectStreams.count < Self.objectStreamCountLimit else {
+            failure = "more objects than a tagged PDF's object streams hold"
             return
         }
         var header = objects.header
@@ -344,10 +349,10 @@ struct PDFFileRewriter {
             failure = "the structure tree could not be compressed"
             return
         }
-        record(number, Self.inUseFlag | UInt64(written))
-        for (index, member) in objects.numbers.enumerated() {
-            record(member, Self.compressedFlag | UInt64(number) << 20 | UInt64(index))
-        }
+        place(number)
+        objectStreams.append(number)
+        let stream = UInt32(objectStreams.count) << 14
+        for (index, member) in objects.numbers.enumerated() { record(member, stream | UInt32(index)) }
         emit(
             Array(
                 ("\(number) 0 obj\n<< /Type /ObjStm /N \(objects.numbers.count) /First \(header.count)"
@@ -356,7 +361,13 @@ struct PDFFileRewriter {
         emit(Array("\nendstream\nendobj\n".utf8))
     }
 
-    private mutating func record(_ number: Int, _ entry: UInt64) {
+    /// Object `number` of invoi's, written in place here.
+    private mutating func place(_ number: Int) {
+        record(number, Self.placed)
+        placedOffsets[number] = written
+    }
+
+    private mutating func record(_ number: Int, _ entry: UInt32) {
         let index = number - base
         precondition(index >= 0, "invoi's objects are numbered from the base")
         if index >= ownEntries.count { ownEntries += repeatElement(0, count: index + 1 - ownEntries.count) }

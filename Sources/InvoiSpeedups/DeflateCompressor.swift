@@ -1,4 +1,5 @@
 import CDeflate
+import CZlib
 
 /// Owns one libdeflate compressor. Not thread-safe: make one per encode. Used by the
 /// deflate speedup and by the PNG encoder (its one compressor, not a switchable trick).
@@ -64,5 +65,65 @@ package final class DeflateDecompressor {
             }
         }
         return nil
+    }
+}
+
+/// zlib's deflate fed a piece at a time, for data too large to gather before compressing it (a
+/// tagged PDF's cross-reference rows: seven bytes for each of a million objects). Not thread-safe.
+package final class PiecewiseDeflate {
+    private let stream: UnsafeMutablePointer<z_stream>
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private static let bufferSize = 1 << 16
+    /// The compressed bytes so far; complete once `finish` returned true.
+    package private(set) var output: [UInt8] = []
+
+    package init?(level: Int32 = 6) {
+        guard let functions = Zlib.functions else { return nil }
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        buffer = .allocate(capacity: Self.bufferSize)
+        guard
+            functions.deflateInit2(
+                stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
+            stream.deallocate()
+            buffer.deallocate()
+            return nil
+        }
+    }
+
+    deinit {
+        _ = Zlib.functions?.deflateEnd(stream)
+        stream.deallocate()
+        buffer.deallocate()
+    }
+
+    /// Compresses `bytes`; false when zlib failed.
+    package func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        run(bytes, flush: Z_NO_FLUSH)
+    }
+
+    /// Ends the stream; false when zlib failed.
+    package func finish() -> Bool {
+        run(UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_FINISH)
+    }
+
+    private func run(_ bytes: UnsafeRawBufferPointer, flush: Int32) -> Bool {
+        guard let functions = Zlib.functions else { return false }
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self))
+        stream.pointee.avail_in = UInt32(bytes.count)
+        while true {
+            stream.pointee.next_out = buffer
+            stream.pointee.avail_out = UInt32(Self.bufferSize)
+            let status = functions.deflate(stream, flush)
+            let produced = Self.bufferSize - Int(stream.pointee.avail_out)
+            output.append(contentsOf: UnsafeBufferPointer(start: buffer, count: produced))
+            if status == Z_STREAM_END { return true }
+            guard status == Z_OK || (status == Z_BUF_ERROR && (produced > 0 || flush != Z_FINISH))
+            else { return false }
+            // zlib stops when its output is full or its input is used up.
+            if stream.pointee.avail_out != 0, stream.pointee.avail_in == 0, flush != Z_FINISH { return true }
+        }
     }
 }
