@@ -4,12 +4,17 @@ import InvoiDocument
 struct LinkAttributes: Equatable {
     let text: String
 
+    /// Whether the link's rectangle can be an annotation's: not empty, within the page's reach.
+    static func isAnnotatable(_ link: LinkOp) -> Bool {
+        let r = link.rect
+        return PagePainter.isDrawable(r.x) && PagePainter.isDrawable(r.y) && PagePainter.isDrawable(r.width)
+            && PagePainter.isDrawable(r.height) && r.width > 0 && r.height > 0
+    }
+
     /// Nil when the rectangle is empty or out of the page's reach.
     init?(_ link: LinkOp) {
         let r = link.rect
-        guard [r.x, r.y, r.width, r.height].allSatisfy(PagePainter.isDrawable), r.width > 0, r.height > 0 else {
-            return nil
-        }
+        guard Self.isAnnotatable(link) else { return nil }
         let rect = [r.x, r.y, r.width, r.height].map(Self.decimal).joined(separator: " ")
         text = "rect=[\(rect)] uri='\(Self.quoted(Self.pdfSafeURI(link.uri)))'"
     }

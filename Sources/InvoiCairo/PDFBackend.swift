@@ -85,6 +85,22 @@ public struct PDFBackend: Backend {
         let metadata: DocumentMetadata
         let options: PDFOptions
         let painter: PagePainter
+        /// A tagged PDF's structure objects not yet written.
+        private var objects = PDFObjectStreamBuilder()
+        private static let objectStreamSize = 1 << 16
+        private static let objectStreamCount = 4_096
+
+        init(
+            surface: CairoSurface, context: CairoContext, stream: PDFStream, metadata: DocumentMetadata,
+            options: PDFOptions, painter: PagePainter
+        ) {
+            self.surface = surface
+            self.context = context
+            self.stream = stream
+            self.metadata = metadata
+            self.options = options
+            self.painter = painter
+        }
 
         public mutating func write(_ page: Page) throws {
             try PDFBackend.checkSize(page.size)
@@ -119,9 +135,12 @@ public struct PDFBackend: Backend {
             guard !marks.isPending, let pageObject = stream.rewriter?.takePageObject() else {
                 throw BackendError("pdf: Cairo wrote the page without the marks of its marked content")
             }
-            var objects = PDFObjectStreamBuilder()
             tags.pageWritten(as: pageObject, into: &objects)
-            if !objects.isEmpty { stream.rewriter?.insert(objects, as: tags.allocateNumber()) }
+            // Gathered over pages up to a size: an invoice of a page or two has one object stream.
+            if objects.data.count >= Self.objectStreamSize || objects.numbers.count >= Self.objectStreamCount {
+                stream.rewriter?.insert(objects, as: tags.allocateNumber())
+                objects = PDFObjectStreamBuilder()
+            }
             if let failure = stream.rewriter?.failure { throw BackendError("pdf: \(failure)") }
         }
 
@@ -141,7 +160,6 @@ public struct PDFBackend: Backend {
                 if !update.isEmpty { try stream.sink.write(update) }
                 return
             }
-            var objects = PDFObjectStreamBuilder()
             tags.finish(into: &objects)
             let metadataNumber = tags.allocateNumber()
             stream.rewriter?.catalogEntries = catalogEntries(metadata: metadataNumber, structure: tags.rootNumber)

@@ -45,12 +45,6 @@ struct PDFFileRewriter {
     private var written = 0
     /// From `xref` on: Cairo's cross-reference table and trailer, replaced at the end.
     private var inTrailer = false
-    private let decompressor = DeflateDecompressor()
-    /// The object streams and the cross-reference stream: level 2, whose smaller output keeps the
-    /// structure's share of a tagged file small.
-    private let compressor = DeflateCompressor()
-    /// Content streams marked here: level 1, as small on Cairo's content as level 2 and faster.
-    private let contentCompressor = DeflateCompressor(level: 1)
     /// Where the file's bytes go, a piece at a time (a stream's data a piece of its own).
     private let output: (UnsafeBufferPointer<UInt8>) -> Void
 
@@ -285,10 +279,9 @@ struct PDFFileRewriter {
         }
         var middle = 1
         while middle < 8, largest >> (8 * middle) != 0 { middle += 1 }
-        guard let packing = PiecewiseDeflate() else {
-            failure = "the cross-reference stream could not be compressed"
-            return
-        }
+        // Zlib a piece at a time once the rows pass a piece (its set-up costs more than a small
+        // file's rows), else libdeflate on them all.
+        var packing: PiecewiseDeflate?
         var rows: [UInt8] = []
         let rowsPerPiece = 8_192
         rows.reserveCapacity(rowsPerPiece * (3 + middle))
@@ -301,7 +294,8 @@ struct PDFFileRewriter {
             rows.append(UInt8(third >> 8))
             rows.append(UInt8(third & 0xFF))
             if rows.count >= rowsPerPiece * (3 + middle) {
-                isPacked = isPacked && rows.withUnsafeBytes { packing.append($0) }
+                if packing == nil { packing = PiecewiseDeflate() }
+                isPacked = isPacked && packing != nil && rows.withUnsafeBytes { packing!.append($0) }
                 rows.removeAll(keepingCapacity: true)
             }
         }
@@ -321,22 +315,32 @@ struct PDFFileRewriter {
                 append(2, objectStreams[Int(entry >> 14) - 1], Int(entry & 0x3FFF))
             }
         }
-        isPacked = isPacked && rows.withUnsafeBytes { packing.append($0) } && packing.finish()
-        guard isPacked else {
+        var packedRows: [UInt8]?
+        // A one-page invoice's rows, a few hundred bytes, are not worth compressing.
+        let isCompressed = packing != nil || rows.count > Self.uncompressedRows
+        if let packing {
+            isPacked = isPacked && rows.withUnsafeBytes { packing.append($0) } && packing.finish()
+            packedRows = isPacked ? packing.output : nil
+        } else {
+            packedRows = isCompressed ? deflated(rows) : rows
+        }
+        rows = []
+        guard let packedRows else {
             failure = "the cross-reference stream could not be compressed"
             return
         }
-        let packedRows = packing.output
-        rows = []
         var dictionary = "<< /Type /XRef /Size \(crossReferenceNumber + 1)"
         dictionary += " /Index [ 0 \(table.entries.count) \(base) \(ownEntries.count) ]"
         dictionary += " /W [ 1 \(middle) 2 ] /Root \(cairoTrailer.root) 0 R"
         if let info = cairoTrailer.info { dictionary += " /Info \(info) 0 R" }
-        dictionary += " /Length \(packedRows.count) /Filter /FlateDecode >>"
+        dictionary += " /Length \(packedRows.count)\(isCompressed ? " /Filter /FlateDecode" : "") >>"
         emit(Array("\(crossReferenceNumber) 0 obj\n\(dictionary)\nstream\n".utf8))
         emit(packedRows)
         emit(Array("\nendstream\nendobj\nstartxref\n\(crossReferenceOffset)\n%%EOF\n".utf8))
     }
+
+    /// Up to this many bytes of rows, the cross-reference stream is not compressed.
+    private static let uncompressedRows = 2_048
 
     private mutating func emitObjectStream(_ objects: PDFObjectStreamBuilder, as number: Int) {
         guard objects.numbers.count <= Self.objectStreamLimit, objectStreams.count < Self.objectStreamCountLimit else {
@@ -374,15 +378,8 @@ struct PDFFileRewriter {
         ownEntries[index] = entry
     }
 
-    private func deflated(_ bytes: [UInt8], by compressor: DeflateCompressor? = nil) -> [UInt8]? {
-        guard let compressor = compressor ?? self.compressor else { return nil }
-        var compressed = [UInt8](repeating: 0, count: compressor.zlibBound(forInputCount: bytes.count))
-        let count = bytes.withUnsafeBytes { input in
-            compressed.withUnsafeMutableBytes { compressor.zlibCompress(input, into: $0) }
-        }
-        guard let count else { return nil }
-        compressed.removeSubrange(count...)
-        return compressed
+    private func deflated(_ bytes: [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBytes { DeflateCompressor.zlibCompressedOnThisThread($0) }
     }
 
     /// Cairo's `offset` in the file written.
@@ -425,10 +422,10 @@ struct PDFFileRewriter {
         held = []
         // Marked already, before Cairo's compression: nothing is left to change.
         if let editing, editing.takeEdited(count: original.count) { return emit(original) }
-        guard let pageMarks, pageMarks.isPending, let decompressor,
+        guard let pageMarks, pageMarks.isPending, let decompressor = DeflateDecompressor(),
             let content = decompressor.zlibDecompress(original),
             let marked = content.withUnsafeBytes({ pageMarks.apply(to: $0) }),
-            let output = deflated(marked, by: contentCompressor)
+            let output = deflated(marked)
         else { return emit(original) }
         newLengths[lengthObject] = output.count
         emit(output)

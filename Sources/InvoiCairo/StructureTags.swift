@@ -124,7 +124,7 @@ final class StructureTags {
             while open.count > common { close(open.removeLast()) }
             for node in path[common...] {
                 var type = node.role.standardType
-                if node.role == .link, link.flatMap(LinkAttributes.init) == nil { type = "Span" }
+                if node.role == .link, link.map(LinkAttributes.isAnnotatable) != true { type = "Span" }
                 let element = Element(
                     number: numbers.next(), type: type, parent: innermostNumber, node: node)
                 appendKid(Kid(kind: .element, value: Int32(element.number), page: Int32(pageIndex)))
@@ -228,7 +228,7 @@ final class StructureTags {
     /// (`opened` false) gets a link element of its own in the innermost open element, so that
     /// no annotation is left out of the structure.
     private func addLink(_ link: LinkOp, opened: Bool) {
-        guard LinkAttributes(link) != nil else { return }
+        guard LinkAttributes.isAnnotatable(link) else { return }
         if !opened {
             let element = Element(number: numbers.next(), type: "Link", parent: innermostNumber, node: nil)
             appendKid(Kid(kind: .element, value: Int32(element.number), page: Int32(pageIndex)))
@@ -373,7 +373,8 @@ final class StructureTags {
     private func write(_ element: Element, into objects: inout PDFObjectStreamBuilder) {
         let pages = pageObjects
         objects.add(number: element.number) { out in
-            PDFWriting.append("<< /Type /StructElem /S /", to: &out)
+            // /Type is optional (ISO 32000-1, table 323), and an invoice has many elements.
+            PDFWriting.append("<< /S /", to: &out)
             out += element.type.utf8
             PDFWriting.append(" /P ", to: &out)
             PDFWriting.appendReference(element.parent, to: &out)
