@@ -30,15 +30,22 @@ enum ContentMarker {
     /// Fills the mark for the `sequence`th mark of the page. Called only between complete
     /// drawings, outside groups and clips (the painter's clips end with the drawing that set them),
     /// with a solid source: Cairo then writes the fill as it is, and never drops it.
+    /// The painter sets a transform, an operator or a fill rule only between a save and a
+    /// restore around one drawing, so none is in force here (checked in debug builds): each would
+    /// change the bytes Cairo writes. A save and restore of its own would cost every mark more.
     static func draw(on cr: OpaquePointer, sequence: Int, kind: Kind) {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
+        assert(isPlain(cr), "a content mark drawn under a transform, an operator or a fill rule")
         cairo_new_path(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_rectangle(cr, Double(1 + sequence % 7) / 8, Double(kind.rawValue) / 8, width, height)
         cairo_fill(cr)
-        cairo_restore(cr)
+    }
+
+    private static func isPlain(_ cr: OpaquePointer) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        return matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0 && matrix.x0 == 0
+            && matrix.y0 == 0 && cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
+            && cairo_get_fill_rule(cr) == CAIRO_FILL_RULE_WINDING
     }
 
     /// How Cairo ends every mark's line.
@@ -81,7 +88,16 @@ enum ContentMarker {
             found += 1
         }
         guard found == marks.count else { throw .count(drawn: marks.count, found: found) }
-        out.append(contentsOf: UnsafeRawBufferPointer(start: base + copied, count: content.count - copied))
+        // The page's last sequence ends before the `Q` that ends Cairo's page, with no mark of its own.
+        var end = content.count
+        if !marks.closing.isEmpty, end - copied >= 2, content[end - 2] == UInt8(ascii: "Q"), content[end - 1] == 0x0A,
+            end - copied == 2 || content[end - 3] == 0x0A
+        {
+            end -= 2
+        }
+        out.append(contentsOf: UnsafeRawBufferPointer(start: base + copied, count: end - copied))
+        out.append(contentsOf: marks.closing)
+        out.append(contentsOf: UnsafeRawBufferPointer(start: base + end, count: content.count - end))
         return out
     }
 
@@ -115,8 +131,11 @@ struct PageMarks {
     private(set) var text: [UInt8] = []
     private(set) var ends: [Int32] = []
 
+    /// What ends the page's last sequence, put in without a mark (`EMC`), or nothing.
+    var closing: [UInt8] = []
+
     var count: Int { kinds.count }
-    var isEmpty: Bool { kinds.isEmpty }
+    var isEmpty: Bool { kinds.isEmpty && closing.isEmpty }
 
     mutating func append(_ kind: ContentMarker.Kind, operators: (inout [UInt8]) -> Void) {
         kinds.append(UInt8(kind.rawValue))

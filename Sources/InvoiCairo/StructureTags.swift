@@ -104,9 +104,11 @@ final class StructureTags {
         annotations = []
     }
 
-    /// Ends the page's marked content, before Cairo writes the page.
+    /// Ends the page's marked content, before Cairo writes the page: after its last drawing,
+    /// without a mark.
     func endPage() {
-        switchMarked(to: .none)
+        if marked != .none { marks.closing = Self.endOperator }
+        marked = .none
     }
 
     /// Opens what `role` needs before its op is drawn; `link` is the op when it is a link, which

@@ -32,6 +32,15 @@ import Testing
                 + "0.5 0.5 0.5 rg EMC\n/Artifact BMC\n10 10 100 0.5 re f\nEMC\nQ\n")
     }
 
+    @Test func thePagesLastSequenceEndsBeforeCairosLastQWithoutAMark() throws {
+        var page = marks([(.beginStructure, "/P <</MCID 0>> BDC\n")])
+        page.closing = Array("EMC\n".utf8)
+        let content = "q\n0.125 0.25 0.625 0.375 re f\nBT ET\nq 0 0 9 9 re W n\nQ\nQ\n"
+        #expect(try replaced(content, page) == "q\n/P <</MCID 0>> BDC\nBT ET\nq 0 0 9 9 re W n\nQ\nEMC\nQ\n")
+        // A stream that does not end with Cairo's `Q` gets it at its end.
+        #expect(try replaced("0.125 0.25 0.625 0.375 re f\nBT ET\n", page) == "/P <</MCID 0>> BDC\nBT ET\nEMC\n")
+    }
+
     @Test func theSequenceRunsModuloSeven() throws {
         var content = ""
         var list: [(ContentMarker.Kind, String)] = []

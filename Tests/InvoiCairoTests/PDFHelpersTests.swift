@@ -5,6 +5,25 @@ import Testing
 @testable import InvoiCairo
 
 @Suite struct PDFHelpersTests {
+    @Test func integersAndReferencesAreWrittenInDecimal() {
+        for value in [0, 7, 10, 99, 100, 4_194_303, Int(Int32.max), Int.max] {
+            var out: [UInt8] = [0x5B]
+            PDFWriting.append(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == "[\(value)")
+        }
+        var reference: [UInt8] = []
+        PDFWriting.appendReference(1_088, to: &reference)
+        #expect(String(decoding: reference, as: UTF8.self) == "1088 0 R")
+    }
+
+    @Test func entriesGoBeforeADictionarysClose() {
+        let object = Array("3 0 obj\n<< /Type /Page % 1\n   /Parent 1 0 R\n>>\n".utf8)
+        let added = PDFWriting.adding(Array("/StructParents 0".utf8), to: object[...])
+        #expect(added.map { String(decoding: $0, as: UTF8.self) }
+            == "3 0 obj\n<< /Type /Page % 1\n   /Parent 1 0 R\n   /StructParents 0\n>>\n")
+        #expect(PDFWriting.adding(Array("/A 1".utf8), to: Array("[ 1 2 ]".utf8)[...]) == nil)
+    }
+
     @Test(arguments: [
         (0.0, "1970-01-01T00:00:00Z"),
         (1_773_309_600, "2026-03-12T10:00:00Z"),
