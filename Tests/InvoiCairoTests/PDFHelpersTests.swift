@@ -19,8 +19,9 @@ import Testing
     @Test func entriesGoBeforeADictionarysClose() {
         let object = Array("3 0 obj\n<< /Type /Page % 1\n   /Parent 1 0 R\n>>\n".utf8)
         let added = PDFWriting.adding(Array("/StructParents 0".utf8), to: object[...])
-        #expect(added.map { String(decoding: $0, as: UTF8.self) }
-            == "3 0 obj\n<< /Type /Page % 1\n   /Parent 1 0 R\n   /StructParents 0\n>>\n")
+        #expect(
+            added.map { String(decoding: $0, as: UTF8.self) }
+                == "3 0 obj\n<< /Type /Page % 1\n   /Parent 1 0 R\n   /StructParents 0\n>>\n")
         #expect(PDFWriting.adding(Array("/A 1".utf8), to: Array("[ 1 2 ]".utf8)[...]) == nil)
     }
 
