@@ -16,8 +16,9 @@ extension OutputFormat {
 extension Renderer {
     /// Renders `invoice` as `render(_:settings:to:)` does and, with a `signer`, signs the
     /// finished PDF (`settings.format` must be pdf or facturx) before a byte of it reaches
-    /// `target`: the file is whole in memory first, so a render that fails to sign writes
-    /// nothing. The signature's time is the document's creation date.
+    /// `target`: the file is whole in memory first (once: the signature is an update written
+    /// after it), so a render that fails to sign writes nothing. The signature's time is the
+    /// document's creation date.
     public func render(
         _ invoice: Invoice, settings: RenderSettings, signedBy signer: PDFSigner?, to target: any OutputTarget
     ) throws -> [Unicode.Scalar] {
@@ -25,13 +26,20 @@ extension Renderer {
         guard settings.format.isSignable else {
             throw BackendError("\(settings.format.rawValue) cannot be signed; only pdf and facturx can")
         }
-        let unsigned = MemoryTarget()
-        let uncovered = try render(invoice, settings: settings, to: unsigned)
-        guard case .document(let pdf) = unsigned.output else {
-            throw BackendError("the PDF backend wrote pages instead of one document")
-        }
-        let signed = try signer.sign([UInt8](pdf), at: settings.creationDate ?? Date())
-        try target.sink(forPage: nil, of: 1).write(signed)
+        var uncovered: [Unicode.Scalar] = []
+        // The rendered bytes are let go of once copied out.
+        let pdf: [UInt8] = try {
+            let unsigned = MemoryTarget()
+            uncovered = try render(invoice, settings: settings, to: unsigned)
+            guard case .document(let data) = unsigned.output else {
+                throw BackendError("the PDF backend wrote pages instead of one document")
+            }
+            return [UInt8](data)
+        }()
+        let update = try signer.signatureUpdate(for: pdf, at: settings.creationDate ?? Date())
+        let sink = try target.sink(forPage: nil, of: 1)
+        try sink.write(pdf)
+        try sink.write(update)
         return uncovered
     }
 }

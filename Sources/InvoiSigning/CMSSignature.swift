@@ -3,18 +3,27 @@ import CCrypto
 extension SigningIdentity {
     /// SHA-256 of `ranges` of `bytes`, in order (a signature's /ByteRange).
     func digest(of bytes: [UInt8], ranges: [Range<Int>]) throws(SigningError) -> [UInt8] {
+        try digest(of: [(bytes, ranges)])
+    }
+
+    /// The SHA-256 of `ranges` of each piece, one piece after the other (a signed file is the
+    /// unsigned one and the update after it, never copied into one).
+    func digest(of pieces: [(bytes: [UInt8], ranges: [Range<Int>])]) throws(SigningError) -> [UInt8] {
         guard let context = library.evpMDCTXNew() else { throw .signatureFailed(library.errorQueue()) }
         defer { library.evpMDCTXFree(context) }
         var digest = [UInt8](repeating: 0, count: 64)
         var length: UInt32 = 0
-        let ok = bytes.withUnsafeBytes { buffer in
-            guard library.evpDigestInitEx(context, library.evpSha256(), nil) == 1 else { return false }
-            for range in ranges
-            where library.evpDigestUpdate(context, buffer.baseAddress! + range.lowerBound, range.count) != 1 {
-                return false
+        var ok = library.evpDigestInitEx(context, library.evpSha256(), nil) == 1
+        for piece in pieces where ok {
+            ok = piece.bytes.withUnsafeBytes { buffer in
+                for range in piece.ranges
+                where library.evpDigestUpdate(context, buffer.baseAddress! + range.lowerBound, range.count) != 1 {
+                    return false
+                }
+                return true
             }
-            return library.evpDigestFinalEx(context, &digest, &length) == 1
         }
+        ok = ok && library.evpDigestFinalEx(context, &digest, &length) == 1
         guard ok else { throw .signatureFailed(library.errorQueue()) }
         return Array(digest.prefix(Int(length)))
     }

@@ -21,6 +21,12 @@ public struct PDFSigner: Sendable {
     /// `pdf` with the signature appended; `date` is the signature dictionary's /M, at which
     /// the certificate must be valid.
     public func sign(_ pdf: [UInt8], at date: Date) throws(SigningError) -> [UInt8] {
+        try pdf + signatureUpdate(for: pdf, at: date)
+    }
+
+    /// What signing appends to `pdf`: an incremental update holding the signature. The signed
+    /// file is `pdf` and then these bytes; `pdf` is not copied (a long invoice's file is held once).
+    public func signatureUpdate(for pdf: [UInt8], at date: Date) throws(SigningError) -> [UInt8] {
         try identity.checkValidity(at: date)
         let revision = try PDFRevision(pdf)
         let catalog = try revision.catalog()
@@ -96,17 +102,19 @@ public struct PDFSigner: Sendable {
         objects.append((fieldNumber, Array((widget + " >>").utf8)))
 
         for attempt in 0..<Self.attempts {
-            var output = pdf
-            if output.last != 0x0A && output.last != 0x0D { output.append(0x0A) }
+            // The update's bytes; `base` is where they start in the signed file.
+            let base = pdf.count
+            var output: [UInt8] = []
+            if pdf.last != 0x0A && pdf.last != 0x0D { output.append(0x0A) }
             var written: [Int: Int] = [:]
             for (number, body) in objects {
-                written[number] = output.count
+                written[number] = base + output.count
                 output += Array("\(number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
             }
             // The signature dictionary, with room for the byte range and the CMS structure.
             let capacity = identity.signatureCapacity + attempt
             let byteRangeWidth = 48
-            written[signatureNumber] = output.count
+            written[signatureNumber] = base + output.count
             output += Array(
                 "\(signatureNumber) 0 obj\n<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M \(Self.pdfDate(date)) /ByteRange "
                     .utf8)
@@ -118,7 +126,7 @@ public struct PDFSigner: Sendable {
             let contentsEnd = output.count
             output += Array(" >>\nendobj\n".utf8)
 
-            let crossReference = output.count
+            let crossReference = base + output.count
             output += Array(PDFCrossReferenceTable.section(written).utf8)
             var trailer = PDFDictionary()
             trailer["/Size"] = .token(Array(String(nextNumber).utf8))
@@ -128,12 +136,16 @@ public struct PDFSigner: Sendable {
             trailer["/Prev"] = .token(Array(String(revision.lastCrossReference).utf8))
             output += Array("trailer\n".utf8) + trailer.bytes + Array("\nstartxref\n\(crossReference)\n%%EOF\n".utf8)
 
-            let ranges = [0..<contentsStart, contentsEnd..<output.count]
-            let byteRange = Array("[0 \(contentsStart) \(contentsEnd) \(output.count - contentsEnd)]".utf8)
+            // In the signed file: everything but /Contents' hexadecimal string.
+            let byteRange = Array(
+                "[0 \(base + contentsStart) \(base + contentsEnd) \(output.count - contentsEnd)]".utf8)
             guard byteRange.count <= byteRangeWidth else { throw .unsignablePDF("the file is too large to sign") }
             output.replaceSubrange(byteRangeStart..<(byteRangeStart + byteRange.count), with: byteRange)
 
-            let cms = try identity.cmsSignature(overDigest: identity.digest(of: output, ranges: ranges))
+            let digest = try identity.digest(of: [
+                (pdf, [0..<pdf.count]), (output, [0..<contentsStart, contentsEnd..<output.count]),
+            ])
+            let cms = try identity.cmsSignature(overDigest: digest)
             // /Contents is padded with zeros, and readers that strip the padding (veraPDF among
             // them) cut a structure that ends in a zero byte, one signature in 256. One more byte
             // of room moves the byte range, so the digest and the signature change.

@@ -215,8 +215,8 @@ struct CairoDeflateTests {
         #expect(inflated(result.bytes, limit: input.count) == input)
     }
 
-    /// An edit of the kind the tagged PDF makes: `/NonStruct << /MCID n >> BDC` becomes
-    /// `/Artifact BMC`; nil for a stream without it.
+    /// An edit of a content stream such as the tagged PDF makes (operators put in place of a
+    /// mark): `/NonStruct << /MCID n >> BDC` becomes `/Artifact BMC`; nil for a stream without it.
     static func markingArtifact(_ content: UnsafeRawBufferPointer) -> [UInt8]? {
         let bytes = Array(content)
         let text = String(decoding: bytes, as: UTF8.self)

@@ -97,7 +97,10 @@ struct ProcessTests {
     @Test func drainsOnSIGTERM() async throws {
         // A generous --timeout: on a busy machine two debug renders in a row pass the default 10 s.
         let server = try SpawnedServer(["--workers", "1", "--timeout", "60"])
-        let long = Fixtures.long(items: 2500)
+        // Long enough that the second is still queued when /health is first asked (a render of
+        // 2,500 items took about a second in a debug build once the tagged PDF stopped going
+        // through Cairo's tag API, and the queue was sometimes missed).
+        let long = Fixtures.long(items: 8000)
         let port = server.port
         async let first = HTTPTestClient.post("/render?format=pdf", port: port, json: long)
         async let second = HTTPTestClient.post("/render?format=pdf", port: port, json: long)
