@@ -70,8 +70,15 @@ final class PagePainter {
         var spaced = false
         if let tags {
             if case .link(let link) = op {
-                // A link in a group is read in the group's element: it opens no other.
-                if insideGroup { tags.annotate(link) } else { tags.enter(op.role, link: link) }
+                // A link in a group is read in the group's element: it opens no other. Its
+                // annotation's rectangle is the page's box around it.
+                if insideGroup {
+                    var onPage = link
+                    onPage.rect = transform.boundingBox(of: link.rect)
+                    tags.annotate(onPage)
+                } else {
+                    tags.enter(op.role, link: link)
+                }
             } else if !insideGroup {
                 tags.enter(op.role)
                 if case .image(let image) = op { tags.describeFigure(image.altText) }

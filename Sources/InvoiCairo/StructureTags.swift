@@ -6,9 +6,9 @@ import InvoiDocument
 /// `ContentMarker`s, which become `BDC`/`BMC`/`EMC` in the page's content stream), the parent
 /// tree that leads from a page's MCIDs back to their elements, and the link annotations.
 ///
-/// Nothing of a finished page is kept: an element is written (`pageWritten`) in the object
-/// stream that follows the first page written after it closed; only the open elements (the
-/// document, the table, the row being drawn), with their children's object numbers, stay in
+/// Nothing of a finished page is kept: a closed element is written out (`pageWritten`) once the
+/// page after it has been written, into the object stream being gathered; only the open elements
+/// (the document, the table, the row being drawn), with their children's object numbers, stay in
 /// memory, and one entry of the parent tree's root per page and per link.
 final class StructureTags {
     enum Attribute: Equatable {
@@ -86,9 +86,6 @@ final class StructureTags {
         rootNumber = self.numbers.next()
         parentTreeNumber = self.numbers.next()
     }
-
-    /// The object numbers given out so far (for the file's cross-reference stream).
-    var allocated: PDFObjectNumbers { numbers }
 
     func allocateNumber() -> Int { numbers.next() }
 

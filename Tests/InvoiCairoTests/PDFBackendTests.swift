@@ -96,6 +96,24 @@ import Testing
         #expect(bytes.range(of: #"/Rect \[ 42 742\.89 1\d\d(\.\d+)? 753\.89 \]"#, options: .regularExpression) != nil)
     }
 
+    /// A link drawn inside a moved group: its annotation covers the page's box around it, and a
+    /// link element of its own holds it in the structure (PDF/UA tags every annotation).
+    @Test func aLinkInAGroupIsAnnotatedWhereThePageShowsIt() throws {
+        let paragraph = ContentRole.structure([StructureNode(.paragraph)])
+        let group = GroupOp(
+            transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 100, ty: 200),
+            ops: [.link(LinkOp(rect: Rect(x: 10, y: 20, width: 50, height: 10), uri: "https://acme.example"))],
+            contentRole: paragraph)
+        var document = try Fixtures.greyPage()
+        document.pages[0].ops.append(.group(group))
+        let data = try #require(try backend.render(document).documentData)
+        let text = try Tools.expandedPDF(data)
+        // x 110 to 160; y 220 to 230 from the top of an 841.89 pt page: 611.89 to 621.89.
+        let rects = text.split(separator: "\n").filter { $0.contains("/Rect") }
+        #expect(text.contains("/Rect [ 110 611.89 160 621.89 ]"), "\(rects)")
+        #expect(text.contains("/S /Link"))
+    }
+
     @Test func awkwardLinkIsEncodedAndBreaksNothing() throws {
         let uri = "mailto:o'neil\\(x)@acme.example?subject=Rechnung März"
         let document = try Fixtures.invoice(linkURI: uri)
