@@ -12,11 +12,16 @@ public struct PDFOptions: Hashable, Sendable {
     public var isTagged: Bool
     /// Claim PDF/UA-1 in the metadata (`pdfuaid:part 1`); only a tagged file can.
     public var claimsPDFUA: Bool
+    /// Write a PDF/A-3 file (a tagged one): its metadata, output intent, attachment and ID.
+    public var archive: PDFArchive?
 
-    public init(creator: String = "invoi", isTagged: Bool = true, claimsPDFUA: Bool = false) {
+    public init(
+        creator: String = "invoi", isTagged: Bool = true, claimsPDFUA: Bool = false, archive: PDFArchive? = nil
+    ) {
         self.creator = creator
-        self.isTagged = isTagged
-        self.claimsPDFUA = claimsPDFUA && isTagged
+        self.isTagged = isTagged || archive != nil
+        self.claimsPDFUA = claimsPDFUA && self.isTagged
+        self.archive = archive
     }
 }
 
@@ -69,6 +74,13 @@ public struct PDFBackend: Backend {
             tags = StructureTags(context: context.handle, numbers: numbers)
             stream.rewriter = PDFFileRewriter(base: numbers.base) { [unowned stream] piece in
                 _ = stream.passPiece(UnsafeRawBufferPointer(piece))
+            }
+            if let archive = options.archive {
+                stream.rewriter?.headerMinorVersion = 7
+                stream.rewriter?.information = archive.informationDictionary
+                stream.rewriter?.forbidsInterpolation = true
+                let identifier = archive.documentID.map { String($0, radix: 16).leftPadded(2) }.joined()
+                stream.rewriter?.trailerEntries = " /ID [ <\(identifier)> <\(identifier)> ]"
             }
         }
         let painter = PagePainter(context: context, fonts: fonts, target: .pdf, tags: tags)
@@ -162,21 +174,27 @@ public struct PDFBackend: Backend {
             }
             tags.finish(into: &objects)
             let metadataNumber = tags.allocateNumber()
-            stream.rewriter?.catalogEntries = catalogEntries(metadata: metadataNumber, structure: tags.rootNumber)
+            let archival = options.archive.map { ArchivalObjects($0, numbering: tags) }
+            var catalog = catalogEntries(metadata: metadataNumber, structure: tags.rootNumber)
+            if let archival { catalog += archival.catalogEntries }
+            stream.rewriter?.catalogEntries = catalog
             cairo_surface_finish(surface.handle)
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
-            let xmp = XMPMetadata(metadata: metadata, creator: options.creator, claimsUA: options.claimsPDFUA).packet
+            let xmp =
+                options.archive?.metadataPacket
+                ?? XMPMetadata(metadata: metadata, creator: options.creator, claimsUA: options.claimsPDFUA).packet
+            var plain = [
+                (
+                    number: metadataNumber,
+                    body: Array("<< /Type /Metadata /Subtype /XML /Length \(xmp.count) >>\nstream\n".utf8) + xmp
+                        + Array("\nendstream".utf8)
+                )
+            ]
+            if let archival { plain += try archival.objects() }
             let streamNumber = tags.allocateNumber()
             stream.rewriter?.finish(
-                objects: objects, streamNumber: streamNumber,
-                plain: [
-                    (
-                        metadataNumber,
-                        Array("<< /Type /Metadata /Subtype /XML /Length \(xmp.count) >>\nstream\n".utf8) + xmp
-                            + Array("\nendstream".utf8)
-                    )
-                ], crossReferenceNumber: tags.allocateNumber())
+                objects: objects, streamNumber: streamNumber, plain: plain, crossReferenceNumber: tags.allocateNumber())
             if let failure = stream.rewriter?.failure { throw BackendError("pdf: \(failure)") }
             stream.flush()
             try stream.rethrow()
@@ -209,6 +227,63 @@ public struct PDFBackend: Backend {
         if let date = metadata.creationDate, let stamp = PDFDate.string(for: date) {
             set(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
             set(CAIRO_PDF_METADATA_MOD_DATE, stamp)
+        }
+    }
+
+    /// A PDF/A file's own objects beside the structure: the output intent's profile, and the
+    /// attachment with its file specification.
+    private struct ArchivalObjects {
+        let archive: PDFArchive
+        let profileNumber: Int
+        let attachmentNumbers: (file: Int, specification: Int)?
+
+        init(_ archive: PDFArchive, numbering tags: StructureTags) {
+            self.archive = archive
+            profileNumber = tags.allocateNumber()
+            attachmentNumbers = archive.attachment.map { _ in (tags.allocateNumber(), tags.allocateNumber()) }
+        }
+
+        var catalogEntries: [UInt8] {
+            var entries = " /OutputIntents [ << /Type /OutputIntent /S /GTS_PDFA1"
+            entries += " /OutputConditionIdentifier \(PDFWriting.textString(archive.outputCondition))"
+            entries += " /Info \(PDFWriting.textString(archive.outputCondition))"
+            entries += " /RegistryName (http://www.color.org) /DestOutputProfile \(profileNumber) 0 R >> ]"
+            if let attachment = archive.attachment, let numbers = attachmentNumbers {
+                entries += " /AF [ \(numbers.specification) 0 R ]"
+                entries += " /Names << /EmbeddedFiles << /Names [ (\(attachment.name))"
+                entries += " \(numbers.specification) 0 R ] >> >>"
+            }
+            return Array(entries.utf8)
+        }
+
+        func objects() throws -> [(number: Int, body: [UInt8])] {
+            var objects = [
+                (number: profileNumber, body: try Self.stream(archive.colorProfile, "/N 3 /Alternate /DeviceRGB"))
+            ]
+            if let attachment = archive.attachment, let numbers = attachmentNumbers {
+                let subtype = PDFWriting.name(attachment.mediaType)
+                let parameters =
+                    "/Type /EmbeddedFile /Subtype \(subtype) /Params << /Size \(attachment.contents.count)"
+                    + " /ModDate (\(attachment.modificationDate)) >>"
+                objects.append((numbers.file, try Self.stream(attachment.contents, parameters)))
+                // The name is ASCII without parentheses or backslashes (`PDFAttachment`).
+                let name = "(\(attachment.name))"
+                let specification =
+                    "<< /Type /Filespec /F \(name) /UF \(name) /Desc \(PDFWriting.textString(attachment.description))"
+                    + " /AFRelationship \(PDFWriting.name(attachment.relationship))"
+                    + " /EF << /F \(numbers.file) 0 R /UF \(numbers.file) 0 R >> >>"
+                objects.append((numbers.specification, Array(specification.utf8)))
+            }
+            return objects
+        }
+
+        /// A compressed stream object's body.
+        private static func stream(_ data: [UInt8], _ entries: String) throws -> [UInt8] {
+            guard let packed = data.withUnsafeBytes({ DeflateCompressor.zlibCompressedOnThisThread($0) }) else {
+                throw BackendError("pdf: an embedded stream could not be compressed")
+            }
+            return Array("<< \(entries) /Length \(packed.count) /Filter /FlateDecode >>\nstream\n".utf8) + packed
+                + Array("\nendstream".utf8)
         }
     }
 

@@ -69,6 +69,12 @@ struct PDFFileRewriter {
     var pageDictionaryEntries: [UInt8] = []
     /// What the catalog gains.
     var catalogEntries: [UInt8] = []
+    /// A PDF/A file's: the header's version (`7` for 1.7), the Info dictionary in place of
+    /// Cairo's, images that are not interpolated, and the trailer's entries (/ID).
+    var headerMinorVersion: UInt8?
+    var information: [UInt8]?
+    var forbidsInterpolation = false
+    var trailerEntries = ""
     /// The object number of the last page dictionary Cairo wrote, until taken.
     private var pageObject: Int?
     /// While Cairo writes a page: the marking of its content stream before compression, which
@@ -94,6 +100,10 @@ struct PDFFileRewriter {
     private static let cidFontStart = Array("<< /Type /Font\n   /Subtype /CIDFontType2".utf8)
     private static let glyphMap = Array("/CIDToGIDMap".utf8)
     private static let identityGlyphMap = Array("/CIDToGIDMap /Identity".utf8)
+    private static let informationStart = Array("<< /Producer ".utf8)
+    private static let interpolated = Array("/Interpolate true".utf8)
+    private static let notInterpolated = Array("/Interpolate false".utf8)
+    private static let header = Array("%PDF-1.".utf8)
 
     /// Takes Cairo's bytes; hands what goes to the file to `output`.
     mutating func process(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -112,6 +122,11 @@ struct PDFFileRewriter {
         case .text: break
         }
         pending.append(contentsOf: bytes)
+        // Cairo writes its header in pieces (`%PDF-`, `1.5`, …), before anything else.
+        if let headerMinorVersion, written == 0, pending.count > Self.header.count {
+            if pending.starts(with: Self.header) { pending[Self.header.count] = UInt8(ascii: "0") + headerMinorVersion }
+            self.headerMinorVersion = nil
+        }
         if inTrailer { return }
         // Objects are looked for where a stream begins (its data comes in the next write) and
         // once some text has gathered, not at each of Cairo's ~1,800 small writes a page.
@@ -121,12 +136,19 @@ struct PDFFileRewriter {
         guard startsStream || pending.count - searched >= Self.searchStep else { return }
         takeObjects()
         if startsStream {
-            let header = pending
+            var header = pending
             pending = []
             searched = 0
             mode = Self.contentLengthObject(header).map { .holding(lengthObject: $0) } ?? .passing
             held = []
-            emit(header)
+            // An image's dictionary comes with its stream: PDF/A forbids interpolating it.
+            if forbidsInterpolation, let at = PDFBytes.firstIndex(of: Self.interpolated, in: header) {
+                header.replaceSubrange(at..<(at + Self.interpolated.count), with: Self.notInterpolated)
+                emit(header)
+                shifts.append((received, written - received))
+            } else {
+                emit(header)
+            }
         }
     }
 
@@ -210,6 +232,11 @@ struct PDFFileRewriter {
             pageDictionaryEntries = []
         } else if body.starts(with: Self.catalogStart) {
             entries = catalogEntries
+        } else if let information, body.starts(with: Self.informationStart) {
+            var out = Array(text[..<bodyStart])
+            out += information
+            out += Array("\nendobj".utf8)
+            return out
         } else if body.starts(with: Self.cidFontStart),
             body.withUnsafeBytes({ PDFBytes.firstIndex(of: Self.glyphMap, in: $0) }) == nil
         {
@@ -333,6 +360,7 @@ struct PDFFileRewriter {
         dictionary += " /Index [ 0 \(table.entries.count) \(base) \(ownEntries.count) ]"
         dictionary += " /W [ 1 \(middle) 2 ] /Root \(cairoTrailer.root) 0 R"
         if let info = cairoTrailer.info { dictionary += " /Info \(info) 0 R" }
+        dictionary += trailerEntries
         dictionary += " /Length \(packedRows.count)\(isCompressed ? " /Filter /FlateDecode" : "") >>"
         emit(Array("\(crossReferenceNumber) 0 obj\n\(dictionary)\nstream\n".utf8))
         emit(packedRows)

@@ -46,6 +46,21 @@ enum PDFWriting {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A PDF name (`/text#2Fxml` for `text/xml`): every byte outside `!` … `~`, and the
+    /// delimiters and `#`, written as `#XX`.
+    static func name(_ text: String) -> String {
+        let digits = Array("0123456789ABCDEF")
+        var out = "/"
+        for byte in text.utf8 {
+            if (0x21...0x7E).contains(byte), !"()<>[]{}/%#".utf8.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "#" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+
     /// `entries` added to a dictionary, before its closing `>>`; nil when it has none.
     static func adding(_ entries: [UInt8], to dictionary: ArraySlice<UInt8>) -> [UInt8]? {
         var close = dictionary.endIndex - 2

@@ -210,3 +210,91 @@ public enum FacturXConverter {
 extension String {
     fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
+
+/// What a PDF writer that streams its file writes itself to make it a PDF/A-3 (a Factur-X when an
+/// XML is embedded), instead of having a finished file converted by qpdf, which reads it whole: the
+/// same metadata packet, Info entries, output intent and attachment the conversion writes.
+public struct PDFAParts: Sendable, Equatable {
+    public struct Attachment: Sendable, Equatable {
+        public var name: String
+        public var contents: [UInt8]
+        public var mediaType: String
+        public var description: String
+        /// `Alternative` or `Data`, without the name's slash.
+        public var relationship: String
+        /// A PDF date.
+        public var modificationDate: String
+    }
+
+    public var metadataPacket: [UInt8]
+    /// The Info dictionary's entries (keys without their slash), in the order written.
+    public var information: [(key: String, text: String)]
+    /// The sRGB profile of the output intent, and its condition.
+    public var colorProfile: [UInt8]
+    public var outputCondition: String
+    public var attachment: Attachment?
+    /// The trailer's /ID: the 16 bytes of the metadata's document ID.
+    public var documentID: [UInt8]
+
+    public static func == (lhs: PDFAParts, rhs: PDFAParts) -> Bool {
+        lhs.metadataPacket == rhs.metadataPacket && lhs.information.elementsEqual(rhs.information, by: ==)
+            && lhs.colorProfile == rhs.colorProfile && lhs.attachment == rhs.attachment
+            && lhs.documentID == rhs.documentID && lhs.outputCondition == rhs.outputCondition
+    }
+}
+
+extension FacturXConverter {
+    /// The parts of a PDF/A-3 at `metadata.level` with `xml` embedded as Factur-X (`conformance`),
+    /// or nothing embedded when `xml` is nil, for a file whose Info names `producer` and `creator`.
+    /// Its document ID is a digest of the inputs, the PDF's bytes not among them (they are not
+    /// written yet): the same inputs give the same ID, another invoice's XML or title another.
+    public static func parts(
+        embedding xml: [UInt8]?, conformance: FacturXConformance?, metadata: FacturXMetadata, producer: String,
+        creator: String
+    ) throws(FacturXError) -> PDFAParts {
+        try parts(
+            embedding: xml, conformance: conformance, metadata: metadata, producer: producer, creator: creator,
+            colorProfile: ColorProfile.installed.get())
+    }
+
+    static func parts(
+        embedding xml: [UInt8]?, conformance: FacturXConformance?, metadata: FacturXMetadata, producer: String,
+        creator: String, colorProfile: [UInt8]
+    ) -> PDFAParts {
+        var metadata = metadata
+        for path in [\FacturXMetadata.title, \.author] {
+            metadata[keyPath: path] = XMPPacket.storable(metadata[keyPath: path])
+        }
+        metadata.subject = metadata.subject.map(XMPPacket.storable)
+        let date = stamp(metadata.creationDate)
+        let identifier = documentID(pdf: [], xml: xml ?? [], conformance: conformance, metadata: metadata)
+        let packet = XMPPacket(
+            title: metadata.title, author: metadata.author, subject: metadata.subject ?? "", producer: producer,
+            creatorTool: creator, date: date, documentID: identifier, conformance: xml == nil ? nil : conformance,
+            level: metadata.level, claimsPDFUA: metadata.claimsPDFUA)
+        var information: [(key: String, text: String)] = []
+        if !metadata.title.isEmpty { information.append(("Title", metadata.title)) }
+        if !metadata.author.isEmpty { information.append(("Author", metadata.author)) }
+        if let subject = metadata.subject, !subject.isEmpty { information.append(("Subject", subject)) }
+        if !creator.isEmpty { information.append(("Creator", creator)) }
+        information += [("Producer", producer), ("CreationDate", date.pdf), ("ModDate", date.pdf)]
+        let hex = Array(identifier.dropFirst("uuid:".count).filter { $0 != "-" }.utf8)
+        var identifierBytes: [UInt8] = []
+        var index = 0
+        while index + 1 < hex.count {
+            identifierBytes.append(UInt8(String(decoding: hex[index..<(index + 2)], as: UTF8.self), radix: 16) ?? 0)
+            index += 2
+        }
+        let attachment = xml.flatMap { xml in
+            conformance.map { conformance in
+                PDFAParts.Attachment(
+                    name: XMPPacket.attachmentName, contents: xml, mediaType: "text/xml",
+                    description: "Factur-X invoice", relationship: String(conformance.relationship.dropFirst()),
+                    modificationDate: date.pdf)
+            }
+        }
+        return PDFAParts(
+            metadataPacket: packet.bytes, information: information, colorProfile: colorProfile,
+            outputCondition: "sRGB IEC61966-2.1", attachment: attachment, documentID: identifierBytes)
+    }
+}

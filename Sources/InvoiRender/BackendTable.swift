@@ -28,6 +28,8 @@ public struct OutputOptions: Hashable, Sendable {
 
     /// Whether the PDF claims PDF/UA-1.
     var claimsPDFUA: Bool { pdfStandards.contains(.ua1) && isTagged }
+    /// pdf: what makes it a PDF/A-3 written as it streams (set by the Factur-X and PDF/A paths).
+    var archive: PDFArchive?
 
     public init(
         dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi",
@@ -131,7 +133,7 @@ public enum PageImageFile {
 extension OutputOptions {
     /// The PDF backend's part.
     var pdfOptions: PDFOptions {
-        PDFOptions(creator: creator, isTagged: isTagged, claimsPDFUA: claimsPDFUA)
+        PDFOptions(creator: creator, isTagged: isTagged, claimsPDFUA: claimsPDFUA, archive: archive)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiCairo
 import InvoiDocument
 import InvoiEInvoice
 import InvoiFacturX
@@ -87,6 +88,17 @@ extension Renderer {
         }
         var pdfSettings = settings
         pdfSettings.format = .pdf
+        if settings.output.isTagged {
+            // Written as the pages stream out, the XML and the PDF/A parts with them.
+            let (_, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: target) { document in
+                try Self.archive(
+                    FacturXConverter.parts(
+                        embedding: xml, conformance: level,
+                        metadata: archivalMetadata(document, settings: settings, level: .a),
+                        producer: PDFBackend.producer, creator: settings.output.creator))
+            }
+            return uncovered
+        }
         let page = MemoryTarget()
         let (document, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: page)
         guard case .document(let pdf) = page.output else {
@@ -107,6 +119,16 @@ extension Renderer {
         var pdfSettings = settings
         // PDF/A-3a is a tagged file.
         if level == .a { pdfSettings.output.isTagged = true }
+        if pdfSettings.output.isTagged {
+            let (_, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: target) { document in
+                try Self.archive(
+                    FacturXConverter.parts(
+                        embedding: nil, conformance: nil,
+                        metadata: archivalMetadata(document, settings: pdfSettings, level: level),
+                        producer: PDFBackend.producer, creator: settings.output.creator))
+            }
+            return uncovered
+        }
         let page = MemoryTarget()
         let (document, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: page)
         guard case .document(let pdf) = page.output else {
@@ -116,6 +138,19 @@ extension Renderer {
             fromPDF: [UInt8](pdf), metadata: archivalMetadata(document, settings: pdfSettings, level: level))
         try target.sink(forPage: nil, of: 1).write(archival)
         return uncovered
+    }
+
+    /// The PDF backend's form of the PDF/A parts.
+    private static func archive(_ parts: PDFAParts) -> PDFArchive {
+        PDFArchive(
+            metadataPacket: parts.metadataPacket,
+            information: parts.information.map { PDFArchive.InformationEntry(key: $0.key, text: $0.text) },
+            colorProfile: parts.colorProfile, outputCondition: parts.outputCondition,
+            attachment: parts.attachment.map {
+                PDFAttachment(
+                    name: $0.name, contents: $0.contents, mediaType: $0.mediaType, description: $0.description,
+                    relationship: $0.relationship, modificationDate: $0.modificationDate)
+            }, documentID: parts.documentID)
     }
 
     /// What the PDF/A conversion writes into the Info dictionary and the XMP.

@@ -1,5 +1,6 @@
 import Foundation
 import InvoiAssets
+import InvoiCairo
 import InvoiCharacters
 import InvoiDocument
 import InvoiEInvoice
@@ -97,12 +98,15 @@ public struct Renderer: Sendable {
     /// Lays out, draws and writes each page in turn in `settings.format`; the document's
     /// metadata and the characters no installed font covers come back.
     func drawPages(
-        of invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
+        of invoice: Invoice, settings: RenderSettings, to target: any OutputTarget,
+        archive: ((DocumentMetadata) throws -> PDFArchive)? = nil
     ) throws -> (metadata: DocumentMetadata, uncoveredCharacters: [Unicode.Scalar]) {
         let plan = try layout(for: invoice, settings: settings).plan(content(of: invoice, settings: settings))
         var outline = plan.outline
         outline.metadata.creationDate = settings.creationDate
-        var writer = try backends.writer(for: outline, as: settings.format, options: settings.output, to: target)
+        var options = settings.output
+        if let archive { options.archive = try archive(outline.metadata) }
+        var writer = try backends.writer(for: outline, as: settings.format, options: options, to: target)
         try plan.forEachPage { try writer.write($0) }
         try writer.finish()
         return (outline.metadata, plan.uncoveredCharacters)
