@@ -125,14 +125,22 @@ enum CSSSanitizer {
             switch token.kind {
             case .identifier(let name) where isSafeIdentifier(name): text += name
             case .whitespace: text += " "
-            case .number, .percentage, .dimension, .colon, .comma, .openParenthesis, .closeParenthesis:
+            case .number, .percentage, .colon, .comma, .openParenthesis, .closeParenthesis:
                 text += token.source
+            // A length or a resolution: `10url(` is a dimension to CSS, but reads as a URL.
+            case .dimension(let unit) where mediaUnits.contains(unit.lowercased()): text += token.source
             case .delimiter(let scalar) where ["<", ">", "=", "/"].contains(scalar): text += token.source
             default: return nil
             }
         }
         return text
     }
+
+    /// The units a media query or feature test compares with.
+    private static let mediaUnits: Set<String> = [
+        "px", "em", "rem", "ex", "ch", "vw", "vh", "vmin", "vmax", "cm", "mm", "q", "in", "pt", "pc", "dpi", "dpcm",
+        "dppx", "x", "s", "ms", "hz", "khz", "deg", "grad", "rad", "turn",
+    ]
 
     // MARK: Declarations
 

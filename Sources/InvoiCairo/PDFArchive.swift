@@ -58,7 +58,11 @@ public struct PDFAttachment: Hashable, Sendable {
         name: String, contents: [UInt8], mediaType: String, description: String, relationship: String,
         modificationDate: String
     ) {
-        self.name = String(name.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "._-".unicodeScalars.contains($0)) })
+        self.name = String(
+            name.unicodeScalars.filter {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "._-".unicodeScalars.contains($0)
+            })
         self.contents = contents
         self.mediaType = mediaType
         self.description = description
@@ -69,7 +73,9 @@ public struct PDFAttachment: Hashable, Sendable {
 
 extension PDFBackend {
     /// What the Info dictionary's /Producer names: the library that writes the file's bytes.
-    public static var producer: String { "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)" }
+    public static var producer: String {
+        "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)"
+    }
 }
 
 extension PDFArchive {

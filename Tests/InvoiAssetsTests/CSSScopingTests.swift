@@ -76,6 +76,17 @@ import Testing
                 """)
     }
 
+    /// `10url(http://x/y)` is a dimension to CSS (the unit `url`), which any reader of the
+    /// sanitised file would take for a URL: a condition keeps only the units media queries use.
+    @Test func aMediaConditionKeepsOnlyTheUnitsOfMediaQueries() {
+        #expect(
+            scoped("@media (min-width: 10url(http://x/y)20px) { .a { fill: red } } .b { fill: blue }")
+                == "#logo .b, #logo.b { fill: blue }")
+        #expect(
+            scoped("@media (min-width: 10em) and (min-resolution: 2dppx) { .a { fill: red } }")
+                == "@media (min-width: 10em) and (min-resolution: 2dppx) {\n#logo .a, #logo.a { fill: red }\n}")
+    }
+
     @Test func otherAtRulesAreDropped() {
         let css = """
             @charset "utf-8"; @import url(a.css); @import "b.css" print; @namespace svg url(http://www.w3.org/2000/svg);
