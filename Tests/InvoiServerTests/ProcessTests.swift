@@ -97,15 +97,16 @@ struct ProcessTests {
     @Test func drainsOnSIGTERM() async throws {
         // A generous --timeout: on a busy machine two debug renders in a row pass the default 10 s.
         let server = try SpawnedServer(["--workers", "1", "--timeout", "60"])
-        // Long enough that the second is still queued when /health is first asked (a render of
-        // 2,500 items took about a second in a debug build once the tagged PDF stopped going
-        // through Cairo's tag API, and the queue was sometimes missed).
-        let long = Fixtures.long(items: 8000)
+        // Long enough that the second is still queued when /health is asked, on a loaded machine
+        // too (2,500 items took about a second in a debug build once the tagged PDF stopped going
+        // through Cairo's tag API, and the queue was missed when the tests ran together).
+        let long = Fixtures.long(items: 12_000)
         let port = server.port
         async let first = HTTPTestClient.post("/render?format=pdf", port: port, json: long)
         async let second = HTTPTestClient.post("/render?format=pdf", port: port, json: long)
         // Wait until one renders and the other is queued.
-        let deadline = ContinuousClock.now + .seconds(20)
+        // Generous: on a loaded machine the clients' uploads can take seconds to arrive.
+        let deadline = ContinuousClock.now + .seconds(60)
         while true {
             let health = try await HTTPTestClient.send("GET", "/health", port: port)
             if health.json["running"] as? Int == 1, health.json["queued"] as? Int == 1 { break }
