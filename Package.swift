@@ -208,7 +208,7 @@ let package = Package(
             dependencies: [
                 "InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
                 "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX", "InvoiSigning",
-                "InvoiPayment", "InvoiQRCode",
+                "InvoiPayment", "InvoiQRCode", "InvoiSpeedups",
             ],
             swiftSettings: directMetadataAccess
         ),

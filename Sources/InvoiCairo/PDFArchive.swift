@@ -45,7 +45,10 @@ public struct PDFArchive: Hashable, Sendable {
 public struct PDFAttachment: Hashable, Sendable {
     /// The file's name (`factur-x.xml`): ASCII letters, digits and `._-` only (others are dropped).
     public var name: String
+    /// The file, or its zlib stream when `size` is given (written as it is, with /FlateDecode).
     public var contents: [UInt8]
+    /// The file's size when `contents` is compressed.
+    public var size: Int?
     /// Its MIME type (`text/xml`).
     public var mediaType: String
     public var description: String
@@ -55,9 +58,10 @@ public struct PDFAttachment: Hashable, Sendable {
     public var modificationDate: String
 
     public init(
-        name: String, contents: [UInt8], mediaType: String, description: String, relationship: String,
-        modificationDate: String
+        name: String, contents: [UInt8], size: Int? = nil, mediaType: String, description: String,
+        relationship: String, modificationDate: String
     ) {
+        self.size = size
         self.name = String(
             name.unicodeScalars.filter {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)

@@ -263,9 +263,13 @@ public struct PDFBackend: Backend {
             if let attachment = archive.attachment, let numbers = attachmentNumbers {
                 let subtype = PDFWriting.name(attachment.mediaType)
                 let parameters =
-                    "/Type /EmbeddedFile /Subtype \(subtype) /Params << /Size \(attachment.contents.count)"
+                    "/Type /EmbeddedFile /Subtype \(subtype) /Params << /Size \(attachment.size ?? attachment.contents.count)"
                     + " /ModDate (\(attachment.modificationDate)) >>"
-                objects.append((numbers.file, try Self.stream(attachment.contents, parameters)))
+                objects.append(
+                    (
+                        numbers.file,
+                        try Self.stream(attachment.contents, parameters, isCompressed: attachment.size != nil)
+                    ))
                 // The name is ASCII without parentheses or backslashes (`PDFAttachment`).
                 let name = "(\(attachment.name))"
                 let specification =
@@ -278,8 +282,11 @@ public struct PDFBackend: Backend {
         }
 
         /// A compressed stream object's body.
-        private static func stream(_ data: [UInt8], _ entries: String) throws -> [UInt8] {
-            guard let packed = data.withUnsafeBytes({ DeflateCompressor.zlibCompressedOnThisThread($0) }) else {
+        private static func stream(_ data: [UInt8], _ entries: String, isCompressed: Bool = false) throws -> [UInt8] {
+            guard
+                let packed = isCompressed
+                    ? data : data.withUnsafeBytes({ DeflateCompressor.zlibCompressedOnThisThread($0) })
+            else {
                 throw BackendError("pdf: an embedded stream could not be compressed")
             }
             return Array("<< \(entries) /Length \(packed.count) /Filter /FlateDecode >>\nstream\n".utf8) + packed

@@ -16,11 +16,24 @@ public struct CIIWriter: Sendable {
     public func write(_ invoice: Invoice) throws(EInvoiceRefusal) -> [UInt8] {
         let found = EInvoiceRequirements(profile: profile, syntax: .cii).problems(of: invoice)
         guard found.isEmpty else { throw EInvoiceRefusal(problems: found) }
-        return document(EInvoiceContent(invoice: invoice))
+        var xml = XMLBuilder()
+        document(EInvoiceContent(invoice: invoice), into: &xml)
+        return xml.bytes
     }
 
-    private func document(_ content: EInvoiceContent) -> [UInt8] {
-        var xml = XMLBuilder()
+    /// The same bytes as `write`, handed to `sink` a piece at a time (after each line item), so
+    /// that an invoice of many thousand lines is never held as one document.
+    public func write(_ invoice: Invoice, into sink: (UnsafeRawBufferPointer) -> Void) throws(EInvoiceRefusal) {
+        let found = EInvoiceRequirements(profile: profile, syntax: .cii).problems(of: invoice)
+        guard found.isEmpty else { throw EInvoiceRefusal(problems: found) }
+        withoutActuallyEscaping(sink) { sink in
+            var xml = XMLBuilder(sink: sink)
+            document(EInvoiceContent(invoice: invoice), into: &xml)
+            xml.finish()
+        }
+    }
+
+    private func document(_ content: EInvoiceContent, into xml: inout XMLBuilder) {
         let namespaces = [
             ("xmlns:rsm", "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"),
             ("xmlns:ram", "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"),
@@ -47,14 +60,16 @@ public struct CIIWriter: Sendable {
             }
             xml.element("rsm:SupplyChainTradeTransaction") { xml in
                 if profile.hasLines {
-                    for line in content.lines { lineItem(line, content, &xml) }
+                    for line in content.lines {
+                        lineItem(line, content, &xml)
+                        xml.flush()
+                    }
                 }
                 agreement(content, &xml)
                 delivery(content, &xml)
                 settlement(content, &xml)
             }
         }
-        return xml.bytes
     }
 
     private func date(_ name: String, _ date: CalendarDate, _ xml: inout XMLBuilder) {

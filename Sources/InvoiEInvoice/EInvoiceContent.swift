@@ -104,8 +104,9 @@ struct EInvoiceContent {
         var rate: Decimal
     }
 
-    var lines: [Line] {
-        zip(invoice.lineItems.indices, totals.lineAmounts).map { index, amount in
+    /// Made as they are written, one at a time: a long invoice's lines are not copied whole.
+    var lines: some Sequence<Line> {
+        zip(invoice.lineItems.indices, totals.lineAmounts).lazy.map { index, amount in
             let item = invoice.lineItems[index]
             let flips = item.rate < 0
             return Line(

@@ -6,9 +6,28 @@ import InvoiCharacters
 struct XMLBuilder {
     private(set) var bytes: [UInt8] = []
     private var open: [String] = []
+    /// Where `flush` hands the bytes written so far, if anywhere; and how many it has handed.
+    private let sink: ((UnsafeRawBufferPointer) -> Void)?
+    private var flushed = 0
 
-    init() {
+    init(sink: ((UnsafeRawBufferPointer) -> Void)? = nil) {
+        self.sink = sink
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    }
+
+    /// Hands what is written so far to the sink, if there is one. Called between complete
+    /// elements inside one that already has content (after a line item), so that nothing handed
+    /// over is taken back: an element found empty when it closes is rewritten as `<name/>`.
+    mutating func flush() {
+        guard let sink, !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes(sink)
+        flushed += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The whole document's bytes once the sink has them.
+    mutating func finish() {
+        flush()
     }
 
     /// Opens `name` with `attributes` (name, value) and runs `body` inside it.
@@ -19,11 +38,11 @@ struct XMLBuilder {
         append("<" + name)
         appendAttributes(attributes)
         append(">\n")
-        let contentStart = bytes.count
+        let contentStart = flushed + bytes.count
         open.append(name)
         body(&self)
         open.removeLast()
-        if bytes.count == contentStart {
+        if flushed + bytes.count == contentStart {
             // Nothing inside: `<name/>`, since whitespace is content to an element declared empty.
             bytes.removeLast(2)
             append("/>\n")

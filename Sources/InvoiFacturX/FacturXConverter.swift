@@ -217,7 +217,10 @@ extension String {
 public struct PDFAParts: Sendable, Equatable {
     public struct Attachment: Sendable, Equatable {
         public var name: String
+        /// The file, or its zlib stream when `size` is given.
         public var contents: [UInt8]
+        /// The file's size when `contents` is compressed.
+        public var size: Int?
         public var mediaType: String
         public var description: String
         /// `Alternative` or `Data`, without the name's slash.
@@ -244,12 +247,25 @@ public struct PDFAParts: Sendable, Equatable {
 }
 
 extension FacturXConverter {
+    /// An XML to embed: its bytes, or its zlib stream and size (a long invoice's XML, compressed
+    /// as it was written).
+    public enum EmbeddedXML: Sendable {
+        case plain([UInt8])
+        case compressed(zlib: [UInt8], size: Int)
+
+        var digestBytes: [UInt8] {
+            switch self {
+            case .plain(let bytes), .compressed(let bytes, _): bytes
+            }
+        }
+    }
+
     /// The parts of a PDF/A-3 at `metadata.level` with `xml` embedded as Factur-X (`conformance`),
     /// or nothing embedded when `xml` is nil, for a file whose Info names `producer` and `creator`.
     /// Its document ID is a digest of the inputs, the PDF's bytes not among them (they are not
     /// written yet): the same inputs give the same ID, another invoice's XML or title another.
     public static func parts(
-        embedding xml: [UInt8]?, conformance: FacturXConformance?, metadata: FacturXMetadata, producer: String,
+        embedding xml: EmbeddedXML?, conformance: FacturXConformance?, metadata: FacturXMetadata, producer: String,
         creator: String
     ) throws(FacturXError) -> PDFAParts {
         try parts(
@@ -258,7 +274,7 @@ extension FacturXConverter {
     }
 
     static func parts(
-        embedding xml: [UInt8]?, conformance: FacturXConformance?, metadata: FacturXMetadata, producer: String,
+        embedding xml: EmbeddedXML?, conformance: FacturXConformance?, metadata: FacturXMetadata, producer: String,
         creator: String, colorProfile: [UInt8]
     ) -> PDFAParts {
         var metadata = metadata
@@ -267,7 +283,8 @@ extension FacturXConverter {
         }
         metadata.subject = metadata.subject.map(XMPPacket.storable)
         let date = stamp(metadata.creationDate)
-        let identifier = documentID(pdf: [], xml: xml ?? [], conformance: conformance, metadata: metadata)
+        let identifier = documentID(
+            pdf: [], xml: xml?.digestBytes ?? [], conformance: conformance, metadata: metadata)
         let packet = XMPPacket(
             title: metadata.title, author: metadata.author, subject: metadata.subject ?? "", producer: producer,
             creatorTool: creator, date: date, documentID: identifier, conformance: xml == nil ? nil : conformance,
@@ -287,8 +304,10 @@ extension FacturXConverter {
         }
         let attachment = xml.flatMap { xml in
             conformance.map { conformance in
-                PDFAParts.Attachment(
-                    name: XMPPacket.attachmentName, contents: xml, mediaType: "text/xml",
+                var size: Int?
+                if case .compressed(_, let total) = xml { size = total }
+                return PDFAParts.Attachment(
+                    name: XMPPacket.attachmentName, contents: xml.digestBytes, size: size, mediaType: "text/xml",
                     description: "Factur-X invoice", relationship: String(conformance.relationship.dropFirst()),
                     modificationDate: date.pdf)
             }

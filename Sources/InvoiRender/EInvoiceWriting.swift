@@ -4,6 +4,7 @@ import InvoiDocument
 import InvoiEInvoice
 import InvoiFacturX
 import InvoiModel
+import InvoiSpeedups
 
 /// An e-invoice format and the profile it is written in: the syntax of its XML, and for
 /// Factur-X the conformance level its PDF declares.
@@ -77,19 +78,20 @@ extension Renderer {
         -> [Unicode.Scalar]
     {
         guard let einvoice = try EInvoiceTarget(format: settings.format, profile: settings.profile) else { return [] }
-        let xml =
-            switch einvoice.syntax {
-            case .cii: try CIIWriter(profile: einvoice.profile).write(invoice)
-            case .ubl: try UBLWriter(profile: einvoice.profile).write(invoice)
-            }
-        guard let level = einvoice.facturXLevel else {
-            try target.sink(forPage: nil, of: 1).write(xml)
-            return []
-        }
         var pdfSettings = settings
         pdfSettings.format = .pdf
-        if settings.output.isTagged {
-            // Written as the pages stream out, the XML and the PDF/A parts with them.
+        if let level = einvoice.facturXLevel, settings.output.isTagged {
+            // Written as the pages stream out, the PDF/A parts with them; the XML is compressed
+            // as it is written (a Factur-X is CII), never held whole.
+            guard let packing = PiecewiseDeflate() else { throw BackendError("facturx: no zlib to compress the XML") }
+            var size = 0
+            var isPacked = true
+            try CIIWriter(profile: einvoice.profile).write(invoice) { piece in
+                size += piece.count
+                isPacked = isPacked && packing.append(piece)
+            }
+            guard isPacked, packing.finish() else { throw BackendError("facturx: the XML could not be compressed") }
+            let xml = FacturXConverter.EmbeddedXML.compressed(zlib: packing.output, size: size)
             let (_, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: target) { document in
                 try Self.archive(
                     FacturXConverter.parts(
@@ -98,6 +100,32 @@ extension Renderer {
                         producer: PDFBackend.producer, creator: settings.output.creator))
             }
             return uncovered
+        }
+        if einvoice.facturXLevel == nil, einvoice.syntax == .cii {
+            // Written as it is made: a long invoice's XML is never held whole. The output is opened
+            // with the first piece, once the invoice was found writable.
+            var sink: (any ByteSink)?
+            var failure: (any Error)?
+            try CIIWriter(profile: einvoice.profile).write(invoice) { piece in
+                guard failure == nil else { return }
+                do {
+                    if sink == nil { sink = try target.sink(forPage: nil, of: 1) }
+                    try sink?.write(piece)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            return []
+        }
+        let xml =
+            switch einvoice.syntax {
+            case .cii: try CIIWriter(profile: einvoice.profile).write(invoice)
+            case .ubl: try UBLWriter(profile: einvoice.profile).write(invoice)
+            }
+        guard let level = einvoice.facturXLevel else {
+            try target.sink(forPage: nil, of: 1).write(xml)
+            return []
         }
         let page = MemoryTarget()
         let (document, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: page)
@@ -148,7 +176,8 @@ extension Renderer {
             colorProfile: parts.colorProfile, outputCondition: parts.outputCondition,
             attachment: parts.attachment.map {
                 PDFAttachment(
-                    name: $0.name, contents: $0.contents, mediaType: $0.mediaType, description: $0.description,
+                    name: $0.name, contents: $0.contents, size: $0.size, mediaType: $0.mediaType,
+                    description: $0.description,
                     relationship: $0.relationship, modificationDate: $0.modificationDate)
             }, documentID: parts.documentID)
     }

@@ -71,6 +71,11 @@ import Testing
             let found = EInvoiceRequirements(profile: .en16931, syntax: .cii).problems(of: invoice)
             try #require(found == [], "case \(index): \(found)")
             let cii = try CIIWriter(profile: .en16931).write(invoice)
+            // Written a piece at a time (a Factur-X's XML), the same bytes, a piece per line and the rest.
+            var pieces: [[UInt8]] = []
+            try CIIWriter(profile: .en16931).write(invoice) { pieces.append(Array($0)) }
+            #expect(pieces.joined().elementsEqual(cii), "case \(index)")
+            #expect(pieces.count == invoice.lineItems.count + 1, "case \(index)")
             let ubl = try UBLWriter(profile: .en16931).write(invoice)
             let label = "case \(index): \(invoice.prettyPrintedJSON())"
             expectAddsUp(
