@@ -1,21 +1,35 @@
 import CCairo
 
 /// What makes a tagged PDF a PDF/A-3 file, written by the PDF backend with the rest of the file as
-/// it streams out (a long invoice is never held whole): the caller's metadata packet and Info
-/// entries, an output intent's colour profile, an embedded file (a Factur-X's XML) and the
-/// document's ID. What each holds is the caller's (the Factur-X module knows the schema).
-public struct PDFArchive: Hashable, Sendable {
-    /// The XMP metadata packet, in place of the one the backend writes.
-    public var metadataPacket: [UInt8]
+/// it streams out (a long invoice is never held whole): the caller's Info entries, an output
+/// intent's colour profile and, asked for once the last page is written (`ending`), the metadata
+/// packet, an embedded file (a Factur-X's XML, made then, when the pages' memory is free again)
+/// and the document's ID. What each holds is the caller's (the Factur-X module knows the schema).
+public struct PDFArchive: Sendable {
     /// The Info dictionary, in place of Cairo's (PDF/A: it must agree with the packet).
     public var information: [InformationEntry]
     /// The ICC profile of the output intent (sRGB: the space Cairo draws in).
     public var colorProfile: [UInt8]
     /// The output intent's condition (`sRGB IEC61966-2.1`).
     public var outputCondition: String
-    public var attachment: PDFAttachment?
-    /// The trailer's /ID, both halves (16 bytes).
-    public var documentID: [UInt8]
+    /// The name of the file `ending` will embed, if any (the catalog names it before it comes).
+    public var attachmentName: String?
+    /// The parts that come at the end of the file.
+    public var ending: @Sendable () throws -> Ending
+
+    public struct Ending: Sendable {
+        /// The XMP metadata packet, in place of the one the backend writes.
+        public var metadataPacket: [UInt8]
+        public var attachment: PDFAttachment?
+        /// The trailer's /ID, both halves (16 bytes).
+        public var documentID: [UInt8]
+
+        public init(metadataPacket: [UInt8], attachment: PDFAttachment?, documentID: [UInt8]) {
+            self.metadataPacket = metadataPacket
+            self.attachment = attachment
+            self.documentID = documentID
+        }
+    }
 
     public struct InformationEntry: Hashable, Sendable {
         /// The key without its slash (`Title`).
@@ -29,15 +43,14 @@ public struct PDFArchive: Hashable, Sendable {
     }
 
     public init(
-        metadataPacket: [UInt8], information: [InformationEntry], colorProfile: [UInt8], outputCondition: String,
-        attachment: PDFAttachment?, documentID: [UInt8]
+        information: [InformationEntry], colorProfile: [UInt8], outputCondition: String, attachmentName: String?,
+        ending: @escaping @Sendable () throws -> Ending
     ) {
-        self.metadataPacket = metadataPacket
+        self.attachmentName = attachmentName
         self.information = information
         self.colorProfile = colorProfile
         self.outputCondition = outputCondition
-        self.attachment = attachment
-        self.documentID = documentID
+        self.ending = ending
     }
 }
 

@@ -4,7 +4,7 @@ import InvoiDocument
 import InvoiSpeedups
 
 /// What a PDF may be given beside the document.
-public struct PDFOptions: Hashable, Sendable {
+public struct PDFOptions: Sendable {
     /// The creator string written in the metadata ("invoi 1.2.0").
     public var creator: String
     /// Tagged (the default): the structure layout gave the ops, for screen readers and reflow.
@@ -79,8 +79,6 @@ public struct PDFBackend: Backend {
                 stream.rewriter?.headerMinorVersion = 7
                 stream.rewriter?.information = archive.informationDictionary
                 stream.rewriter?.forbidsInterpolation = true
-                let identifier = archive.documentID.map { String($0, radix: 16).leftPadded(2) }.joined()
-                stream.rewriter?.trailerEntries = " /ID [ <\(identifier)> <\(identifier)> ]"
             }
         }
         let painter = PagePainter(context: context, fonts: fonts, target: .pdf, tags: tags)
@@ -181,8 +179,14 @@ public struct PDFBackend: Backend {
             cairo_surface_finish(surface.handle)
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
+            // Asked for once Cairo has let go of what it held for the pages.
+            let ending = try options.archive?.ending()
+            if let ending {
+                let identifier = ending.documentID.map { String($0, radix: 16).leftPadded(2) }.joined()
+                stream.rewriter?.trailerEntries = " /ID [ <\(identifier)> <\(identifier)> ]"
+            }
             let xmp =
-                options.archive?.metadataPacket
+                ending?.metadataPacket
                 ?? XMPMetadata(metadata: metadata, creator: options.creator, claimsUA: options.claimsPDFUA).packet
             var plain = [
                 (
@@ -191,7 +195,7 @@ public struct PDFBackend: Backend {
                         + Array("\nendstream".utf8)
                 )
             ]
-            if let archival { plain += try archival.objects() }
+            if let archival, let ending { plain += try archival.objects(attachment: ending.attachment) }
             let streamNumber = tags.allocateNumber()
             stream.rewriter?.finish(
                 objects: objects, streamNumber: streamNumber, plain: plain, crossReferenceNumber: tags.allocateNumber())
@@ -240,7 +244,7 @@ public struct PDFBackend: Backend {
         init(_ archive: PDFArchive, numbering tags: StructureTags) {
             self.archive = archive
             profileNumber = tags.allocateNumber()
-            attachmentNumbers = archive.attachment.map { _ in (tags.allocateNumber(), tags.allocateNumber()) }
+            attachmentNumbers = archive.attachmentName.map { _ in (tags.allocateNumber(), tags.allocateNumber()) }
         }
 
         var catalogEntries: [UInt8] {
@@ -248,19 +252,23 @@ public struct PDFBackend: Backend {
             entries += " /OutputConditionIdentifier \(PDFWriting.textString(archive.outputCondition))"
             entries += " /Info \(PDFWriting.textString(archive.outputCondition))"
             entries += " /RegistryName (http://www.color.org) /DestOutputProfile \(profileNumber) 0 R >> ]"
-            if let attachment = archive.attachment, let numbers = attachmentNumbers {
+            if let name = archive.attachmentName, let numbers = attachmentNumbers {
                 entries += " /AF [ \(numbers.specification) 0 R ]"
-                entries += " /Names << /EmbeddedFiles << /Names [ (\(attachment.name))"
+                entries += " /Names << /EmbeddedFiles << /Names [ (\(name))"
                 entries += " \(numbers.specification) 0 R ] >> >>"
             }
             return Array(entries.utf8)
         }
 
-        func objects() throws -> [(number: Int, body: [UInt8])] {
+        /// The profile's stream, and the attachment the catalog announced (`archive.attachmentName`).
+        func objects(attachment: PDFAttachment?) throws -> [(number: Int, body: [UInt8])] {
             var objects = [
                 (number: profileNumber, body: try Self.stream(archive.colorProfile, "/N 3 /Alternate /DeviceRGB"))
             ]
-            if let attachment = archive.attachment, let numbers = attachmentNumbers {
+            if let numbers = attachmentNumbers {
+                guard let attachment, attachment.name == archive.attachmentName else {
+                    throw BackendError("pdf: the attachment the catalog names is not the one given")
+                }
                 let subtype = PDFWriting.name(attachment.mediaType)
                 let parameters =
                     "/Type /EmbeddedFile /Subtype \(subtype) /Params << /Size \(attachment.size ?? attachment.contents.count)"

@@ -247,6 +247,9 @@ public struct PDFAParts: Sendable, Equatable {
 }
 
 extension FacturXConverter {
+    /// The name a Factur-X's XML is embedded under.
+    public static var attachmentName: String { XMPPacket.attachmentName }
+
     /// An XML to embed: its bytes, or its zlib stream and size (a long invoice's XML, compressed
     /// as it was written).
     public enum EmbeddedXML: Sendable {

@@ -28,8 +28,6 @@ public struct OutputOptions: Hashable, Sendable {
 
     /// Whether the PDF claims PDF/UA-1.
     var claimsPDFUA: Bool { pdfStandards.contains(.ua1) && isTagged }
-    /// pdf: what makes it a PDF/A-3 written as it streams (set by the Factur-X and PDF/A paths).
-    var archive: PDFArchive?
 
     public init(
         dpi: Double = 144, columns: Int = 100, usesColor: Bool = false, creator: String = "invoi",
@@ -69,13 +67,15 @@ struct BackendTable: Sendable {
     }
 
     /// A page writer of `format` into `target`.
+    /// `archive` makes a PDF a PDF/A-3 as it is written.
     func writer(
-        for outline: DocumentOutline, as format: OutputFormat, options: OutputOptions, to target: any OutputTarget
+        for outline: DocumentOutline, as format: OutputFormat, options: OutputOptions, archive: PDFArchive? = nil,
+        to target: any OutputTarget
     ) throws -> any PageWriter {
         switch format {
         case .pdf:
             try PDFBackend(fonts: cairoFonts).writer(
-                for: outline, options: options.pdfOptions, to: target)
+                for: outline, options: options.pdfOptions(archive: archive), to: target)
         case .png:
             try PNGBackend(fonts: cairoFonts).writer(for: outline, options: PNGOptions(dpi: options.dpi), to: target)
         case .svg:
@@ -132,7 +132,9 @@ public enum PageImageFile {
 
 extension OutputOptions {
     /// The PDF backend's part.
-    var pdfOptions: PDFOptions {
+    var pdfOptions: PDFOptions { pdfOptions(archive: nil) }
+
+    func pdfOptions(archive: PDFArchive?) -> PDFOptions {
         PDFOptions(creator: creator, isTagged: isTagged, claimsPDFUA: claimsPDFUA, archive: archive)
     }
 }

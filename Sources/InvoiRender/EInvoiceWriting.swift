@@ -81,23 +81,28 @@ extension Renderer {
         var pdfSettings = settings
         pdfSettings.format = .pdf
         if let level = einvoice.facturXLevel, settings.output.isTagged {
-            // Written as the pages stream out, the PDF/A parts with them; the XML is compressed
-            // as it is written (a Factur-X is CII), never held whole.
-            guard let packing = PiecewiseDeflate() else { throw BackendError("facturx: no zlib to compress the XML") }
-            var size = 0
-            var isPacked = true
-            try CIIWriter(profile: einvoice.profile).write(invoice) { piece in
-                size += piece.count
-                isPacked = isPacked && packing.append(piece)
+            // Written as the pages stream out, the PDF/A parts with them. The XML is made once the
+            // last page is written (the pages' memory free again) and compressed as it is made
+            // (a Factur-X is CII), never held whole; whether it can be made is known first.
+            let problems = EInvoiceRequirements(profile: einvoice.profile, syntax: .cii).problems(of: invoice)
+            guard problems.isEmpty else { throw EInvoiceRefusal(problems: problems) }
+            let profile = einvoice.profile
+            let makeXML: @Sendable () throws -> FacturXConverter.EmbeddedXML = {
+                guard let packing = PiecewiseDeflate() else { throw BackendError("facturx: no zlib for the XML") }
+                var size = 0
+                var isPacked = true
+                try CIIWriter(profile: profile).write(invoice) { piece in
+                    size += piece.count
+                    isPacked = isPacked && packing.append(piece)
+                }
+                guard isPacked, packing.finish() else { throw BackendError("facturx: the XML could not be compressed") }
+                return .compressed(zlib: packing.output, size: size)
             }
-            guard isPacked, packing.finish() else { throw BackendError("facturx: the XML could not be compressed") }
-            let xml = FacturXConverter.EmbeddedXML.compressed(zlib: packing.output, size: size)
+            let creator = settings.output.creator
             let (_, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: target) { document in
                 try Self.archive(
-                    FacturXConverter.parts(
-                        embedding: xml, conformance: level,
-                        metadata: archivalMetadata(document, settings: settings, level: .a),
-                        producer: PDFBackend.producer, creator: settings.output.creator))
+                    metadata: archivalMetadata(document, settings: settings, level: .a), embedding: makeXML,
+                    conformance: level, creator: creator)
             }
             return uncovered
         }
@@ -148,12 +153,11 @@ extension Renderer {
         // PDF/A-3a is a tagged file.
         if level == .a { pdfSettings.output.isTagged = true }
         if pdfSettings.output.isTagged {
+            let creator = settings.output.creator
             let (_, uncovered) = try drawPages(of: invoice, settings: pdfSettings, to: target) { document in
                 try Self.archive(
-                    FacturXConverter.parts(
-                        embedding: nil, conformance: nil,
-                        metadata: archivalMetadata(document, settings: pdfSettings, level: level),
-                        producer: PDFBackend.producer, creator: settings.output.creator))
+                    metadata: archivalMetadata(document, settings: pdfSettings, level: level), embedding: nil,
+                    conformance: nil, creator: creator)
             }
             return uncovered
         }
@@ -168,18 +172,32 @@ extension Renderer {
         return uncovered
     }
 
-    /// The PDF backend's form of the PDF/A parts.
-    private static func archive(_ parts: PDFAParts) -> PDFArchive {
-        PDFArchive(
-            metadataPacket: parts.metadataPacket,
-            information: parts.information.map { PDFArchive.InformationEntry(key: $0.key, text: $0.text) },
-            colorProfile: parts.colorProfile, outputCondition: parts.outputCondition,
-            attachment: parts.attachment.map {
-                PDFAttachment(
-                    name: $0.name, contents: $0.contents, size: $0.size, mediaType: $0.mediaType,
-                    description: $0.description,
-                    relationship: $0.relationship, modificationDate: $0.modificationDate)
-            }, documentID: parts.documentID)
+    /// The PDF backend's form of the PDF/A parts: Info and the output intent now, the rest (the
+    /// XML made by `makeXML`, the packet and ID that digest it) once the last page is written.
+    private static func archive(
+        metadata: FacturXMetadata, embedding makeXML: (@Sendable () throws -> FacturXConverter.EmbeddedXML)?,
+        conformance: FacturXConformance?, creator: String
+    ) throws -> PDFArchive {
+        let producer = PDFBackend.producer
+        let now = try FacturXConverter.parts(
+            embedding: nil, conformance: nil, metadata: metadata, producer: producer, creator: creator)
+        return PDFArchive(
+            information: now.information.map { PDFArchive.InformationEntry(key: $0.key, text: $0.text) },
+            colorProfile: now.colorProfile, outputCondition: now.outputCondition,
+            attachmentName: makeXML == nil ? nil : FacturXConverter.attachmentName
+        ) {
+            let parts = try FacturXConverter.parts(
+                embedding: makeXML?(), conformance: conformance, metadata: metadata, producer: producer,
+                creator: creator)
+            return PDFArchive.Ending(
+                metadataPacket: parts.metadataPacket,
+                attachment: parts.attachment.map {
+                    PDFAttachment(
+                        name: $0.name, contents: $0.contents, size: $0.size, mediaType: $0.mediaType,
+                        description: $0.description, relationship: $0.relationship,
+                        modificationDate: $0.modificationDate)
+                }, documentID: parts.documentID)
+        }
     }
 
     /// What the PDF/A conversion writes into the Info dictionary and the XMP.

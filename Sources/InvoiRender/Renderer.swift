@@ -104,9 +104,9 @@ public struct Renderer: Sendable {
         let plan = try layout(for: invoice, settings: settings).plan(content(of: invoice, settings: settings))
         var outline = plan.outline
         outline.metadata.creationDate = settings.creationDate
-        var options = settings.output
-        if let archive { options.archive = try archive(outline.metadata) }
-        var writer = try backends.writer(for: outline, as: settings.format, options: options, to: target)
+        var writer = try backends.writer(
+            for: outline, as: settings.format, options: settings.output, archive: archive?(outline.metadata),
+            to: target)
         try plan.forEachPage { try writer.write($0) }
         try writer.finish()
         return (outline.metadata, plan.uncoveredCharacters)

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiDocument
 import InvoiModel
 import InvoiRender
 import InvoiTestSupport
@@ -18,16 +19,15 @@ import Testing
         }.sorted()
     }
 
-    /// The golden's invoice as Factur-X: through the renderer when the invoice is an e-invoice of
+    /// The golden's invoice as Factur-X: through the renderer (written as it streams) when the invoice is an e-invoice of
     /// the Factur-X profile it declares or of EN 16931, else its plain PDF converted with the
     /// project's CII fixture (the page is what this checks, not the XML).
     func facturX(of name: String) throws -> [UInt8] {
         let renderer = try #require(FacturXTests.renderer, "fonts of the fixed set are missing: run tools/setup")
         let invoice = try PDFCheck.goldenInvoice(name)
-        if case .document(let bytes)? = try? renderer.render(
-            invoice, settings: RenderSettings(format: .facturx, creationDate: FacturXTests.date))
+        if let bytes = try? Self.written(invoice, as: RenderSettings(format: .facturx, creationDate: FacturXTests.date))
         {
-            return [UInt8](bytes)
+            return bytes
         }
         guard
             case .document(let pdf) = try renderer.render(
@@ -38,6 +38,15 @@ import Testing
             metadata: FacturXTests.metadata)
     }
 
+    /// What the renderer writes for `invoice` as `settings` say, as the command line writes it.
+    static func written(_ invoice: Invoice, as settings: RenderSettings) throws -> [UInt8] {
+        let renderer = try #require(FacturXTests.renderer, "fonts of the fixed set are missing: run tools/setup")
+        let target = MemoryTarget()
+        _ = try renderer.render(invoice, settings: settings, to: target)
+        guard case .document(let bytes) = target.output else { throw TestError("pages instead of one file") }
+        return [UInt8](bytes)
+    }
+
     @Test func everyGoldenPassesPDFA3b() throws {
         #expect(FileManager.default.isExecutableFile(atPath: PDFCheck.checker), "pdfcheck kit: \(PDFCheck.checker)")
         let names = Self.goldenNames
@@ -45,6 +54,28 @@ import Testing
         let result = try PDFCheck.run(names.map { ($0, try facturX(of: $0)) }, profiles: ["pdfa-3b"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.isEmpty, "\(result.output)")
+    }
+
+    /// A tagged Factur-X is written as it streams, its XML made and compressed a line at a time
+    /// at the end: what is embedded is the CII `--format cii` writes, byte for byte, and the
+    /// file is one revision whose trailer has an /ID.
+    @Test(arguments: ["einvoice-facturx-fr-reverse-charge", "einvoice-credit-note"])
+    func theEmbeddedXMLIsTheCIIOfTheInvoice(name: String) throws {
+        let invoice = try PDFCheck.goldenInvoice(name)
+        let settings = RenderSettings(format: .facturx, creationDate: FacturXTests.date)
+        let pdf = try Self.written(invoice, as: settings)
+        var ciiSettings = settings
+        ciiSettings.format = .cii
+        let cii = try Self.written(invoice, as: ciiSettings)
+        let embedded = try Tools.withFile(Data(pdf), name: "facturx.pdf") { file in
+            try Tools.run("qpdf", ["--show-attachment=factur-x.xml", file.path])
+        }
+        #expect(embedded.status == 0, "\(embedded.errors)")
+        #expect(embedded.output == String(decoding: cii, as: UTF8.self))
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-1.7\n"))
+        #expect(text.contains(/\/ID \[ <[0-9a-f]{32}> <[0-9a-f]{32}> \]/))
+        #expect(text.components(separatedBy: "startxref").count == 2, "one revision")
     }
 
     @Test func theCheckerReportsAPlainPDF() throws {
