@@ -11,9 +11,10 @@ import InvoiSpeedups
 /// - in Cairo's page dictionary the page's /StructParents, /Annots and /Tabs; in the catalog the
 ///   structure tree, /MarkInfo, the language, the viewer preferences and the XMP metadata; in
 ///   each Type 2 CIDFont the /CIDToGIDMap PDF/UA and PDF/A require;
-/// - invoi's own objects (the structure elements, the parent tree, the link annotations), in a
-///   compressed object stream (ISO 32000-1 §7.5.7) after each page and one at the end, numbered
-///   from a base above Cairo's numbers;
+/// - invoi's own objects (the structure elements, the parent tree, the link annotations), in
+///   compressed object streams (ISO 32000-1 §7.5.7) between Cairo's objects once pages have
+///   gathered 64 KB of them, and one at the end, numbered from a base above Cairo's numbers;
+/// - a PDF/A file's header version, Info dictionary and uninterpolated images (`PDFArchive`);
 /// - in place of Cairo's cross-reference table, a compressed cross-reference stream (§7.5.8)
 ///   over both ranges of numbers, with Cairo's offsets moved by what was added before them.
 ///
