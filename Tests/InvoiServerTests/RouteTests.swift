@@ -4,7 +4,7 @@ import Testing
 @testable import InvoiServer
 
 /// Every route and every error code of the service, against a server in this process.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))  // the whole suite renders beside these tests on two cores
 struct RouteTests {
     @Test func healthReadyAndRequestIDs() async throws {
         try await withServer { _, port in
