@@ -214,7 +214,7 @@ extension String {
 /// What a PDF writer that streams its file writes itself to make it a PDF/A-3 (a Factur-X when an
 /// XML is embedded), instead of having a finished file converted by qpdf, which reads it whole: the
 /// same metadata packet, Info entries, output intent and attachment the conversion writes.
-public struct PDFAParts: Sendable, Equatable {
+public struct PDFAParts: Sendable {
     public struct Attachment: Sendable, Equatable {
         public var name: String
         /// The file, or its zlib stream when `size` is given.
@@ -238,12 +238,6 @@ public struct PDFAParts: Sendable, Equatable {
     public var attachment: Attachment?
     /// The trailer's /ID: the 16 bytes of the metadata's document ID.
     public var documentID: [UInt8]
-
-    public static func == (lhs: PDFAParts, rhs: PDFAParts) -> Bool {
-        lhs.metadataPacket == rhs.metadataPacket && lhs.information.elementsEqual(rhs.information, by: ==)
-            && lhs.colorProfile == rhs.colorProfile && lhs.attachment == rhs.attachment
-            && lhs.documentID == rhs.documentID && lhs.outputCondition == rhs.outputCondition
-    }
 }
 
 extension FacturXConverter {
