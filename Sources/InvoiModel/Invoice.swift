@@ -59,6 +59,15 @@ public struct Invoice: Hashable, Sendable {
     public var accentColor: AccentColor?
     /// "Original" or "Copy" beside the title; nil prints nothing.
     public var copyMark: CopyMark?
+    /// Up to 8 named values printed with the invoice's details (a PO number, a project).
+    public var customFields: [CustomField] = []
+
+    // Designs; each default leaves the app's document unchanged.
+
+    /// The design; nil is the theme's, else `classic`. `--design` overrides it.
+    public var design: DesignName?
+    /// The theme: a built-in design's name or a theme file; nil for none. `--theme` overrides it.
+    public var theme: ThemeReference?
 
     // E-invoice fields (EN 16931's business terms); each default leaves the
     // document unchanged, and the e-invoice formats say which of them their profile needs.

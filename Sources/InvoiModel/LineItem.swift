@@ -32,6 +32,24 @@ public struct LineItem: Hashable, Sendable {
         set { update { $0.unit = newValue } }
     }
 
+    /// When this line's goods or service were supplied; nil for none (printed in the `date` column).
+    public var date: CalendarDate? {
+        get { taxAndUnit?.values.date }
+        set { update { $0.date = newValue } }
+    }
+
+    /// The seller's identifier of what was sold, an SKU or article number (BT-155); "" for none.
+    public var itemId: String {
+        get { taxAndUnit?.values.itemId ?? "" }
+        set { update { $0.itemId = newValue } }
+    }
+
+    /// Taken from this line's quantity × rate (BT-136, BT-138); nil for none.
+    public var discount: Discount? {
+        get { taxAndUnit?.values.discount }
+        set { update { $0.discount = newValue } }
+    }
+
     private mutating func update(_ change: (inout TaxAndUnit.Values) -> Void) {
         var values = taxAndUnit?.values ?? TaxAndUnit.Values()
         change(&values)
@@ -65,12 +83,15 @@ public struct LineItem: Hashable, Sendable {
     public var exactAmount: Decimal { quantity * rate }
 }
 
-/// A line item's e-invoice attributes, immutable and shared between copies of the item.
+/// A line item's optional attributes (the e-invoice's and the designs' columns), immutable and shared between copies of the item.
 private final class TaxAndUnit: Hashable, Sendable {
     struct Values: Hashable, Sendable {
         var vatRate: Decimal?
         var vatCategory: VATCategory?
         var unit: UnitCode = .one
+        var date: CalendarDate?
+        var itemId = ""
+        var discount: Discount?
     }
 
     let values: Values
