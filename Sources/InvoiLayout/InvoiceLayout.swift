@@ -73,8 +73,8 @@ public struct InvoiceLayout: Sendable {
         typesetter.fallbackDirection = content.isRightToLeft ? .rightToLeft : nil
         let words = content.wording
         let size = paper.size
-        let x = style.padding
-        let width = size.width - 2 * style.padding
+        let x = style.margins.start
+        let width = size.width - style.margins.start - style.margins.end
 
         let header = HeaderSection(style: style, typesetter: typesetter).layOut(content, x: x, width: width)
         let billTo = BillToSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
@@ -108,7 +108,7 @@ public struct InvoiceLayout: Sendable {
         // quarter of its time); a long one keeps heights only — except for a row that may
         // have to be cut over pages (taller than half a page), whose lines the cut needs —
         // and lays each row out again when its page comes.
-        let tallRow = (size.height - 2 * style.padding) / 2
+        let tallRow = (size.height - style.margins.top - style.margins.bottom) / 2
         let measured: [Block] = content.items.indices.map { index in
             if keepsRows { return table.rowBlock(index) }
             let height = table.rowHeight(index)
@@ -128,8 +128,8 @@ public struct InvoiceLayout: Sendable {
             return items
         }
 
-        let top = style.padding
-        var bottom = size.height - style.padding
+        let top = style.margins.top
+        var bottom = size.height - style.margins.bottom
         var count = Paginator.paginate(items(measuredRows), pageSize: size, top: top, bottom: bottom)
         if count > 1 {
             // Make room for the footer (it may wrap: a long invoice number) and flow again,
@@ -137,7 +137,7 @@ public struct InvoiceLayout: Sendable {
             for _ in 0..<4 {
                 let footerHeight = typesetter.paragraphHeight(
                     content.footerText(page: count, of: count), style.footer, width: width)
-                bottom = size.height - style.padding - footerHeight - style.footerGap
+                bottom = size.height - style.margins.bottom - footerHeight - style.footerGap
                 let again = Paginator.paginate(
                     items(measuredRows, footer: footerHeight + style.footerGap), pageSize: size, top: top,
                     bottom: bottom)
@@ -174,7 +174,7 @@ public struct InvoiceLayout: Sendable {
         guard !text.isEmpty else { return Block(height: 0) }
         let noteStyle = style.signedNote
         let lineBox = noteStyle.lineBoxHeight
-        let top = paper.size.height - style.padding + max(0, style.padding - lineBox) / 3
+        let top = paper.size.height - style.margins.bottom + max(0, style.margins.bottom - lineBox) / 3
         var shown = text
         if typesetter.width(of: text, noteStyle) > width {
             // The first line the text would wrap to, shortened until it fits with its ellipsis.
@@ -234,13 +234,14 @@ public struct PagePlan {
             var index = 0
             let size = outline.firstPageSize
             let rightToLeft = outline.metadata.direction == .rightToLeft
-            let x = style.padding
-            let width = size.width - 2 * style.padding
+            let x = style.margins.start
+            let width = size.width - style.margins.start - style.margins.end
             var stamp = content.stamp
             // The first pass saw every text: only when it met an uncovered character are the
             // pages' texts shaped again, to list them in the order they appear.
             let listsUncovered = typesetter.coverage.hasUncoveredCharacters
-            let contentBox = Rect(x: x, y: top, width: width, height: size.height - 2 * style.padding)
+            let contentBox = Rect(
+                x: x, y: top, width: width, height: size.height - style.margins.top - style.margins.bottom)
             let placement = StampPlacement(style: style, typesetter: typesetter, contentBox: contentBox)
             // The Swiss strip is drawn after the stamp is placed: on its page the stamp's area
             // ends where the strip begins, or the stamp would land on the payment part.
@@ -255,7 +256,7 @@ public struct PagePlan {
                 let stripTop = size.height - SwissBillSection.height
                 if outline.pageCount > 1 {
                     let bottom =
-                        strip == nil ? size.height - style.padding : stripTop - style.footerGap - noteReserve
+                        strip == nil ? size.height - style.margins.bottom : stripTop - style.footerGap - noteReserve
                     ops +=
                         layout.footer(
                             content, page: index + 1, of: outline.pageCount, typesetter: typesetter, x: x,

@@ -49,7 +49,8 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var accent = Color(rgb: 0x111111)
 
     // Page.
-    public var padding = px(56)
+    /// The page's margins; start and end are left and right before a right-to-left page is mirrored.
+    public var margins = PageMargins(all: px(56))
     public var sectionGap = px(40)
 
     // Header.
@@ -189,6 +190,26 @@ public struct InvoiceStyle: Hashable, Sendable {
     }
 
     public static let standard = InvoiceStyle()
+}
+
+/// The four margins of a page, in points.
+public struct PageMargins: Hashable, Sendable {
+    public var top: Double
+    public var bottom: Double
+    /// Where lines begin: the left edge of a left-to-right page, the right of a right-to-left one.
+    public var start: Double
+    public var end: Double
+
+    public init(top: Double, bottom: Double, start: Double, end: Double) {
+        self.top = top
+        self.bottom = bottom
+        self.start = start
+        self.end = end
+    }
+
+    public init(all: Double) {
+        self.init(top: all, bottom: all, start: all, end: all)
+    }
 }
 
 /// The stamp's colour for each status (the OneLPM status palette).

@@ -60,7 +60,7 @@ import Testing
             page.textOps.filter { $0.text.allSatisfy { $0 == "W" } }.sorted { $0.box.minY < $1.box.minY }.map(\.text)
         }
         #expect(pieces.joined() == word)
-        let bottom = PaperSize.a4.size.height - InvoiceStyle.standard.padding
+        let bottom = PaperSize.a4.size.height - InvoiceStyle.standard.margins.top
         for page in document.pages {
             #expect(page.textOps.allSatisfy { $0.box.maxY <= bottom + 0.01 })
         }

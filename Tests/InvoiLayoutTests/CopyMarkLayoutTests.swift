@@ -51,7 +51,7 @@ import Testing
         let ink = geometry.inkRect(title)
         // Right of the title, flush with the content's right edge, centred on its line.
         #expect(mark.frame.minX >= ink.maxX + Self.style.copyMarkGap - 0.01)
-        #expect(abs(mark.frame.maxX - (Self.page.width - Self.style.padding)) < 0.01)
+        #expect(abs(mark.frame.maxX - (Self.page.width - Self.style.margins.start)) < 0.01)
         #expect(abs((mark.frame.minY + mark.frame.maxY) / 2 - (title.box.minY + title.box.maxY) / 2) < 0.01)
         // Without a mark the page has no such outline, and the title stays where it was.
         let plain = try self.document(Invoice.sample, kind: kind)
@@ -75,7 +75,7 @@ import Testing
         let mirrored = try #require(Self.mark(on: rightToLeft.pages[0]))
         let unmirrored = try #require(Self.mark(on: leftToRight.pages[0]))
         #expect(mirrored.words.map(\.text) == ["מקור"])
-        #expect(abs(mirrored.frame.minX - Self.style.padding) < 0.01, "at the left edge")
+        #expect(abs(mirrored.frame.minX - Self.style.margins.start) < 0.01, "at the left edge")
         #expect(abs(mirrored.frame.minX - (Self.page.width - unmirrored.frame.maxX)) < 0.01)
         #expect(mirrored.frame.minY == unmirrored.frame.minY && mirrored.frame.width == unmirrored.frame.width)
         for line in Self.titleLines(on: rightToLeft.pages[0]) {
@@ -91,8 +91,8 @@ import Testing
         let geometry = PageGeometry(shaper: shaper)
         let layout = InvoiceLayout(shaper: shaper)
         let content = Rect(
-            x: Self.style.padding, y: Self.style.padding, width: Self.page.width - 2 * Self.style.padding,
-            height: Self.page.height - 2 * Self.style.padding)
+            x: Self.style.margins.start, y: Self.style.margins.start, width: Self.page.width - 2 * Self.style.margins.start,
+            height: Self.page.height - 2 * Self.style.margins.top)
         let long = String(repeating: "Verylongtitleword", count: 6)
         let overrides: [[WordKey: String]] = [
             [:], [.invoiceTitle: long, .taxInvoiceReceiptTitle: long],
@@ -175,7 +175,7 @@ import Testing
         let widest = mark.words.map(\.width).max() ?? 0
         let frame = Self.style.copyMarkPaddingX + Self.style.copyMarkBorderWidth
         #expect(abs(mark.frame.width - (widest + 2 * frame)) < 0.01)
-        #expect(abs(mark.frame.maxX - (Self.page.width - Self.style.padding)) < 0.01)
+        #expect(abs(mark.frame.maxX - (Self.page.width - Self.style.margins.start)) < 0.01)
         for word in mark.words {
             #expect(word.box.minX >= mark.frame.minX && word.box.maxX <= mark.frame.maxX)
         }
@@ -226,7 +226,7 @@ import Testing
             let notes = marked.textOps.filter { $0.text == "Digitally signed document" }
             try #require(notes.count == 1, "page \(index + 1)")
             let note = notes[0]
-            #expect(note.box.minY >= Self.page.height - Self.style.padding, "page \(index + 1): in the bottom margin")
+            #expect(note.box.minY >= Self.page.height - Self.style.margins.top, "page \(index + 1): in the bottom margin")
             #expect(note.box.maxY <= Self.page.height, "page \(index + 1): on the page")
             #expect(abs(note.box.midX - Self.page.width / 2) < 0.01 && note.alignment == .center)
             #expect(marked.ops.filter { $0 != .text(note) } == plain.ops, "page \(index + 1): something else moved")
@@ -254,8 +254,8 @@ import Testing
         let notes = page.textOps.filter { !unsigned.pages[0].textOps.contains($0) }
         try #require(notes.count == 1)
         let ink = PageGeometry(shaper: shaper).inkRect(notes[0])
-        #expect(ink.minX >= Self.style.padding - 0.01 && ink.maxX <= Self.page.width - Self.style.padding + 0.01)
-        #expect(ink.maxY <= Self.page.height && ink.minY >= Self.page.height - Self.style.padding)
+        #expect(ink.minX >= Self.style.margins.start - 0.01 && ink.maxX <= Self.page.width - Self.style.margins.start + 0.01)
+        #expect(ink.maxY <= Self.page.height && ink.minY >= Self.page.height - Self.style.margins.top)
         if length > 40 { #expect(notes[0].text.hasSuffix("…")) }
     }
 }

@@ -31,8 +31,8 @@ import Testing
         for (index, page) in document.pages.enumerated() {
             let place = "seed \(seed), page \(index + 1)"
             let contentBox = Rect(
-                x: style.padding, y: style.padding, width: page.size.width - 2 * style.padding,
-                height: page.size.height - 2 * style.padding)
+                x: style.margins.start, y: style.margins.start, width: page.size.width - 2 * style.margins.start,
+                height: page.size.height - 2 * style.margins.top)
             let inks = page.textOps.map(geometry.inkRect)
             for (text, ink) in zip(page.textOps, inks) {
                 #expect(

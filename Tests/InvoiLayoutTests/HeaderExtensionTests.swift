@@ -19,7 +19,7 @@ import Testing
         #expect(document.metadata.title.hasPrefix("Estimate "))
         // Same place as the invoice's title: right-aligned on the content's right edge.
         let title = try #require(document.text("ESTIMATE"))
-        #expect(abs(title.origin.x + title.width - (document.pages[0].size.width - style.padding)) < 0.01)
+        #expect(abs(title.origin.x + title.width - (document.pages[0].size.width - style.margins.start)) < 0.01)
 
         invoice.documentType = .invoice
         let plain = try kind.layout().document(for: invoice)
@@ -115,7 +115,7 @@ import Testing
             let rect = images[0].rect
             #expect(abs(rect.width - InvoiceStyle.px(logoCase.drawn.width)) < 1e-9)
             #expect(abs(rect.height - InvoiceStyle.px(logoCase.drawn.height)) < 1e-9)
-            #expect(rect.x == style.padding && rect.y == style.padding, "top left")
+            #expect(rect.x == style.margins.start && rect.y == style.margins.start, "top left")
             // The company name and the catalog's word for logo, a figure of its own.
             #expect(images[0].altText == "Acme Studio logo")
             #expect(images[0].role == .structure([StructureNode(.section), StructureNode(.figure)]))
@@ -123,7 +123,7 @@ import Testing
             let name = try #require(document.text("Acme Studio"))
             #expect(abs(name.box.minY - (rect.maxY + style.logoGap)) < 1e-9, "the name follows the logo and its gap")
             // The title stays at the top of the right column.
-            #expect(try #require(document.text("INVOICE")).box.minY == style.padding)
+            #expect(try #require(document.text("INVOICE")).box.minY == style.margins.top)
             #expect(document.pages.count == 1)
         }
     }
@@ -149,7 +149,7 @@ import Testing
         #expect(
             abs(
                 billTo.box.minY
-                    - (style.padding + max(InvoiceStyle.px(48), style.title.lineBoxHeight)
+                    - (style.margins.top + max(InvoiceStyle.px(48), style.title.lineBoxHeight)
                         + style.sectionGap)) < 1e-9)
     }
 }

@@ -26,8 +26,8 @@ import Testing
 
         for (pageIndex, page) in document.pages.enumerated() {
             let contentBox = Rect(
-                x: style.padding, y: style.padding, width: page.size.width - 2 * style.padding,
-                height: page.size.height - 2 * style.padding)
+                x: style.margins.start, y: style.margins.start, width: page.size.width - 2 * style.margins.start,
+                height: page.size.height - 2 * style.margins.top)
             let texts = page.textOps
             let rules = page.ops.compactMap { op -> LineOp? in if case .line(let l) = op { l } else { nil } }
             for text in texts {

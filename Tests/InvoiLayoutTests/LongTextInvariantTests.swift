@@ -86,9 +86,9 @@ import Testing
         for (index, page) in document.pages.enumerated() {
             let pagePlace = "\(place), page \(index + 1)"
             let content = Rect(
-                x: style.padding - tolerance, y: style.padding - tolerance,
-                width: page.size.width - 2 * style.padding + 2 * tolerance,
-                height: page.size.height - 2 * style.padding + 2 * tolerance)
+                x: style.margins.start - tolerance, y: style.margins.start - tolerance,
+                width: page.size.width - 2 * style.margins.start + 2 * tolerance,
+                height: page.size.height - 2 * style.margins.top + 2 * tolerance)
             let texts = page.textOps
             let inks = texts.map(geometry.inkRect)
             for (text, ink) in zip(texts, inks) {

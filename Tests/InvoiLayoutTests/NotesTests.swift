@@ -32,11 +32,11 @@ import Testing
         #expect(first.font == style.notesText.font && first.color == style.primary)
         #expect(
             abs(third.box.minY - first.box.minY - 2 * style.notesText.lineBoxHeight) < 1e-9, "the blank line is kept")
-        #expect(first.box.minX == style.padding && first.box.width == document.pages[0].size.width - 2 * style.padding)
+        #expect(first.box.minX == style.margins.start && first.box.width == document.pages[0].size.width - 2 * style.margins.start)
         // The same top rule as Payment Details, the same distance above the label.
         let rules = document.pages[0].lines.filter {
-            $0.color == style.border && $0.from.x == style.padding
-                && $0.to.x == document.pages[0].size.width - style.padding
+            $0.color == style.border && $0.from.x == style.margins.start
+                && $0.to.x == document.pages[0].size.width - style.margins.start
         }
         let paymentRule = try #require(rules.last { $0.from.y < paymentLabel.box.minY })
         let notesRule = try #require(rules.last { $0.from.y < label.box.minY })
@@ -68,7 +68,7 @@ import Testing
         #expect(document.allTextOps.filter { $0.text == "NOTES" }.count == 1)
         let lines = document.pages.indices.flatMap { notesLines(document, page: $0) }.map(\.text)
         #expect(lines == (0..<200).map { "note\($0) with some words" })
-        let bottom = document.pages[0].size.height - style.padding
+        let bottom = document.pages[0].size.height - style.margins.top
         for page in document.pages.indices.dropLast() {
             let last = try #require(notesLines(document, page: page).last)
             // Filled to the bottom: another line would not have fitted above the footer.
@@ -77,7 +77,7 @@ import Testing
             #expect(last.box.maxY <= bottom)
         }
         // A continuation page starts with notes at the top of the content.
-        #expect(abs(try #require(notesLines(document, page: 1).first).box.minY - style.padding) < 1e-9)
+        #expect(abs(try #require(notesLines(document, page: 1).first).box.minY - style.margins.top) < 1e-9)
     }
 
     /// Blank lines are kept inside a page, but a continuation page starts with a line of text.
@@ -93,7 +93,7 @@ import Testing
                 #expect(abs(b.box.minY - a.box.minY - 2 * style.notesText.lineBoxHeight) < 1e-9)
             }
             if page > 0 {
-                #expect(abs(try #require(lines.first).box.minY - style.padding) < 1e-9, "page \(page + 1)")
+                #expect(abs(try #require(lines.first).box.minY - style.margins.top) < 1e-9, "page \(page + 1)")
             }
         }
         #expect(

@@ -71,7 +71,7 @@ import Testing
             let lowest = page.ops.compactMap { op -> Double? in if case .line(let l) = op { l.from.y } else { nil } }
                 .max()!
             // Less than one row (plus the footer) is left unused.
-            #expect(page.size.height - style.padding - lowest < 80, "lowest rule at \(lowest)")
+            #expect(page.size.height - style.margins.top - lowest < 80, "lowest rule at \(lowest)")
         }
     }
 
@@ -85,7 +85,7 @@ import Testing
         }
         for page in document.pages {
             for op in page.textOps {
-                #expect(op.box.maxY <= page.size.height - InvoiceStyle.standard.padding + 0.01)
+                #expect(op.box.maxY <= page.size.height - InvoiceStyle.standard.margins.top + 0.01)
             }
         }
     }

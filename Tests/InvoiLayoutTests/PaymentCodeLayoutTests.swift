@@ -73,7 +73,7 @@ import Testing
         let english = try #require(Self.codes(try Self.document(language: "en", kind: kind)).first)
         let hebrew = try #require(Self.codes(try Self.document(language: "he", kind: kind)).first)
         let width = PaperSize.a4.size.width
-        let padding = InvoiceStyle.standard.padding
+        let padding = InvoiceStyle.standard.margins.start
         #expect(abs(english.rect.maxX - (width - padding)) < 0.01)
         #expect(abs(hebrew.rect.minX - padding) < 0.01)
         #expect(abs(hebrew.rect.y - english.rect.y) < 0.01)

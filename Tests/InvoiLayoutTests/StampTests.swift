@@ -73,7 +73,7 @@ import Testing
         let bounds = DrawOp.group(try #require(document.stamps.first)).bounds
         let number = try #require(document.text("INV-0001"))
         let billTo = try #require(document.text("BILL TO"))
-        let right = document.pages[0].size.width - style.padding
+        let right = document.pages[0].size.width - style.margins.start
         #expect(bounds.maxX <= right + 1e-9 && bounds.maxX > right - style.stampSearchStep)
         #expect(bounds.minY >= number.box.maxY)
         #expect(bounds.minY - number.box.maxY < style.stampGap + style.stampSearchStep)
@@ -96,7 +96,7 @@ import Testing
         }
         let number = try #require(document.text("INV-0001"))
         let first = DrawOp.group(stamp).bounds
-        let right = document.pages[0].size.width - style.padding
+        let right = document.pages[0].size.width - style.margins.start
         #expect(
             first.maxX < right - style.stampSearchStep
                 || first.minY > number.box.maxY + style.stampGap
