@@ -12,10 +12,15 @@ struct BillToSection {
         var datesWidth = 0.0
         // The client keeps at least two fifths of the row; the dates and references wrap in the rest.
         let rightRoom = (width - style.headerColumnGap) * 0.6
-        for (fields, areDates) in [(content.dates, true), (content.references, false)] where !fields.isEmpty {
+        // The custom fields, three to a row, after the references.
+        let custom = stride(from: 0, to: content.customFields.count, by: 3).map {
+            (Array(content.customFields[$0..<min($0 + 3, content.customFields.count)]), false, 5 + $0 / 3)
+        }
+        for (fields, areDates, section) in [(content.dates, true, 2), (content.references, false, 3)] + custom
+        where !fields.isEmpty {
             let top = right.height == 0 ? 0 : right.height + style.labelGap * 2
             let row = columns(fields, right: x + width, top: top, room: rightRoom, keepsValues: areDates)
-            right.ops += row.block.within(.section, areDates ? 2 : 3).ops
+            right.ops += row.block.within(.section, section).ops
             right.height = row.block.height
             datesWidth = max(datesWidth, row.width)
         }

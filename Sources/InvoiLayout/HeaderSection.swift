@@ -1,4 +1,5 @@
 import InvoiDocument
+import InvoiModel
 
 /// The header row: logo and sender on the left, "INVOICE" and its number on the right.
 struct HeaderSection {
@@ -10,6 +11,11 @@ struct HeaderSection {
 
     let style: InvoiceStyle
     let typesetter: Typesetter
+    /// Where the logo sits: at the start, above the sender, or on a row of its own above both
+    /// columns, centred or at the end.
+    var logoPosition = Theme.Placement.start
+    /// The sender's details on one line (wrapping when long) rather than a line each.
+    var joinsSenderDetails = false
 
     func layOut(_ content: InvoiceContent, x: Double, width: Double) -> Layout {
         let titleStyle = style.title.with(color: style.accent)
@@ -97,17 +103,31 @@ struct HeaderSection {
 
         var left = Block(height: 0)
         var logoBottom = 0.0
+        // A logo on its own row: the columns start under it.
+        var logoRow: Block?
         if let logo = content.logo,
             let size = logo.fittedSize(
-                in: Size(width: min(style.logoMaxWidth, leftWidth), height: style.logoMaxHeight),
+                in: Size(
+                    width: min(style.logoMaxWidth, logoPosition == .start ? leftWidth : width),
+                    height: style.logoMaxHeight),
                 minimumSide: InvoiceStyle.px(1))
         {
-            left.ops.append(
-                .image(
-                    ImageOp(
-                        image: logo, rect: Rect(x: x, y: 0, width: size.width, height: size.height),
-                        altText: content.logoAlt, role: .structure([StructureNode(.figure)]))))
-            logoBottom = size.height
+            let logoX =
+                switch logoPosition {
+                case .start: x
+                case .center: x + (width - size.width) / 2
+                case .end: x + width - size.width
+                }
+            let image = DrawOp.image(
+                ImageOp(
+                    image: logo, rect: Rect(x: logoX, y: 0, width: size.width, height: size.height),
+                    altText: content.logoAlt, role: .structure([StructureNode(.figure)])))
+            if logoPosition == .start {
+                left.ops.append(image)
+                logoBottom = size.height
+            } else {
+                logoRow = Block(height: size.height + style.logoGap, ops: [image])
+            }
         }
         // The gap under the logo only when something follows it.
         let senderTop = logoBottom > 0 ? logoBottom + style.logoGap : 0
@@ -115,7 +135,12 @@ struct HeaderSection {
         let name = typesetter.paragraph(content.sender.name, style.companyName, x: x, width: leftWidth, top: y)
         left.append(name.within(.paragraph, 0), at: 0)
         y += name.height
-        let lines = [content.sender.email] + content.sender.details + [content.sender.taxIdLine]
+        var lines = [content.sender.email] + content.sender.details + [content.sender.taxIdLine]
+        if joinsSenderDetails {
+            // Each detail's own lines (an address) join too: the header stays two lines.
+            let parts = lines.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.isEmpty }
+            lines = [parts.joined(separator: " · ")]
+        }
         if lines.contains(where: { !$0.isEmpty }), name.height > 0 {
             y += style.headingGap
         }
@@ -131,7 +156,11 @@ struct HeaderSection {
         // The sender's column, then the title's: the order they are read in, which a
         // right-to-left page keeps when it is mirrored (the sender is then on the right).
         block.ops = left.within(.section, 0).ops + right.ops
-        return Layout(block: block, rightColumnHeight: right.height)
+        guard let logoRow else { return Layout(block: block, rightColumnHeight: right.height) }
+        var withLogo = logoRow.within(.section, 0)
+        withLogo.append(block, at: logoRow.height)
+        withLogo.height = logoRow.height + block.height
+        return Layout(block: withLogo, rightColumnHeight: logoRow.height + right.height)
     }
 
     /// The most of the row the title and the copy mark may take to keep their words whole (the

@@ -7,9 +7,11 @@ extension InvoiceContent {
     /// currency's conventional one (numbers); `language` overrides the invoice's language
     /// (words and dates); `logo` is the invoice's logo, already decoded; `isSigned` puts the
     /// signed-document line under every page. Every amount shown comes from `InvoiceTotals`.
+    /// `withDetails` formats what only a theme's extra columns show (ids, dates, units, discounts,
+    /// tax rates): the classic table spares the work.
     public init(
         invoice: Invoice, locale: String? = nil, language: String? = nil, logo: EmbeddedImage? = nil,
-        isSigned: Bool = false
+        isSigned: Bool = false, withDetails: Bool = false
     ) {
         var invoice = invoice
         if let language { invoice.language = language }
@@ -53,7 +55,11 @@ extension InvoiceContent {
                 description: item.description,
                 quantity: value(Self.quantity(item, formatter: formatter, units: units)),
                 rate: value(formatter.rateString(for: Money(amount: item.rate, currency: invoice.currency))),
-                amount: value(formatter.string(for: amount)))
+                amount: value(formatter.string(for: amount)),
+                details: withDetails
+                    ? Self.details(
+                        of: item, in: invoice, formatter: formatter, units: units, date: date, wording: wording)
+                    : Item.Details())
         }
 
         var totalsRows = [LabeledValue(label: wording[.subtotal], value: value(formatter.string(for: totals.subtotal)))]
@@ -140,6 +146,9 @@ extension InvoiceContent {
             wording: wording
         )
         pageDigits = digits
+        customFields = invoice.customFields.map { field in
+            LabeledValue(label: field.name, value: field.isIdentifier ? identifier(field.value) : value(field.value))
+        }
         if let mark = invoice.copyMark {
             copyMark = wording[mark.key]
             documentSubject = Self.metadataText(
@@ -167,6 +176,34 @@ extension InvoiceContent {
         let place = [postalCode, city].filter { !$0.isEmpty }.joined(separator: " ")
         let countryName = country.map { CountryName.of($0.code, in: language) }
         return [street, place, countryName ?? ""].filter { !$0.isEmpty }
+    }
+
+    /// A line's values for the columns a theme adds.
+    static func details(
+        of item: LineItem, in invoice: Invoice, formatter: AmountFormatter, units: QuantityWording,
+        date: (CalendarDate) -> String, wording: Wording
+    ) -> Item.Details {
+        var details = Item.Details()
+        details.itemId = wording.identifier(item.itemId)
+        details.date = item.date.map { wording.isolated(date($0)) } ?? ""
+        details.number = wording.isolated(formatter.quantityString(item.quantity))
+        if item.unit != .one {
+            details.unit =
+                units.unitWord(decimal: "\(item.quantity)", unitCode: item.unit.code) ?? item.unit.code
+        }
+        if let discount = item.discount {
+            let shown =
+                switch discount.kind {
+                case .percentage: formatter.percentString(discount.value) + formatter.percentSign
+                case .fixed: formatter.string(for: Money(amount: -discount.value, currency: invoice.currency))
+                }
+            details.discount = wording.isolated(shown)
+        }
+        // An invoice that charges no VAT anywhere has nothing for a tax column to show.
+        if invoice.hasLineVAT || invoice.vatRate != 0 {
+            details.tax = wording.isolated(formatter.percentString(invoice.vatRate(of: item)) + formatter.percentSign)
+        }
+        return details
     }
 
     /// The quantity as the invoice's locale writes numbers, with its unit unless it is one

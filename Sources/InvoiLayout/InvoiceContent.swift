@@ -43,9 +43,34 @@ public struct InvoiceContent: Hashable, Sendable {
     /// Made only by layout (`InvoiceContent(invoice:)`); the memberwise initialisers stay internal.
     public struct Item: Hashable, Sendable {
         public var description: String
+        /// The quantity with its unit (`32 hr`), for a table without a unit column.
         public var quantity: String
         public var rate: String
         public var amount: String
+        /// The columns a theme may add; "" where the line has none.
+        public var details = Details()
+
+        /// What a line shows only in the columns a theme adds.
+        public struct Details: Hashable, Sendable {
+            /// The item's id or SKU.
+            public var itemId = ""
+            public var date = ""
+            /// The quantity alone, for a table with a unit column.
+            public var number = ""
+            /// The unit's word (`hr`), "" for a piece.
+            public var unit = ""
+            public var discount = ""
+            /// The line's VAT rate (`19%`).
+            public var tax = ""
+        }
+
+        init(description: String, quantity: String, rate: String, amount: String, details: Details = Details()) {
+            self.description = description
+            self.quantity = quantity
+            self.rate = rate
+            self.amount = amount
+            self.details = details
+        }
     }
 
     /// A label and its value (totals rows, payment rows).
@@ -74,6 +99,8 @@ public struct InvoiceContent: Hashable, Sendable {
     public var dates: [LabeledValue]
     /// The buyer's references under the dates ("BUYER REFERENCE", "ORDER NO."), in columns like them.
     public var references: [LabeledValue]
+    /// The invoice's own named values (a PO number, a project), under the references.
+    public var customFields: [LabeledValue] = []
     /// The payment terms under the dates and references; nil for none.
     public var paymentTerms: LabeledValue?
     public var items: [Item]
@@ -145,6 +172,22 @@ public struct InvoiceContent: Hashable, Sendable {
 }
 
 extension InvoiceContent {
+    /// The content without the sections a theme hides (page numbers are the layout's).
+    func hiding(_ sections: Set<Theme.Section>) -> InvoiceContent {
+        var content = self
+        for section in sections {
+            switch section {
+            case .paymentDetails: content.paymentRows = []
+            case .notes: content.notes = ""
+            case .paymentQR: content.paymentCode = nil
+            case .logo: content.logo = nil
+            case .customFields: content.customFields = []
+            case .pageNumbers: break
+            }
+        }
+        return content
+    }
+
     /// The stamped word in the document's words (upper-cased when drawn); "" for no stamp.
     public var stampWord: String {
         stamp.map { wording[$0.key] } ?? ""

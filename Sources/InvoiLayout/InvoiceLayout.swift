@@ -8,6 +8,12 @@ import InvoiText
 public struct InvoiceLayout: Sendable {
     public var style: InvoiceStyle
     public var paper: PaperSize
+    /// The design the style came from (`themed`).
+    public internal(set) var design = InvoiceDesign.classic
+    /// The theme's choices beyond the style: columns, rules, hidden sections, the footer.
+    public internal(set) var theme = Theme()
+    /// The accent `accented` was given, kept for `themed` to apply after the theme's.
+    var accentOverride: AccentColor?
     public let shaper: any TextShaper
     /// Up to this many line items (about 45 pages), the rows laid out for pagination and their
     /// shaped numbers are kept for the pages; beyond it, only their heights (the pages come out
@@ -47,7 +53,8 @@ public struct InvoiceLayout: Sendable {
     public func accented(_ color: AccentColor?) -> InvoiceLayout {
         guard let color else { return self }
         var layout = self
-        layout.style.accent = Color(red: color.red, green: color.green, blue: color.blue)
+        layout.style.accent = Color(color)
+        layout.accentOverride = color
         return layout
     }
 
@@ -67,6 +74,7 @@ public struct InvoiceLayout: Sendable {
     /// A right-to-left document is laid out left to right, with its text in its own direction,
     /// and each page mirrored once at the end: every backend then draws the same mirrored ops.
     public func plan(_ content: InvoiceContent) -> PagePlan {
+        let content = theme.hiddenSections.isEmpty ? content : content.hiding(theme.hiddenSections)
         let style = content.wording.language.joinsLetters ? self.style.withoutLetterSpacing : self.style
         var typesetter = Typesetter(shaper: shaper)
         typesetter.wording = content.wording
@@ -76,22 +84,40 @@ public struct InvoiceLayout: Sendable {
         let x = style.margins.start
         let width = size.width - style.margins.start - style.margins.end
 
-        let header = HeaderSection(style: style, typesetter: typesetter).layOut(content, x: x, width: width)
-        let billTo = BillToSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
-        let headers = ItemsTable.Headers(
-            description: words[.descriptionColumn], quantity: words[.quantityColumn], rate: words[.rateColumn],
-            amount: words[.amountColumn])
+        let header: HeaderSection.Layout
+        switch design.header {
+        case .columns, .lines:
+            header = HeaderSection(
+                style: style, typesetter: typesetter, logoPosition: logoPosition,
+                joinsSenderDetails: design.header == .lines
+            ).layOut(content, x: x, width: width)
+        case .masthead:
+            header = MastheadSection(
+                style: style, typesetter: typesetter, logoPosition: logoPosition, pageWidth: size.width,
+                top: style.margins.top
+            ).layOut(content, x: x, width: width)
+        case .letter:
+            header = LetterSection(
+                style: style, typesetter: typesetter,
+                geometry: .of(envelopeWindow, pageHeight: size.height), pageSize: size, top: style.margins.top,
+                rightToLeft: content.isRightToLeft, logoPosition: logoPosition
+            ).layOut(content, x: x, width: width)
+        }
+        let columns = shownColumns(of: content)
         let keepsRows = content.items.count <= rowsKeptWhole
         let table = ItemsTable(
-            style: style, typesetter: typesetter, items: content.items, headers: headers, x: x, width: width,
+            style: style, typesetter: typesetter, items: content.items, columns: columns,
+            headers: columns.map { Self.header(of: $0, in: words) },
+            look: ItemsTable.Look(rules: tableRules, stripes: tableStripes), x: x, width: width,
             keepsNumbers: keepsRows)
         let totals = TotalsSection(style: style, typesetter: typesetter).block(content, left: x, right: x + width)
         let tableHeader = table.headerBlock()
 
-        let sections: [Paginator.Item] = [
-            .section(header.block, gap: 0),
-            .section(billTo, gap: style.sectionGap),
-        ]
+        var sections: [Paginator.Item] = [.section(header.block, gap: 0)]
+        if !design.header.showsClient {
+            let billTo = BillToSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
+            sections.append(.section(billTo, gap: style.sectionGap))
+        }
         var after: [Paginator.Item] = []
         if !content.paymentRows.isEmpty || content.paymentCode != nil {
             let payment = PaymentSection(style: style, typesetter: typesetter).block(content, x: x, width: width)
@@ -131,12 +157,12 @@ public struct InvoiceLayout: Sendable {
         let top = style.margins.top
         var bottom = size.height - style.margins.bottom
         var count = Paginator.paginate(items(measuredRows), pageSize: size, top: top, bottom: bottom)
-        if count > 1 {
+        if footerHeight(content, pages: count, typesetter: typesetter, style: style, width: width) > 0 {
             // Make room for the footer (it may wrap: a long invoice number) and flow again,
             // until the page count it was measured for holds.
             for _ in 0..<4 {
-                let footerHeight = typesetter.paragraphHeight(
-                    content.footerText(page: count, of: count), style.footer, width: width)
+                let footerHeight = footerHeight(
+                    content, pages: count, typesetter: typesetter, style: style, width: width)
                 bottom = size.height - style.margins.bottom - footerHeight - style.footerGap
                 let again = Paginator.paginate(
                     items(measuredRows, footer: footerHeight + style.footerGap), pageSize: size, top: top,
@@ -150,10 +176,8 @@ public struct InvoiceLayout: Sendable {
             title: content.documentTitle, author: content.author, subject: content.documentSubject,
             language: content.wording.tag,
             direction: content.isRightToLeft ? .rightToLeft : .leftToRight)
-        let footerReserve =
-            count > 1
-            ? typesetter.paragraphHeight(content.footerText(page: count, of: count), style.footer, width: width)
-                + style.footerGap : 0
+        let footerHeight = footerHeight(content, pages: count, typesetter: typesetter, style: style, width: width)
+        let footerReserve = footerHeight > 0 ? footerHeight + style.footerGap : 0
         return PagePlan(
             layout: self, style: style, typesetter: typesetter, content: content,
             items: items(
@@ -165,6 +189,39 @@ public struct InvoiceLayout: Sendable {
             signedNote: signedNote(content.signedNote, typesetter: typesetter, style: style, x: x, width: width),
             swissBill: content.swissBill.map { SwissBillSection(typesetter: typesetter).block($0) },
             noteReserve: noteReserve)
+    }
+
+    /// The table's columns: the theme's or the design's, less those `hideEmpty` leaves out.
+    func shownColumns(of content: InvoiceContent) -> [Theme.TableColumn] {
+        let columns = tableColumns
+        guard theme.table.hideEmpty == true else { return columns }
+        return columns.filter { column in
+            let value: (InvoiceContent.Item.Details) -> String
+            switch column {
+            case .item: value = \.itemId
+            case .date: value = \.date
+            case .unit: value = \.unit
+            case .discount: value = \.discount
+            case .tax: value = \.tax
+            case .description, .quantity, .rate, .amount: return true
+            }
+            return content.items.contains { !value($0.details).isEmpty }
+        }
+    }
+
+    /// A column's head in the document's words.
+    static func header(of column: Theme.TableColumn, in words: Wording) -> String {
+        switch column {
+        case .item: words[.itemColumn]
+        case .description: words[.descriptionColumn]
+        case .date: words[.dateColumn]
+        case .quantity: words[.quantityColumn]
+        case .unit: words[.unitColumn]
+        case .rate: words[.rateColumn]
+        case .discount: words[.discountColumn]
+        case .tax: words[.taxColumn]
+        case .amount: words[.amountColumn]
+        }
     }
 
     /// The signed document's line, one line centred under the content area, a third of the way
@@ -194,15 +251,55 @@ public struct InvoiceLayout: Sendable {
             .asArtifact(.pagination)
     }
 
-    /// The muted "INV-0001 · Page 2 of 3" line, centred, its last line ending at `bottom`.
+    /// Whether the pages of a document of `pages` pages are numbered.
+    private func numbersPages(_ pages: Int) -> Bool {
+        pages > 1 && !theme.hiddenSections.contains(.pageNumbers)
+    }
+
+    /// The theme's footer line; "" for none.
+    private var footerLine: String { theme.footer ?? "" }
+
+    /// The height of a page's footer: the theme's line and the page numbers; 0 for neither.
+    func footerHeight(
+        _ content: InvoiceContent, pages: Int, typesetter: Typesetter, style: InvoiceStyle, width: Double
+    ) -> Double {
+        var height = 0.0
+        if !footerLine.isEmpty { height += typesetter.paragraphHeight(footerLine, style.footer, width: width) }
+        if numbersPages(pages) {
+            if height > 0 { height += style.headingGap }
+            height += typesetter.paragraphHeight(content.footerText(page: pages, of: pages), style.footer, width: width)
+        }
+        return height
+    }
+
+    /// The page's footer, its last line ending at `bottom`: the theme's line, centred, then the
+    /// muted "INV-0001 · Page 2 of 3" line where the theme puts the page numbers (centred).
     func footer(
         _ content: InvoiceContent, page: Int, of count: Int, typesetter: Typesetter,
         x: Double, width: Double, bottom: Double
     ) -> Block {
-        let text = content.footerText(page: page, of: count)
-        let height = typesetter.paragraphHeight(text, style.footer, width: width)
-        return typesetter.paragraph(text, style.footer, x: x, width: width, top: bottom - height, alignment: .center)
-            .asArtifact(.pagination)
+        var lines: [(String, TextAlignment)] = []
+        if !footerLine.isEmpty { lines.append((footerLine, .center)) }
+        if numbersPages(count) {
+            let alignment: TextAlignment =
+                switch pageNumberPlacement {
+                case .start: .left
+                case .center: .center
+                case .end: .right
+                }
+            lines.append((content.footerText(page: page, of: count), alignment))
+        }
+        var block = Block(height: 0)
+        var y = bottom
+        for (index, (text, alignment)) in lines.enumerated().reversed() {
+            let height = typesetter.paragraphHeight(text, style.footer, width: width)
+            y -= height
+            block.ops =
+                typesetter.paragraph(text, style.footer, x: x, width: width, top: y, alignment: alignment).ops
+                + block.ops
+            if index > 0 { y -= style.headingGap }
+        }
+        return block.asArtifact(.pagination)
     }
 }
 
@@ -254,15 +351,13 @@ public struct PagePlan {
                 // above the strip, a footer's gap apart.
                 let strip = index == outline.pageCount - 1 ? swissBill : nil
                 let stripTop = size.height - SwissBillSection.height
-                if outline.pageCount > 1 {
-                    let bottom =
-                        strip == nil ? size.height - style.margins.bottom : stripTop - style.footerGap - noteReserve
-                    ops +=
-                        layout.footer(
-                            content, page: index + 1, of: outline.pageCount, typesetter: typesetter, x: x,
-                            width: width, bottom: bottom
-                        ).ops
-                }
+                let footerBottom =
+                    strip == nil ? size.height - style.margins.bottom : stripTop - style.footerGap - noteReserve
+                ops +=
+                    layout.footer(
+                        content, page: index + 1, of: outline.pageCount, typesetter: typesetter, x: x,
+                        width: width, bottom: footerBottom
+                    ).ops
                 if strip != nil, let noteTop = signedNote.ops.map(\.topY).min() {
                     let top = stripTop - style.footerGap - style.signedNote.lineBoxHeight
                     ops += signedNote.ops.map { $0.offsetBy(dx: 0, dy: top - noteTop) }

@@ -40,6 +40,9 @@ public struct InvoiceStyle: Hashable, Sendable {
     /// A length in the web original's CSS px, in points.
     public static func px(_ value: Double) -> Double { value * pointsPerPixel }
 
+    /// A length in millimetres, in points.
+    public static func millimetres(_ value: Double) -> Double { value * 72 / 25.4 }
+
     // Colours.
     public var primary = Color(rgb: 0x111111)
     public var muted = Color(rgb: 0x888888)
@@ -47,6 +50,10 @@ public struct InvoiceStyle: Hashable, Sendable {
     /// The title, the items table's header rule and the Total amount; the
     /// title takes this colour rather than `title.color`.
     public var accent = Color(rgb: 0x111111)
+    /// The table's stripes and header fill.
+    public var fill = Color(rgb: 0xF4F4F5)
+    /// Text on the accent colour (the masthead's).
+    public var reversed = Color.white
 
     // Page.
     /// The page's margins; start and end are left and right before a right-to-left page is mirrored.
@@ -54,6 +61,8 @@ public struct InvoiceStyle: Hashable, Sendable {
     public var sectionGap = px(40)
 
     // Header.
+    /// The room around the masthead's text, inside its band.
+    public var mastheadPadding = px(28)
     public var companyName: TextStyle
     public var meta: TextStyle
     public var title: TextStyle

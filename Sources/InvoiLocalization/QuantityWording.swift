@@ -51,6 +51,14 @@ public final class QuantityWording {
         return withUnit.replacingCharacters(in: range, with: shown)
     }
 
+    /// The unit of `unitCode` alone, in the form that goes with the quantity `decimal`
+    /// (`hr`, `Std.`, `ימים`): for a table's unit column beside the number. nil as `text` is.
+    public func unitWord(decimal: String, unitCode: String) -> String? {
+        guard let withUnit = text("\u{1}", decimal: decimal, unitCode: unitCode) else { return nil }
+        let word = withUnit.replacingOccurrences(of: "\u{1}", with: "").trimmingCharacters(in: .whitespaces)
+        return word.isEmpty ? nil : word
+    }
+
     private func formatter(_ skeleton: String) -> OpaquePointer? {
         if let formatter = formatters[skeleton] { return formatter }
         var status = U_ZERO_ERROR

@@ -91,7 +91,8 @@ import Testing
         let geometry = PageGeometry(shaper: shaper)
         let layout = InvoiceLayout(shaper: shaper)
         let content = Rect(
-            x: Self.style.margins.start, y: Self.style.margins.start, width: Self.page.width - 2 * Self.style.margins.start,
+            x: Self.style.margins.start, y: Self.style.margins.start,
+            width: Self.page.width - 2 * Self.style.margins.start,
             height: Self.page.height - 2 * Self.style.margins.top)
         let long = String(repeating: "Verylongtitleword", count: 6)
         let overrides: [[WordKey: String]] = [
@@ -226,7 +227,8 @@ import Testing
             let notes = marked.textOps.filter { $0.text == "Digitally signed document" }
             try #require(notes.count == 1, "page \(index + 1)")
             let note = notes[0]
-            #expect(note.box.minY >= Self.page.height - Self.style.margins.top, "page \(index + 1): in the bottom margin")
+            #expect(
+                note.box.minY >= Self.page.height - Self.style.margins.top, "page \(index + 1): in the bottom margin")
             #expect(note.box.maxY <= Self.page.height, "page \(index + 1): on the page")
             #expect(abs(note.box.midX - Self.page.width / 2) < 0.01 && note.alignment == .center)
             #expect(marked.ops.filter { $0 != .text(note) } == plain.ops, "page \(index + 1): something else moved")
@@ -254,7 +256,9 @@ import Testing
         let notes = page.textOps.filter { !unsigned.pages[0].textOps.contains($0) }
         try #require(notes.count == 1)
         let ink = PageGeometry(shaper: shaper).inkRect(notes[0])
-        #expect(ink.minX >= Self.style.margins.start - 0.01 && ink.maxX <= Self.page.width - Self.style.margins.start + 0.01)
+        #expect(
+            ink.minX >= Self.style.margins.start - 0.01 && ink.maxX <= Self.page.width - Self.style.margins.start + 0.01
+        )
         #expect(ink.maxY <= Self.page.height && ink.minY >= Self.page.height - Self.style.margins.top)
         if length > 40 { #expect(notes[0].text.hasSuffix("…")) }
     }

@@ -32,7 +32,9 @@ import Testing
         #expect(first.font == style.notesText.font && first.color == style.primary)
         #expect(
             abs(third.box.minY - first.box.minY - 2 * style.notesText.lineBoxHeight) < 1e-9, "the blank line is kept")
-        #expect(first.box.minX == style.margins.start && first.box.width == document.pages[0].size.width - 2 * style.margins.start)
+        #expect(
+            first.box.minX == style.margins.start
+                && first.box.width == document.pages[0].size.width - 2 * style.margins.start)
         // The same top rule as Payment Details, the same distance above the label.
         let rules = document.pages[0].lines.filter {
             $0.color == style.border && $0.from.x == style.margins.start

@@ -27,10 +27,10 @@ import Testing
     @Test(arguments: ShaperKind.allCases)
     func theHebrewPageIsMirrored(_ kind: ShaperKind) throws {
         let document = try kind.layout().document(for: Self.invoice(language: "he"))
-        let edge = Self.page.width - Self.margins.start
+        let edge = Self.page.width - Self.padding
         // The title and its number on the left, aligned left; the sender on the right.
         let title = try #require(document.text("חשבון עסקה"))
-        #expect(abs(title.box.minX - Self.margins.start) < 0.01 && title.alignment == .left)
+        #expect(abs(title.box.minX - Self.padding) < 0.01 && title.alignment == .left)
         let number = try #require(document.allTextOps.first { $0.text.contains("IL-2026-7") })
         #expect(number.box.minX < Self.page.width / 2)
         let sender = try #require(document.text("נועה לוי"))
@@ -48,7 +48,7 @@ import Testing
         let description = try #require(document.text("תיאור"))
         let amount = try #require(document.text("סכום"))
         #expect(abs(description.box.maxX - edge) < 0.01 && description.alignment == .right)
-        #expect(abs(amount.box.minX - Self.margins.start) < 0.01 && amount.alignment == .left)
+        #expect(abs(amount.box.minX - Self.padding) < 0.01 && amount.alignment == .left)
         let quantity = try #require(document.text("כמות"))
         let rate = try #require(document.text("מחיר"))
         #expect(amount.box.maxX <= rate.box.minX + 0.01 && rate.box.maxX <= quantity.box.minX + 0.01)
