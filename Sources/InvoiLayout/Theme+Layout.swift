@@ -5,7 +5,7 @@ extension Theme {
     /// The theme with every key at `design`'s default (`invoi init --theme` writes it).
     public static func defaults(for design: DesignName) -> Theme {
         let value = InvoiceDesign.named(design)
-        let style = value.style
+        let style = value.style.meetingContrastRules
         func colour(_ color: Color) -> AccentColor { AccentColor(red: color.red, green: color.green, blue: color.blue) }
         func millimetres(_ points: Double) -> Double { (points * 25.4 / 72 * 10).rounded() / 10 }
         var theme = Theme()
@@ -45,12 +45,14 @@ enum FontConfigurationNames {
 extension InvoiceLayout {
     /// The layout with `theme`'s design and changes applied. An accent given with `accented`
     /// (the invoice's or `--accent`) still wins over the theme's, whichever is applied first.
+    /// No theme (`Theme()`) leaves the layout as it is.
     public func themed(_ theme: Theme) -> InvoiceLayout {
+        guard theme != Theme() else { return self }
         var layout = self
         let design = InvoiceDesign.named(theme.design ?? .classic)
         layout.design = design
         layout.theme = theme
-        layout.style = design.style.applying(theme, bodySize: design.bodySize)
+        layout.style = design.style.meetingContrastRules.applying(theme, bodySize: design.bodySize)
         if let paper = theme.paper {
             layout.paper =
                 switch paper {
