@@ -13,9 +13,20 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case dueDate
     case validUntil
     case allocationNumber
+    /// The items table's column heads, in the order a theme lists its columns. The item's own
+    /// number (an SKU or article number), not the line's position.
+    case itemColumn = "column.item"
     case descriptionColumn = "column.description"
+    /// When the line's goods or services were supplied.
+    case dateColumn = "column.date"
     case quantityColumn = "column.quantity"
+    /// The unit of measure the quantity counts (hours, pieces).
+    case unitColumn = "column.unit"
     case rateColumn = "column.rate"
+    /// The line's own discount.
+    case discountColumn = "column.discount"
+    /// The line's tax rate, headed by the tax's name ("VAT") where the language does so.
+    case taxColumn = "column.tax"
     case amountColumn = "column.amount"
     case subtotal
     case discount

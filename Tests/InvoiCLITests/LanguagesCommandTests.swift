@@ -29,7 +29,12 @@ import Testing
         #expect(lines.contains("signedNote               Digitally signed document"))
         #expect(lines.contains("payment.upiId            UPI ID"))
         #expect(lines.contains("taxInvoice.scanToVerify  Scan to verify this tax invoice"))
-        #expect(lines.count == 53)
+        #expect(lines.contains("column.item              Item No."))
+        #expect(lines.contains("column.date              Date"))
+        #expect(lines.contains("column.unit              Unit"))
+        #expect(lines.contains("column.discount          Discount"))
+        #expect(lines.contains("column.tax               VAT"))
+        #expect(lines.count == 58)
     }
 
     @Test func anUnknownLanguageOrLocaleOnTheCommandLineIsAUsageError() throws {

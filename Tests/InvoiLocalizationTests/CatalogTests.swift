@@ -115,6 +115,53 @@ struct CatalogTests {
         }
     }
 
+    /// The items table's heads as a native invoice prints them: short where they sit over
+    /// numbers, in the catalog's own abbreviations.
+    @Test func theColumnHeadsNativeInvoicesPrint() {
+        let expected: [(String, WordKey, String)] = [
+            ("en", .itemColumn, "Item No."), ("en", .dateColumn, "Date"), ("en", .unitColumn, "Unit"),
+            ("en", .discountColumn, "Discount"), ("en", .taxColumn, "VAT"),
+            ("de", .itemColumn, "Art.-Nr."), ("de", .dateColumn, "Datum"), ("de", .unitColumn, "Einheit"),
+            ("de", .discountColumn, "Rabatt"), ("de", .taxColumn, "USt."),
+            ("fr", .itemColumn, "Réf."), ("fr", .dateColumn, "Date"), ("fr", .unitColumn, "Unité"),
+            ("fr", .discountColumn, "Remise"), ("fr", .taxColumn, "TVA"),
+            ("he", .itemColumn, "מק״ט"), ("he", .dateColumn, "תאריך"), ("he", .unitColumn, "יחידה"),
+            ("he", .discountColumn, "הנחה"), ("he", .taxColumn, "מע״מ"),
+            ("ja", .itemColumn, "品番"), ("ja", .unitColumn, "単位"), ("ja", .taxColumn, "税率"),
+            ("zh-Hans", .unitColumn, "单位"), ("zh-Hans", .taxColumn, "税率"),
+            ("pl", .unitColumn, "J.m."), ("pl", .taxColumn, "Stawka VAT"),
+        ]
+        for (code, key, text) in expected {
+            #expect(Catalog.of(Language(tag: code)!)[key] == text, "\(code) \(key.rawValue)")
+        }
+    }
+
+    /// The languages whose tax column is headed by the words for "tax rate" rather than by the
+    /// tax's name, as their invoices print it (税率, 세율, نسبة الضريبة, نرخ مالیات).
+    static let taxRateHeads: Set<String> = ["ar", "fa", "ja", "ko", "zh-Hans"]
+
+    /// The tax column names the tax as the tax row does ("USt." over "USt. 19 %"), never another
+    /// word for it ("MwSt."), so a reader sees one tax.
+    @Test(arguments: Language.all.filter { !Self.taxRateHeads.contains($0.code) })
+    func theTaxColumnNamesTheTaxAsTheTaxRowDoes(_ language: Language) {
+        let catalog = Catalog.of(language)
+        let name = Template(catalog[.tax]).filled { _ in "" }
+            .replacingOccurrences(of: "%", with: "").trimmingCharacters(in: .whitespaces)
+        #expect(!name.isEmpty)
+        #expect(catalog[.taxColumn].contains(name), "\(language.code): \(catalog[.taxColumn]) lacks \(name)")
+    }
+
+    /// Every column head differs from the others, so a reader can tell the columns apart.
+    @Test(arguments: Language.all)
+    func theColumnHeadsAreDistinct(_ language: Language) {
+        let catalog = Catalog.of(language)
+        let heads = [
+            WordKey.itemColumn, .descriptionColumn, .dateColumn, .quantityColumn, .unitColumn, .rateColumn,
+            .discountColumn, .taxColumn, .amountColumn,
+        ].map { catalog[$0] }
+        #expect(Set(heads).count == heads.count, "\(language.code): \(heads)")
+    }
+
     /// Original, copy and certified copy are three different words in every language, and a
     /// signed document says so in each.
     @Test(arguments: Language.all)
