@@ -31,14 +31,20 @@ public enum FontFamily: Hashable, Sendable {
     /// Liberation Sans, which the Swiss QR-bill's payment part is set in (its guidelines allow
     /// only Arial, Frutiger, Helvetica and Liberation Sans); tried before the design's chain.
     case liberationSans
+    /// A theme's families, tried in order before the design's chain: its own, then its fallbacks.
+    case themed([String])
 
-    /// The family's name; nil for the design's chain.
-    public var name: String? {
+    /// The families tried before the design's chain; empty for the design's chain alone.
+    public var names: [String] {
         switch self {
-        case .design: nil
-        case .liberationSans: "Liberation Sans"
+        case .design: []
+        case .liberationSans: ["Liberation Sans"]
+        case .themed(let names): names
         }
     }
+
+    /// The first family's name; nil for the design's chain.
+    public var name: String? { names.first }
 }
 
 /// A concrete font file that glyphs were shaped with.

@@ -119,10 +119,36 @@ extension InvoiceStyle {
         if let end = margins.end { style.margins.end = Self.millimetres(end) }
         if let top = margins.top { style.margins.top = Self.millimetres(top) }
         if let bottom = margins.bottom { style.margins.bottom = Self.millimetres(bottom) }
+        style.applyFonts(theme.fonts)
         if let height = theme.logo.height {
             style.logoMaxHeight = Self.millimetres(height)
             style.logoMaxWidth = max(style.logoMaxWidth, 4 * style.logoMaxHeight)
         }
         return style
+    }
+
+    /// The theme's families: the body's for every text, the heading's for the title and the
+    /// names, the numbers' for amounts, quantities and rates, each followed by the body's
+    /// family and the per-script fallbacks before the design's own chain.
+    mutating func applyFonts(_ fonts: Theme.Fonts) {
+        let fallbacks = Theme.Script.allCases.flatMap { fonts.fallbacks[$0] ?? [] }
+        guard fonts.body != nil || fonts.heading != nil || fonts.numbers != nil || !fallbacks.isEmpty else { return }
+        func family(_ first: String?) -> FontFamily {
+            var names: [String] = []
+            for name in [first, fonts.body].compactMap({ $0 }) + fallbacks where !names.contains(name) {
+                names.append(name)
+            }
+            return names.isEmpty ? .design : .themed(names)
+        }
+        let body = family(nil)
+        for path in Self.textStyles { self[keyPath: path].font.family = body }
+        for path in [\InvoiceStyle.title, \.companyName, \.clientName] {
+            self[keyPath: path].font.family = family(fonts.heading)
+        }
+        for path in [
+            \InvoiceStyle.itemAmount, \.itemMuted, \.totalsValue, \.totalValue, \.balanceValue,
+        ] {
+            self[keyPath: path].font.family = family(fonts.numbers)
+        }
     }
 }

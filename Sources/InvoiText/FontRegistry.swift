@@ -106,24 +106,37 @@ final class FontRegistry: Sendable {
         return (system, .loaded(system))
     }
 
-    /// The faces tried for `family` at `weight`: the design's chain, behind the family's own face
-    /// when it is not the design's (opened on first use; absent, the design's chain alone).
+    /// The faces tried for `family` at `weight`: the design's chain, behind the family's own faces
+    /// when it is not the design's (opened on first use; a family not installed adds none).
     func chain(_ family: FontFamily, weight: FontWeight) -> [LoadedFace] {
-        guard let name = family.name else { return chains[weight.ordinal] }
+        let names = family.names
+        guard !names.isEmpty else { return chains[weight.ordinal] }
         let key = FormChainKey(family: family, weight: weight.ordinal)
         let design = chains[weight.ordinal]
         return state.withLock { state in
             if let chain = state.formChains[key] { return chain }
-            let entries = state.familyEntries[name] ?? state.catalog.faces(ofFamily: name)
-            state.familyEntries[name] = entries
-            var chain = design
-            if let entry = Self.bestEntry(in: entries, weight: weight.rawValue),
-                let face = Self.load(entry, into: &state, files: files)
-            {
-                chain.insert(face, at: 0)
+            var own: [LoadedFace] = []
+            for name in names {
+                let entries = state.familyEntries[name] ?? state.catalog.faces(ofFamily: name)
+                state.familyEntries[name] = entries
+                if let entry = Self.bestEntry(in: entries, weight: weight.rawValue),
+                    let face = Self.load(entry, into: &state, files: files), !own.contains(where: { $0 === face })
+                {
+                    own.append(face)
+                }
             }
+            let chain = own + design
             state.formChains[key] = chain
             return chain
+        }
+    }
+
+    /// Whether the catalog has a scalable face of `family`.
+    func hasFamily(_ family: String) -> Bool {
+        state.withLock { state in
+            let entries = state.familyEntries[family] ?? state.catalog.faces(ofFamily: family)
+            state.familyEntries[family] = entries
+            return !entries.isEmpty
         }
     }
 

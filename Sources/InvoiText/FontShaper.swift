@@ -13,6 +13,11 @@ public final class FontShaper: TextShaper, GlyphOutlineProvider, Sendable {
     /// The font files the shaper read, each once: drawing backends make their faces from them.
     public var fontFiles: FontFiles { registry.files }
 
+    /// Whether fontconfig finds a scalable face of `family` (a theme's font must be installed).
+    public func hasFamily(_ family: String) -> Bool {
+        registry.hasFamily(family)
+    }
+
     let registry: FontRegistry
     private let resources = ShapingResources()
     private let outlines: OutlineDrawer
