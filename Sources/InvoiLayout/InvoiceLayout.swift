@@ -75,7 +75,11 @@ public struct InvoiceLayout: Sendable {
     /// and each page mirrored once at the end: every backend then draws the same mirrored ops.
     public func plan(_ content: InvoiceContent) -> PagePlan {
         let content = theme.hiddenSections.isEmpty ? content : content.hiding(theme.hiddenSections)
-        let style = content.wording.language.joinsLetters ? self.style.withoutLetterSpacing : self.style
+        // Letters that join must not be spaced apart; a themed page spaces no right-to-left
+        // script's letters (Hebrew is not letter-spaced either), the app's own page keeps its look.
+        let language = content.wording.language
+        let spacesLetters = !language.joinsLetters && (theme == Theme() || !language.isRightToLeft)
+        let style = spacesLetters ? self.style : self.style.withoutLetterSpacing
         var typesetter = Typesetter(shaper: shaper)
         typesetter.wording = content.wording
         typesetter.fallbackDirection = content.isRightToLeft ? .rightToLeft : nil

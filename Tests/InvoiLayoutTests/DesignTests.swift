@@ -271,3 +271,13 @@ extension Rect {
         Rect(x: x + amount, y: y + amount, width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0))
     }
 }
+
+extension DesignTests {
+    /// No design letter-spaces Hebrew, Arabic or Persian.
+    @Test(arguments: DesignName.allCases, ["he", "ar", "fa"])
+    func noDesignSpacesRightToLeftLetters(design: DesignName, language: String) {
+        let document = Self.layout(Self.theme(design)).document(for: Self.invoice(language: language))
+        let spaced = document.allTextOps.filter { $0.tracking != 0 }.map(\.text)
+        #expect(spaced.isEmpty, "\(design), \(language): \(spaced)")
+    }
+}
