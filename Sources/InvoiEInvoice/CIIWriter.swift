@@ -84,7 +84,9 @@ public struct CIIWriter: Sendable {
             xml.element("ram:AssociatedDocumentLineDocument") { $0.leaf("ram:LineID", String(line.number)) }
             xml.element("ram:SpecifiedTradeProduct") { xml in
                 // BT-155; Factur-X BASIC's product has a name alone.
-                if profile.hasFullEN16931 { xml.leaf("ram:SellerAssignedID", EInvoiceContent.trimmed(line.item.itemId)) }
+                if profile.hasFullEN16931 {
+                    xml.leaf("ram:SellerAssignedID", EInvoiceContent.trimmed(line.item.itemId))
+                }
                 xml.leaf("ram:Name", EInvoiceContent.trimmed(line.item.description))
             }
             xml.element("ram:SpecifiedLineTradeAgreement") { xml in

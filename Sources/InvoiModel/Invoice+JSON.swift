@@ -118,8 +118,9 @@ extension Invoice {
 
     private func customFieldsJSON() -> String {
         let fields = customFields.map { field in
-            let identifier = field.isIdentifier ? ", \"identifier\": true" : ""
-            return "    {\"name\": \(Self.jsonString(field.name)), \"value\": \(Self.jsonString(field.value))\(identifier)}"
+            var members = "\"name\": \(Self.jsonString(field.name)), \"value\": \(Self.jsonString(field.value))"
+            if field.isIdentifier { members += ", \"identifier\": true" }
+            return "    {" + members + "}"
         }
         return "[\n" + fields.joined(separator: ",\n") + "\n  ]"
     }

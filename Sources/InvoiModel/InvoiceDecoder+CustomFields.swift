@@ -98,7 +98,8 @@ extension InvoiceDecoder {
             value = isIdentifier ? context.identifier(node, path: valuePath) : context.text(node, path: valuePath)
             if let text = value {
                 if text.allSatisfy(\.isWhitespace) {
-                    context.error(valuePath, "the value is empty; give the text to print, or leave the custom field out")
+                    context.error(
+                        valuePath, "the value is empty; give the text to print, or leave the custom field out")
                     value = nil
                 } else if text.count > CustomField.maximumValueLength {
                     context.error(
@@ -109,10 +110,12 @@ extension InvoiceDecoder {
                 }
             }
         } else {
-            context.error(path, "the custom field has no \"value\"; give the text to print, as in \(Self.customFieldShape)")
+            context.error(
+                path, "the custom field has no \"value\"; give the text to print, as in \(Self.customFieldShape)")
         }
         if !nameGiven {
-            context.error(path, "the custom field has no \"name\"; give the label to print, as in \(Self.customFieldShape)")
+            context.error(
+                path, "the custom field has no \"name\"; give the label to print, as in \(Self.customFieldShape)")
         }
         guard valid, nameGiven, let name, let value else { return nil }
         return CustomField(name: name, value: value, isIdentifier: isIdentifier)

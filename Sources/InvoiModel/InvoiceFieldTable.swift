@@ -96,7 +96,8 @@ public enum InvoiceFieldTable {
                 "vatCategory", .choice(VATCategory.allCases.map(\.rawValue), allowsEmpty: false), .eInvoice,
                 "This line's VAT category (UNCL5305), if not the invoice's."),
             InvoiceField(
-                "itemId", .identifier, .extensions, "The seller's identifier of the item, such as an SKU or article number."),
+                "itemId", .identifier, .extensions,
+                "The seller's identifier of the item, such as an SKU or article number."),
             InvoiceField("date", .date, .extensions, "When this line's goods or service were supplied."),
             InvoiceField(
                 "discount", .discount, .extensions,

@@ -94,9 +94,11 @@ public struct LineItem: Hashable, Sendable {
             // A percentage of the rounded gross: the e-invoice states that gross as the
             // allowance's base (BT-137), and its amount must be base × percentage.
             case .percentage: discount.amount(of: gross)
-            case .fixed: Money(amount: gross.amount < 0 ? -discount.value : discount.value, currency: currency).rounded()
+            case .fixed:
+                Money(amount: gross.amount < 0 ? -discount.value : discount.value, currency: currency).rounded()
             }
-        return Amounts(gross: gross, discount: taken, net: Money(amount: gross.amount - taken.amount, currency: currency))
+        return Amounts(
+            gross: gross, discount: taken, net: Money(amount: gross.amount - taken.amount, currency: currency))
     }
 
     /// A line's money, each amount rounded half away from zero to the currency's digits.

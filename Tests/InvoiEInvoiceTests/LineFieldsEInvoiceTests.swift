@@ -71,7 +71,8 @@ import Testing
         #expect(!lines[2].contains("SellerAssignedID"))
         #expect(lines[2].contains("<ram:BasisAmount>99.99</ram:BasisAmount><ram:ActualAmount>12.50</ram:ActualAmount>"))
         #expect(lines[2].contains("<ram:LineTotalAmount>87.49</ram:LineTotalAmount>"))
-        #expect(lines[3].contains("<ram:BasisAmount>-120.00</ram:BasisAmount><ram:ActualAmount>-12.00</ram:ActualAmount>"))
+        #expect(
+            lines[3].contains("<ram:BasisAmount>-120.00</ram:BasisAmount><ram:ActualAmount>-12.00</ram:ActualAmount>"))
         #expect(lines[3].contains("<udt:DateTimeString format=\"102\">20260225</udt:DateTimeString>"))
         #expect(lines[3].contains("<ram:LineTotalAmount>-108.00</ram:LineTotalAmount>"))
     }
@@ -103,7 +104,8 @@ import Testing
         var invoice = try Self.invoice()
         invoice.lineItems[3].date = CalendarDate(iso: "2026-01-28")
         invoice.lineItems[0].date = CalendarDate(iso: "2026-03-01")
-        for (profile, syntax) in [(EInvoiceProfile.xrechnung, EInvoiceSyntax.cii), (.xrechnung, .ubl), (.peppol, .ubl)] {
+        for (profile, syntax) in [(EInvoiceProfile.xrechnung, EInvoiceSyntax.cii), (.xrechnung, .ubl), (.peppol, .ubl)]
+        {
             let found = EInvoiceRequirements(profile: profile, syntax: syntax).problems(of: invoice)
             #expect(
                 found.map { "\($0.path): \($0.message)" } == [

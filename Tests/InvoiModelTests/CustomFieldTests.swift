@@ -7,7 +7,9 @@ import Testing
 /// each rule refused by its JSON path with its own message.
 struct CustomFieldTests {
     private func errors(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
-        rejection(json, sourceLocation: sourceLocation).filter { $0.severity == .error }.map { "\($0.path): \($0.message)" }
+        rejection(json, sourceLocation: sourceLocation).filter { $0.severity == .error }.map {
+            "\($0.path): \($0.message)"
+        }
     }
 
     private func fields(_ members: String) -> String { #"{"customFields": [\#(members)]}"# }
@@ -69,7 +71,8 @@ struct CustomFieldTests {
     /// Characters as a reader counts them: an e with a combining acute accent is one.
     @Test func lengthsAreCountedInCharactersAReaderSees() throws {
         let name40 = String(repeating: "e\u{301}", count: 40)
-        let (invoice, _) = try decode(fields(#"{"name": "\#(name40)", "value": "\#(String(repeating: "ü", count: 200))"}"#))
+        let (invoice, _) = try decode(
+            fields(#"{"name": "\#(name40)", "value": "\#(String(repeating: "ü", count: 200))"}"#))
         #expect(invoice.customFields.first?.name.count == 40)
         #expect(
             errors(fields(#"{"name": "\#(String(repeating: "n", count: 41))", "value": "1"}"#)) == [
@@ -105,7 +108,10 @@ struct CustomFieldTests {
     /// Two values under one label: the reader cannot tell which holds.
     @Test func twoFieldsWithOneNameAreRefused() {
         #expect(
-            errors(fields(#"{"name": "PO number", "value": "1"}, {"name": "Project", "value": "2"}, {"name": "po Number ", "value": "3"}"#))
+            errors(
+                fields(
+                    #"{"name": "PO number", "value": "1"}, {"name": "Project", "value": "2"}, {"name": "po Number ", "value": "3"}"#
+                ))
                 == [
                     #"customFields[2].name: "po Number " is also the name of customFields[0]; give each custom field a name of its own"#
                 ])

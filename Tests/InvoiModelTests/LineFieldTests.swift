@@ -7,7 +7,9 @@ import Testing
 /// expected amount is worked out by hand in the test's comment, never by the code under test.
 struct LineFieldTests {
     private func errors(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
-        rejection(json, sourceLocation: sourceLocation).filter { $0.severity == .error }.map { "\($0.path): \($0.message)" }
+        rejection(json, sourceLocation: sourceLocation).filter { $0.severity == .error }.map {
+            "\($0.path): \($0.message)"
+        }
     }
 
     private func line(_ members: String, currency: String = "EUR") -> String {
@@ -77,7 +79,8 @@ struct LineFieldTests {
 
     /// 3 × 3.33 = 9.99; 10 % of it is 0.999, rounded 1.00; 9.99 − 1.00 = 8.99.
     @Test func aPercentageIsTakenFromTheRoundedGross() throws {
-        let (invoice, _) = try decode(line(#""quantity": 3, "rate": 3.33, "discount": {"type": "percentage", "value": 10}"#))
+        let (invoice, _) = try decode(
+            line(#""quantity": 3, "rate": 3.33, "discount": {"type": "percentage", "value": 10}"#))
         let amounts = invoice.amounts(of: invoice.lineItems[0])
         #expect(amounts.gross.amount == decimal("9.99"))
         #expect(amounts.discount?.amount == decimal("1.00"))
@@ -87,7 +90,8 @@ struct LineFieldTests {
 
     /// −2 × 50 = −100: 10 % takes −10 (net −90); a fixed 5 takes −5 (net −95).
     @Test func aDiscountShrinksACreditLinesMagnitude() throws {
-        let (percent, _) = try decode(line(#""quantity": -2, "rate": 50, "discount": {"type": "percentage", "value": 10}"#))
+        let (percent, _) = try decode(
+            line(#""quantity": -2, "rate": 50, "discount": {"type": "percentage", "value": 10}"#))
         #expect(percent.amounts(of: percent.lineItems[0]).discount?.amount == -10)
         #expect(percent.amounts(of: percent.lineItems[0]).net.amount == -90)
         let (fixed, _) = try decode(line(#""quantity": 2, "rate": -50, "discount": {"type": "fixed", "value": 5}"#))
