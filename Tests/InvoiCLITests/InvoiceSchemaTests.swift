@@ -63,6 +63,9 @@ import Testing
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             documents.append((name, try Self.oneLine(data)))
         }
+        // The e-invoice tests' invoice that uses every field the designs print.
+        let lineFields = Self.repository.appendingPathComponent("Tests/InvoiEInvoiceTests/Fixtures/line-fields.json")
+        documents.append(("line-fields.json", try Self.oneLine(try Data(contentsOf: lineFields))))
         let directory = try TemporaryDirectory()
         for flag in ["", "--sample", "--example", "--einvoice"] {
             let name = "init\(flag).json"

@@ -29,8 +29,9 @@ struct LineFieldTests {
     }
 
     @Test func anEmptyDateIsNone() throws {
-        let (invoice, _) = try decode(line(#""date": """#))
+        let (invoice, warnings) = try decode(line(#""date": """#))
         #expect(invoice.lineItems.first?.date == nil)
+        #expect(warnings.isEmpty)
     }
 
     @Test func aDateThatIsNoDateIsRefused() {
