@@ -126,13 +126,21 @@ import Testing
 
     /// The official rule sets: EN 16931 and XRechnung in both syntaxes, Peppol BIS in UBL,
     /// Factur-X BASIC in CII (which has no item id: left out there).
+    /// The same lines in a credit note too (UBL's `CreditNoteLine`).
     @Test func everyProfilePassesTheValidator() throws {
         let invoice = try Self.invoice()
+        var creditNote = invoice
+        creditNote.documentType = .creditNote
+        creditNote.precedingInvoice = "RE-2026-0042"
         for syntax in EInvoiceSyntax.allCases {
             for profile in syntax.profiles where profile.hasLines {
-                let bytes = try EInvoiceGoldenFiles.write(invoice, syntax, profile)
-                try EInvoiceValidator.expectValid(
-                    [("line-fields.\(syntax.rawValue).\(profile.rawValue)", bytes)], profile: profile)
+                let documents = try [("invoice", invoice), ("credit-note", creditNote)].map { name, document in
+                    (
+                        "line-fields.\(name).\(syntax.rawValue).\(profile.rawValue)",
+                        try EInvoiceGoldenFiles.write(document, syntax, profile)
+                    )
+                }
+                try EInvoiceValidator.expectValid(documents, profile: profile)
             }
         }
     }
