@@ -105,8 +105,8 @@ public struct LineItem: Hashable, Sendable {
     public struct Amounts: Hashable, Sendable {
         /// quantity × rate, rounded: the line's amount before its discount.
         public let gross: Money
-        /// What the line's discount takes (the sign of `gross`, never more than it); nil when
-        /// the line has none.
+        /// What the line's discount takes, with the sign of `gross` (the decoder refuses a fixed
+        /// discount larger than the line); nil when the line has none.
         public let discount: Money?
         /// gross − discount: the line's amount, which the subtotal adds up (EN 16931's BT-131,
         /// the line net amount).
