@@ -280,7 +280,9 @@ let package = Package(
             path: "Tests/InvoiImageTestSupport", linkerSettings: [.linkedLibrary("turbojpeg")]),
         .testTarget(name: "InvoiModelTests", dependencies: ["InvoiTestSupport", "InvoiModel", "InvoiLocalization"]),
         .testTarget(name: "InvoiLocalizationTests", dependencies: ["InvoiLocalization"]),
-        .testTarget(name: "InvoiEInvoiceTests", dependencies: ["InvoiTestSupport", "InvoiEInvoice", "InvoiModel"]),
+        .testTarget(
+            name: "InvoiEInvoiceTests", dependencies: ["InvoiTestSupport", "InvoiEInvoice", "InvoiModel"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
         .testTarget(name: "InvoiPaymentTests", dependencies: ["InvoiTestSupport", "InvoiPayment", "InvoiModel"]),
         .testTarget(name: "InvoiQRCodeTests", dependencies: ["InvoiQRCode", "InvoiDocument"]),

@@ -82,8 +82,12 @@ public struct CIIWriter: Sendable {
     private func lineItem(_ line: EInvoiceContent.Line, _ content: EInvoiceContent, _ xml: inout XMLBuilder) {
         xml.element("ram:IncludedSupplyChainTradeLineItem") { xml in
             xml.element("ram:AssociatedDocumentLineDocument") { $0.leaf("ram:LineID", String(line.number)) }
-            xml.element("ram:SpecifiedTradeProduct") {
-                $0.leaf("ram:Name", EInvoiceContent.trimmed(line.item.description))
+            xml.element("ram:SpecifiedTradeProduct") { xml in
+                // BT-155; Factur-X BASIC's product has a name alone.
+                if profile.hasFullEN16931 {
+                    xml.leaf("ram:SellerAssignedID", EInvoiceContent.trimmed(line.item.itemId))
+                }
+                xml.leaf("ram:Name", EInvoiceContent.trimmed(line.item.description))
             }
             xml.element("ram:SpecifiedLineTradeAgreement") { xml in
                 xml.element("ram:NetPriceProductTradePrice") {
@@ -102,10 +106,33 @@ public struct CIIWriter: Sendable {
                         xml.leaf("ram:RateApplicablePercent", XMLNumber.plain(line.rate))
                     }
                 }
+                // BG-26: the line's one date as a period of one day.
+                if let day = line.item.date {
+                    xml.element("ram:BillingSpecifiedPeriod") { xml in
+                        date("ram:StartDateTime", day, &xml)
+                        date("ram:EndDateTime", day, &xml)
+                    }
+                }
+                if let allowance = line.allowance { lineAllowance(allowance, &xml) }
                 xml.element("ram:SpecifiedTradeSettlementLineMonetarySummation") {
                     $0.leaf("ram:LineTotalAmount", XMLNumber.amount(line.amount))
                 }
             }
+        }
+    }
+
+    /// BG-27, without a VAT category: a line allowance is taxed as its line.
+    private func lineAllowance(_ allowance: EInvoiceContent.LineAllowance, _ xml: inout XMLBuilder) {
+        xml.element("ram:SpecifiedTradeAllowanceCharge") { xml in
+            xml.element("ram:ChargeIndicator") { $0.leaf("udt:Indicator", "false") }
+            // Factur-X BASIC's line allowance has no percentage or base (BT-137, BT-138).
+            if profile.hasFullEN16931, let percentage = allowance.percentage {
+                xml.leaf("ram:CalculationPercent", XMLNumber.plain(percentage))
+                xml.leaf("ram:BasisAmount", XMLNumber.amount(allowance.base))
+            }
+            xml.leaf("ram:ActualAmount", XMLNumber.amount(allowance.amount))
+            xml.leaf("ram:ReasonCode", "95")
+            xml.leaf("ram:Reason", "Discount")
         }
     }
 

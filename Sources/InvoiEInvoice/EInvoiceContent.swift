@@ -99,9 +99,21 @@ struct EInvoiceContent {
         var item: LineItem
         var quantity: Decimal
         var price: Decimal
+        /// BT-131: the line's net amount, after its discount.
         var amount: Money
         var category: VATCategory
         var rate: Decimal
+        /// The line's discount as a line allowance (BG-27); nil when it has none.
+        var allowance: LineAllowance?
+    }
+
+    /// BG-27, reason code 95 (discount): BT-136 the amount, and for a percentage BT-137 the
+    /// base (the rounded quantity × rate) and BT-138 the percentage. On a credit line all three
+    /// amounts are negative, as the line's are: net = base − amount holds either way.
+    struct LineAllowance {
+        var amount: Money
+        var base: Money
+        var percentage: Decimal?
     }
 
     /// Made as they are written, one at a time: a long invoice's lines are not copied whole.
@@ -109,10 +121,16 @@ struct EInvoiceContent {
         zip(invoice.lineItems.indices, totals.lineAmounts).lazy.map { index, amount in
             let item = invoice.lineItems[index]
             let flips = item.rate < 0
+            let allowance = item.discount.flatMap { discount -> LineAllowance? in
+                let amounts = totals.lineAmounts.amounts(at: index)
+                guard let taken = amounts.discount else { return nil }
+                return LineAllowance(
+                    amount: taken, base: amounts.gross, percentage: discount.kind == .percentage ? discount.value : nil)
+            }
             return Line(
                 number: index + 1, item: item, quantity: flips ? -item.quantity : item.quantity,
                 price: flips ? -item.rate : item.rate, amount: amount,
-                category: invoice.vatCategory(of: item), rate: invoice.vatRate(of: item))
+                category: invoice.vatCategory(of: item), rate: invoice.vatRate(of: item), allowance: allowance)
         }
     }
 

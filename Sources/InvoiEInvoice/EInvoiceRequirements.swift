@@ -267,6 +267,20 @@ struct RequirementCheck {
         for (index, item) in invoice.lineItems.enumerated() {
             require(item.description, "lineItems[\(index)].description", "BR-25", what: "the item's name")
         }
+        if profile == .xrechnung || profile == .peppol { checkLineDates() }
+    }
+
+    /// Peppol's rule, which XRechnung adopts: a line's period (its date) lies within the
+    /// invoice's service period when both are given.
+    mutating func checkLineDates() {
+        guard case .period(let start, let end)? = invoice.delivery else { return }
+        for (index, item) in invoice.lineItems.enumerated() {
+            guard let day = item.date, day < start || day > end else { continue }
+            add(
+                "lineItems[\(index)].date",
+                "\(day.iso) is outside the invoice's service period \(start.iso) – \(end.iso); \(profile.name) needs a line's date within it (PEPPOL-EN16931-R110, PEPPOL-EN16931-R111)"
+            )
+        }
     }
 
     mutating func checkXRechnung() {

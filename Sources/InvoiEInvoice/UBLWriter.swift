@@ -227,8 +227,32 @@ public struct UBLWriter: Sendable {
                 isCredit ? "cbc:CreditedQuantity" : "cbc:InvoicedQuantity", XMLNumber.plain(line.quantity),
                 [("unitCode", line.item.unit.code)])
             amount("cbc:LineExtensionAmount", line.amount, &xml)
+            // BG-26: the line's one date as a period of one day.
+            if let day = line.item.date {
+                xml.element("cac:InvoicePeriod") { xml in
+                    xml.leaf("cbc:StartDate", day.iso)
+                    xml.leaf("cbc:EndDate", day.iso)
+                }
+            }
+            if let allowance = line.allowance {
+                // BG-27, without a VAT category: a line allowance is taxed as its line.
+                xml.element("cac:AllowanceCharge") { xml in
+                    xml.leaf("cbc:ChargeIndicator", "false")
+                    xml.leaf("cbc:AllowanceChargeReasonCode", "95")
+                    xml.leaf("cbc:AllowanceChargeReason", "Discount")
+                    if let percentage = allowance.percentage {
+                        xml.leaf("cbc:MultiplierFactorNumeric", XMLNumber.plain(percentage))
+                    }
+                    amount("cbc:Amount", allowance.amount, &xml)
+                    if allowance.percentage != nil { amount("cbc:BaseAmount", allowance.base, &xml) }
+                }
+            }
             xml.element("cac:Item") { xml in
                 xml.leaf("cbc:Name", EInvoiceContent.trimmed(line.item.description))
+                let itemId = EInvoiceContent.trimmed(line.item.itemId)
+                if !itemId.isEmpty {
+                    xml.element("cac:SellersItemIdentification") { $0.leaf("cbc:ID", itemId) }  // BT-155
+                }
                 taxCategory("cac:ClassifiedTaxCategory", line.category, line.rate, reason: nil, &xml)
             }
             xml.element("cac:Price") { xml in

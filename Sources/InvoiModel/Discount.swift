@@ -1,6 +1,6 @@
 import Foundation
 
-/// A discount on the subtotal, taken before VAT.
+/// A discount on the subtotal, taken before VAT, or on one line's quantity × rate.
 public struct Discount: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// `value` percent of the subtotal.
@@ -10,7 +10,8 @@ public struct Discount: Hashable, Sendable {
     }
 
     public var kind: Kind
-    /// A percentage from 0 to 100, or a fixed amount from 0 to the subtotal.
+    /// A percentage from 0 to 100, or a fixed amount from 0 to the subtotal (a line's: to the
+    /// magnitude of its quantity × rate).
     public var value: Decimal
 
     public init(kind: Kind, value: Decimal) {

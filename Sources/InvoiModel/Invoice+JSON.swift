@@ -38,11 +38,7 @@ extension Invoice {
         var fields: [(String, String)] = []
         if documentType != .invoice { fields.append(("documentType", Self.jsonString(documentType.rawValue))) }
         if !notes.isEmpty { fields.append(("notes", Self.jsonString(notes))) }
-        if let discount {
-            let object =
-                "{\"type\": \(Self.jsonString(discount.kind.rawValue)), \"value\": \(Self.jsonNumber(discount.value))}"
-            fields.append(("discount", object))
-        }
+        if let discount { fields.append(("discount", Self.jsonObject(discount))) }
         if let amountPaid { fields.append(("amountPaid", Self.jsonNumber(amountPaid))) }
         if !fromTaxId.isEmpty { fields.append(("fromTaxId", Self.jsonString(fromTaxId))) }
         if !toTaxId.isEmpty { fields.append(("toTaxId", Self.jsonString(toTaxId))) }
@@ -60,6 +56,7 @@ extension Invoice {
         }
         if !allocationNumber.isEmpty { fields.append(("allocationNumber", Self.jsonString(allocationNumber))) }
         if let copyMark { fields.append(("copyMark", Self.jsonString(copyMark.rawValue))) }
+        if !customFields.isEmpty { fields.append(("customFields", customFieldsJSON())) }
         return fields + eInvoiceFields()
     }
 
@@ -106,10 +103,26 @@ extension Invoice {
             if item.unit != .one { fields.append(("unit", Self.jsonString(item.unit.code))) }
             if let rate = item.vatRate { fields.append(("vatRate", Self.jsonNumber(rate))) }
             if let category = item.vatCategory { fields.append(("vatCategory", Self.jsonString(category.rawValue))) }
+            if !item.itemId.isEmpty { fields.append(("itemId", Self.jsonString(item.itemId))) }
+            if let date = item.date { fields.append(("date", Self.jsonString(date.iso))) }
+            if let discount = item.discount { fields.append(("discount", Self.jsonObject(discount))) }
             let body = fields.map { "      \(Self.jsonString($0.0)): \($0.1)" }.joined(separator: ",\n")
             return "    {\n" + body + "\n    }"
         }
         return "[\n" + items.joined(separator: ",\n") + "\n  ]"
+    }
+
+    private static func jsonObject(_ discount: Discount) -> String {
+        "{\"type\": \(jsonString(discount.kind.rawValue)), \"value\": \(jsonNumber(discount.value))}"
+    }
+
+    private func customFieldsJSON() -> String {
+        let fields = customFields.map { field in
+            var members = "\"name\": \(Self.jsonString(field.name)), \"value\": \(Self.jsonString(field.value))"
+            if field.isIdentifier { members += ", \"identifier\": true" }
+            return "    {" + members + "}"
+        }
+        return "[\n" + fields.joined(separator: ",\n") + "\n  ]"
     }
 
     /// Plain decimal notation, never an exponent: `1234.5`, `-0.125`.

@@ -218,6 +218,10 @@ public struct Invoice: Hashable, Sendable {
 
     public var totals: InvoiceTotals { InvoiceTotals(invoice: self) }
 
+    /// `item`'s gross (quantity × rate), discount and net amount in the invoice's currency,
+    /// rounded as the totals round them: what the table prints for the line.
+    public func amounts(of item: LineItem) -> LineItem.Amounts { item.amounts(in: currency) }
+
     /// The VAT rate of `item`: its own, else the invoice's.
     public func vatRate(of item: LineItem) -> Decimal { item.vatRate ?? vatRate }
 

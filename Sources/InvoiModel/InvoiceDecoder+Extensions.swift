@@ -21,7 +21,10 @@ extension InvoiceDecoder {
         return nil
     }
 
-    func readDiscount(_ node: JSONNode, path: String, context: inout DecodingContext) -> Discount? {
+    /// `upTo` names what a fixed discount is at most (the subtotal, or a line's quantity × rate).
+    func readDiscount(
+        _ node: JSONNode, path: String, upTo limit: String = "the subtotal", context: inout DecodingContext
+    ) -> Discount? {
         let shape = #"{"type": "percentage", "value": 10} or {"type": "fixed", "value": 50}"#
         guard case .object(let members) = node.value else {
             context.error(path, "expected a discount object such as \(shape), got \(DecodingContext.describe(node))")
@@ -64,7 +67,7 @@ extension InvoiceDecoder {
             context.error(path + ".value", "a percentage discount is from 0 to 100, got \(value)")
             return nil
         case .fixed where value < 0:
-            context.error(path + ".value", "a fixed discount is an amount from 0 to the subtotal, got \(value)")
+            context.error(path + ".value", "a fixed discount is an amount from 0 to \(limit), got \(value)")
             return nil
         default:
             return Discount(kind: kind, value: value)

@@ -198,6 +198,8 @@ public struct InvoiceDecoder: Sendable {
                 if let mark: CopyMark = readChoice(node, path: key, naming: "copy mark", context: &context) {
                     invoice.copyMark = mark
                 }
+            case "customFields":
+                if let fields = readCustomFields(node, path: key, context: &context) { invoice.customFields = fields }
             case InvoiceFieldTable.schemaKey:
                 // The schema an editor checks the file against: for the editor, not for invoi.
                 break
@@ -397,6 +399,8 @@ public struct InvoiceDecoder: Sendable {
                 } else {
                     valid = false
                 }
+            case "date", "itemId", "discount":
+                if !readLineField(key, node, path: fieldPath, into: &item, context: &context) { valid = false }
             default:
                 if InvoiceKeys.computedLineItemFields.contains(key) {
                     context.warning(
@@ -414,6 +418,7 @@ public struct InvoiceDecoder: Sendable {
             )
             return nil
         }
+        guard checkLineDiscount(of: item, path: path, context: &context) else { return nil }
         return item
     }
 

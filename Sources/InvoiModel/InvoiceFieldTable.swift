@@ -27,6 +27,14 @@ public indirect enum FieldType: Sendable {
     case object([InvoiceField])
     /// The discount: `type` and `value`, both required; a percentage at most 100.
     case discount
+    /// A string of `minimumLength`…`maximumLength` characters (grapheme clusters), not blank
+    /// when `minimumLength` is above 0; control characters removed as in `text`.
+    case boundedText(minimumLength: Int, maximumLength: Int)
+    /// `true` or `false`.
+    case flag
+    /// A custom field: `customFieldFields`, `name` and `value` required; `identifier: true`
+    /// holds the value to the identifier rules.
+    case customField
     /// An object of label texts by label key (`invoi languages --keys`).
     case labels([String])
 }
@@ -87,6 +95,28 @@ public enum InvoiceFieldTable {
             InvoiceField(
                 "vatCategory", .choice(VATCategory.allCases.map(\.rawValue), allowsEmpty: false), .eInvoice,
                 "This line's VAT category (UNCL5305), if not the invoice's."),
+            InvoiceField(
+                "itemId", .identifier, .extensions,
+                "The seller's identifier of the item, such as an SKU or article number."),
+            InvoiceField("date", .date, .extensions, "When this line's goods or service were supplied."),
+            InvoiceField(
+                "discount", .discount, .extensions,
+                "A discount on this line's quantity × rate; a fixed one is at most the line's amount."),
+        ]
+    }
+
+    public static var customFieldFields: [InvoiceField] {
+        [
+            InvoiceField(
+                "name", .boundedText(minimumLength: 1, maximumLength: CustomField.maximumNameLength),
+                "The label printed before the value, such as PO number."),
+            InvoiceField(
+                "value", .boundedText(minimumLength: 1, maximumLength: CustomField.maximumValueLength),
+                "The value printed."),
+            InvoiceField(
+                "identifier", .flag,
+                "true when the value is an identifier (an order or account number): one line, no invisible or direction-changing characters, digits 0–9."
+            ),
         ]
     }
 
@@ -166,6 +196,9 @@ public enum InvoiceFieldTable {
             InvoiceField(
                 "copyMark", .choice(CopyMark.allCases.map(\.rawValue), allowsEmpty: false), .extensions,
                 "original, copy or certified-copy, printed beside the title."),
+            InvoiceField(
+                "customFields", .list(of: .customField, maximumCount: CustomField.maximumCount), .extensions,
+                "Up to 8 named values printed with the invoice's details (a PO number, a project), each name unique."),
         ]
     }
 

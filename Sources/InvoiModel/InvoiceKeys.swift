@@ -15,6 +15,8 @@ enum InvoiceKeys {
 
     static let discount = InvoiceFieldTable.discountFields.map(\.name)
 
+    static let customField = InvoiceFieldTable.customFieldFields.map(\.name)
+
     /// Line-item fields people add that invoi computes itself.
     static let computedLineItemFields: Set<String> = ["amount", "total", "lineTotal"]
 

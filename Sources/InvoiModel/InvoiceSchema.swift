@@ -111,6 +111,31 @@ public enum InvoiceSchema {
                 ),
                 ("then", .object([("properties", .object([("value", .object([("maximum", .integer(100))]))]))])),
             ]
+        case .boundedText(let minimumLength, let maximumLength):
+            // JSON Schema counts code points, invoi characters as a reader sees them: a name
+            // with combining marks can be refused here that invoi takes.
+            var entries: [(String, SchemaValue)] = [("type", .string("string"))]
+            if minimumLength > 0 {
+                entries += [("minLength", .integer(minimumLength)), ("pattern", .string(#"\S"#))]
+            }
+            return entries + [("maxLength", .integer(maximumLength))]
+        case .flag:
+            return [("type", .string("boolean"))]
+        case .customField:
+            return [
+                ("type", .string("object")),
+                ("properties", .object(InvoiceFieldTable.customFieldFields.map { ($0.name, schema(of: $0)) })),
+                ("required", .array([.string("name"), .string("value")])),
+                ("additionalProperties", .bool(false)),
+                (
+                    "if",
+                    .object([
+                        ("properties", .object([("identifier", .object([("const", .bool(true))]))])),
+                        ("required", .array([.string("identifier")])),
+                    ])
+                ),
+                ("then", .object([("properties", .object([("value", .object(body(of: .identifier)))]))])),
+            ]
         case .labels(let keys):
             return [
                 ("type", .string("object")),

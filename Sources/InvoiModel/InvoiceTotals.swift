@@ -5,7 +5,8 @@ import Foundation
 /// discount is rounded once and taken from the subtotal, and VAT is rounded once from what
 /// remains; so subtotal − discount + VAT = total and total − paid = balance due, exactly.
 public struct InvoiceTotals: Hashable, Sendable {
-    /// quantity × rate per item, rounded half away from zero to the currency's digits.
+    /// Each item's amount: quantity × rate rounded half away from zero to the currency's
+    /// digits, less the item's discount (`LineItem.amounts(in:)`).
     public let lineAmounts: LineAmounts
     public let subtotal: Money
     /// The discount taken from the subtotal (positive for a positive subtotal), rounded;
@@ -104,8 +105,14 @@ extension InvoiceTotals {
         public var startIndex: Int { items.startIndex }
         public var endIndex: Int { items.endIndex }
 
+        /// The item's amount after its discount (its net).
         public subscript(position: Int) -> Money {
-            Money(amount: items[position].exactAmount, currency: currency).rounded()
+            let item = items[position]
+            guard item.discount != nil else { return Money(amount: item.exactAmount, currency: currency).rounded() }
+            return item.amounts(in: currency).net
         }
+
+        /// The item's gross, discount and net.
+        public func amounts(at position: Int) -> LineItem.Amounts { items[position].amounts(in: currency) }
     }
 }

@@ -44,7 +44,9 @@ public struct LineItem: Hashable, Sendable {
         set { update { $0.itemId = newValue } }
     }
 
-    /// Taken from this line's quantity × rate (BT-136, BT-138); nil for none.
+    /// Taken from this line's quantity × rate (BT-136, BT-138); nil for none. A percentage of a
+    /// credit line (a negative quantity × rate) is negative too, and a fixed discount is given as
+    /// the amount its magnitude shrinks by: either way the line's amount moves towards zero.
     public var discount: Discount? {
         get { taxAndUnit?.values.discount }
         set { update { $0.discount = newValue } }
@@ -81,6 +83,35 @@ public struct LineItem: Hashable, Sendable {
 
     /// quantity × rate, exact (not rounded).
     public var exactAmount: Decimal { quantity * rate }
+
+    /// The line's money in `currency`, rounded as the invoice rounds it: its gross, its discount
+    /// and its amount (net), the figures the table prints and the e-invoice's line carries.
+    public func amounts(in currency: Currency) -> Amounts {
+        let gross = Money(amount: exactAmount, currency: currency).rounded()
+        guard let discount else { return Amounts(gross: gross, discount: nil, net: gross) }
+        let taken =
+            switch discount.kind {
+            // A percentage of the rounded gross: the e-invoice states that gross as the
+            // allowance's base (BT-137), and its amount must be base × percentage.
+            case .percentage: discount.amount(of: gross)
+            case .fixed:
+                Money(amount: gross.amount < 0 ? -discount.value : discount.value, currency: currency).rounded()
+            }
+        return Amounts(
+            gross: gross, discount: taken, net: Money(amount: gross.amount - taken.amount, currency: currency))
+    }
+
+    /// A line's money, each amount rounded half away from zero to the currency's digits.
+    public struct Amounts: Hashable, Sendable {
+        /// quantity × rate, rounded: the line's amount before its discount.
+        public let gross: Money
+        /// What the line's discount takes, with the sign of `gross` (the decoder refuses a fixed
+        /// discount larger than the line); nil when the line has none.
+        public let discount: Money?
+        /// gross − discount: the line's amount, which the subtotal adds up (EN 16931's BT-131,
+        /// the line net amount).
+        public let net: Money
+    }
 }
 
 /// A line item's optional attributes (the e-invoice's and the designs' columns), immutable and shared between copies of the item.

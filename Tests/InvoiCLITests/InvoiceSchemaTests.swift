@@ -63,6 +63,9 @@ import Testing
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             documents.append((name, try Self.oneLine(data)))
         }
+        // The e-invoice tests' invoice that uses every field the designs print.
+        let lineFields = Self.repository.appendingPathComponent("Tests/InvoiEInvoiceTests/Fixtures/line-fields.json")
+        documents.append(("line-fields.json", try Self.oneLine(try Data(contentsOf: lineFields))))
         let directory = try TemporaryDirectory()
         for flag in ["", "--sample", "--example", "--einvoice"] {
             let name = "init\(flag).json"
@@ -91,8 +94,11 @@ import Testing
 
     /// Rules the decoder keeps that a JSON Schema cannot state: a real calendar date, invisible
     /// characters, a locale ICU knows, Traditional Chinese (no catalog yet) — by the probe's rule.
+    /// A custom field's name is unique as a reader tells names apart (case and spaces aside);
+    /// its length is counted in characters a reader sees, a schema's in code points.
     static let beyondASchema: Set<String> = [
         "date:2026-02-30", "identifier:invisible", "locale:xx-YY", "language:zh-Hant",
+        "customFields:duplicate names", "customFields:combining marks",
     ]
 
     /// Rules across fields, which a probe of one field meets with the others' defaults: a fixed
@@ -100,6 +106,8 @@ import Testing
     /// above 0 (the empty invoice's is 0) — by the probe's name.
     static let acrossFields: Set<String> = [
         "discount = fixed", "vatCategory = choice S", "lineItems[0].vatCategory = choice S",
+        // A line's fixed discount is at most its quantity × rate (the probe's line is worth 0).
+        "lineItems[0].discount = fixed",
     ]
 
     struct Probe {
@@ -165,6 +173,8 @@ import Testing
                     ("fixed", ["type": "fixed", "value": 50]), ("negative fixed", ["type": "fixed", "value": -1]),
                     ("no value", ["type": "fixed"]), ("no type", ["value": 5]),
                 ]
+            case .boundedText, .flag, .customField:
+                break  // inside a custom field only: its probes are `extraValues("customFields")`
             case .labels(let keys):
                 values += [
                     ("one label", [keys[0]: "Word"]), ("a number", [keys[0]: 5]),
@@ -202,10 +212,43 @@ import Testing
                 ("gln", "0088:4012345000009"), ("email", "EM:ap@example.com"), ("unknown scheme", "XX:1"),
                 ("no id", "0088:"), ("no colon", "0088"),
             ]
+        case "customFields":
+            customFieldValues()
         case "lineItems.unit":
             [("HUR", "HUR"), ("Hours", "Hours"), ("kg", "kg"), ("lower code", "hur"), ("unknown", "XYZ1")]
         default: []
         }
+    }
+
+    static func customFieldValues() -> [(String, Any)] {
+        func field(_ name: String, _ value: String, identifier: Any? = nil) -> [String: Any] {
+            var field: [String: Any] = ["name": name, "value": value]
+            field["identifier"] = identifier
+            return field
+        }
+        return [
+            ("one field", [field("PO number", "4500012345")]),
+            ("identifier", [field("PO number", "4500012345", identifier: true)]),
+            ("identifier not true", [field("PO number", "45", identifier: false)]),
+            ("identifier a string", [field("PO number", "45", identifier: "yes")]),
+            ("identifier line break", [field("PO number", "45\n00", identifier: true)]),
+            ("identifier:invisible", [field("PO number", "45\u{200F}00", identifier: true)]),
+            ("text line break", [field("Project", "Harbour\nphase 2")]),
+            ("name 40", [field(String(repeating: "n", count: 40), "1")]),
+            ("name 41", [field(String(repeating: "n", count: 41), "1")]),
+            ("value 200", [field("Note", String(repeating: "v", count: 200))]),
+            ("value 201", [field("Note", String(repeating: "v", count: 201))]),
+            ("blank name", [field(" ", "1")]),
+            ("empty name", [field("", "1")]),
+            ("empty value", [field("PO", "")]),
+            ("no value", [["name": "PO"]]),
+            ("no name", [["value": "1"]]),
+            ("eight", (1...8).map { field("F\($0)", "v") }),
+            ("nine", (1...9).map { field("F\($0)", "v") }),
+            ("unknown key", [["name": "PO", "value": "1", "nonsense": 1]]),
+            ("customFields:duplicate names", [field("PO", "1"), field("po", "2")]),
+            ("customFields:combining marks", [field(String(repeating: "e\u{301}", count: 40), "1")]),
+        ]
     }
 
     @Test func theSchemaRefusesWhatTheDecoderRefuses() throws {

@@ -69,7 +69,11 @@ enum EInvoiceGoldenFiles {
 /// The offline validation kit (`../shared/einvoice/validate`): the official rule
 /// sets, exit 0 only when no fatal rule fails. It needs python3-venv (tools/setup).
 enum EInvoiceValidator {
-    static let executable = EInvoiceGoldenFiles.root.deletingLastPathComponent().deletingLastPathComponent()
+    /// The kit beside the repository, or the one INVOI_EINVOICE_VALIDATE names (as the CLI's
+    /// and Factur-X's tests take it).
+    static let executable =
+        ProcessInfo.processInfo.environment["INVOI_EINVOICE_VALIDATE"].map(URL.init(fileURLWithPath:))
+        ?? EInvoiceGoldenFiles.root.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/einvoice/validate")
 
     /// Validates `files` in one call (0.5–0.7 s each call) and records every fatal finding.

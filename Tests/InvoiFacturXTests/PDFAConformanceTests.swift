@@ -56,6 +56,25 @@ import Testing
         #expect(result.output.isEmpty, "\(result.output)")
     }
 
+    /// An invoice whose lines carry an item id, a date and a discount (a credit line's too) and
+    /// which has custom fields, as `render --format facturx` writes it: PDF/A-3b clean, and its
+    /// embedded CII valid by the Factur-X EN 16931 and CEN rules.
+    @Test func anInvoiceWithLineFieldsIsAValidFacturX() throws {
+        let fixture = FacturXTests.directory.appendingPathComponent("../InvoiEInvoiceTests/Fixtures/line-fields.json")
+            .standardizedFileURL
+        let invoice = try InvoiceDecoder(today: CalendarDate(year: 2026, month: 3, day: 12)!)
+            .decode(Data(contentsOf: fixture), file: "line-fields.json").invoice
+        #expect(invoice.lineItems.allSatisfy { $0.discount != nil } && invoice.customFields.count == 2)
+        let pdf = try Self.written(invoice, as: RenderSettings(format: .facturx, creationDate: FacturXTests.date))
+        let checked = try PDFCheck.run([("line-fields", pdf)], profiles: ["pdfa-3b"])
+        #expect(checked.status == 0, "\(checked.output)")
+        #expect(checked.output.isEmpty, "\(checked.output)")
+        let valid = try Tools.withFile(Data(pdf), name: "line-fields.pdf") { file in
+            try Tools.run(FacturXTests.validator, [file.path, "--profile", "en16931", "--fatal-only"])
+        }
+        #expect(valid.status == 0, "\(valid.output)\(valid.errors)")
+    }
+
     /// A tagged Factur-X is written as it streams, its XML made and compressed a line at a time
     /// at the end: what is embedded is the CII `--format cii` writes, byte for byte, and the
     /// file is one revision whose trailer has an /ID.
