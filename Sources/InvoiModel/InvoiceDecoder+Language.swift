@@ -28,7 +28,7 @@ extension InvoiceDecoder {
         for (name, member, memberPath) in Self.givenMembers(members, in: path, context: &context) {
             guard let key = WordKey(rawValue: name) else {
                 if unknownKeysAreErrors {
-                    context.error(memberPath, Self.unknownLabelMessage(name))
+                    context.error(memberPath, Self.unknownLabelMessage(name, isIgnored: false))
                 } else {
                     Self.warnUnknownLabel(name, in: path, context: &context)
                 }
@@ -69,12 +69,12 @@ extension InvoiceDecoder {
         context.warning(path, unknownLabelMessage(name))
     }
 
-    private static func unknownLabelMessage(_ name: String) -> String {
+    private static func unknownLabelMessage(_ name: String, isIgnored: Bool = true) -> String {
         let message = "unknown label key \(DiagnosticText.quoted(name))"
         if let suggestion = KeySuggestion.closest(to: name, among: WordKey.allCases.map(\.rawValue)) {
             return message + " — did you mean \"\(suggestion)\"?"
         }
-        return message + " is ignored; run `invoi languages --keys` for the keys"
+        return message + (isIgnored ? " is ignored" : "") + "; run `invoi languages --keys` for the keys"
     }
 }
 

@@ -281,6 +281,9 @@ import Testing
         #expect(try Self.decodeTheme(Self.theme(#""labels": {"total": "Sum"}"#)).theme.labels == [.total: "Sum"])
         #expect(Self.errors(Self.theme(#""labels": {"totl": "Sum"}"#)) == [#"labels.totl: unknown label key "totl" — did you mean "total"?"#])
         #expect(
+            Self.errors(Self.theme(#""labels": {"masthead": "Sum"}"#))
+                == ["labels.masthead: unknown label key \"masthead\"; run `invoi languages --keys` for the keys"])
+        #expect(
             Self.errors(Self.theme(#""labels": {"total": "Sum {rate}"}"#))
                 == [#"labels.total: unknown placeholder "{rate}" in "Sum {rate}"; "total" takes no placeholders"#])
         // A blank label is the invoice's warning, here too.
