@@ -350,7 +350,8 @@ let package = Package(
         .testTarget(
             name: "InvoiFuzzRegressionTests",
             dependencies: [
-                "InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt", "fuzz-theme",
+                "InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt",
+                "fuzz-theme",
             ],
             path: "Tests/Fuzz/RegressionTests"),
     ],

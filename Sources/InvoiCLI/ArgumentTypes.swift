@@ -160,7 +160,9 @@ enum ThemeArguments {
     }
 
     /// The choice of a render command's options.
-    static func choice(theme text: String?, design: String?, paperIsGiven: Bool, files: ThemeFiles) throws
+    static func choice(
+        theme text: String?, design: String?, paperIsGiven: Bool, files: ThemeFiles
+    ) throws
         -> ThemeChoice
     {
         ThemeChoice(

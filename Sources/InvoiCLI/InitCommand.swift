@@ -56,7 +56,8 @@ struct InitCommand: ParsableCommand {
         }
         if theme != nil {
             if sample || example || einvoice {
-                throw ValidationError("--theme writes a theme file, not an invoice: leave out --sample, --example and --einvoice")
+                throw ValidationError(
+                    "--theme writes a theme file, not an invoice: leave out --sample, --example and --einvoice")
             }
             if path != nil {
                 throw ValidationError("--theme FILE is where the theme is written: leave out the invoice's path")

@@ -210,7 +210,9 @@ struct Watcher {
             let notes = (warnings.map(\.description) + refused).joined(separator: "\n")
             return (String(decoding: bytes, as: UTF8.self), notes.isEmpty ? nil : notes)
         } catch let failure as CLIFailure {
-            if !failure.diagnostics.isEmpty { return (nil, failure.diagnostics.map(\.description).joined(separator: "\n")) }
+            if !failure.diagnostics.isEmpty {
+                return (nil, failure.diagnostics.map(\.description).joined(separator: "\n"))
+            }
             return (nil, "invoi: error: " + Diagnostic.printable(failure.message))
         } catch let invalid as InvoiceDecodingError {
             return (nil, invalid.diagnostics.map(\.description).joined(separator: "\n"))

@@ -166,7 +166,8 @@ public final class GoldenRenderer: Sendable {
         } catch {
             switch error {
             case .unreadable(let path, let reason): throw GoldenFailure(.unreadable, "theme: \(path): \(reason)")
-            case .invalid(let invalid): throw GoldenFailure(.corrupt, "theme: " + invalid.errors.map(\.description).joined(separator: "; "))
+            case .invalid(let invalid):
+                throw GoldenFailure(.corrupt, "theme: " + invalid.errors.map(\.description).joined(separator: "; "))
             }
         }
         func settings(_ format: OutputFormat) -> RenderSettings {

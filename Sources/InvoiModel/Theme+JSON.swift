@@ -57,7 +57,10 @@ extension Theme {
                         ("bottom", number(margins.bottom)),
                     ], indent: "  ")
             ),
-            ("logo", object([("height", number(logo.height)), ("position", string(logo.position?.rawValue))], indent: "  ")),
+            (
+                "logo",
+                object([("height", number(logo.height)), ("position", string(logo.position?.rawValue))], indent: "  ")
+            ),
             (
                 "table",
                 object(

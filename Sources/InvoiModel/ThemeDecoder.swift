@@ -15,7 +15,8 @@ public struct ThemeDecoder: Sendable {
     /// Decodes and checks one theme file. Throws every error of the file together, with its
     /// warnings; otherwise returns the theme with its warnings (removed control characters, a
     /// blank label). `file` names the file in messages.
-    public func decode(_ data: Data, file: String) throws(ThemeDecodingError) -> (theme: Theme, warnings: [Diagnostic]) {
+    public func decode(_ data: Data, file: String) throws(ThemeDecodingError) -> (theme: Theme, warnings: [Diagnostic])
+    {
         var context = DecodingContext(file: file, baseDirectory: ".")
         guard data.count <= Theme.Limits.fileSize else {
             context.error(
@@ -155,10 +156,12 @@ public struct ThemeDecoder: Sendable {
             guard let text = context.text(node, path: path) else { return nil }
             if values.contains(text) { return .text(text) }
             if let intended = KeySuggestion.closestValue(to: text, among: values) {
-                context.error(path, "unknown \(field.name) \(DiagnosticText.quoted(text)) — did you mean \"\(intended)\"?")
+                context.error(
+                    path, "unknown \(field.name) \(DiagnosticText.quoted(text)) — did you mean \"\(intended)\"?")
             } else {
                 context.error(
-                    path, "unknown \(field.name) \(DiagnosticText.quoted(text)); use \(DiagnosticText.alternatives(values))")
+                    path,
+                    "unknown \(field.name) \(DiagnosticText.quoted(text)); use \(DiagnosticText.alternatives(values))")
             }
             return nil
         case .color:
@@ -170,7 +173,9 @@ public struct ThemeDecoder: Sendable {
             let value = NSDecimalNumber(decimal: number).doubleValue
             guard range.contains(value) else {
                 context.error(
-                    path, "\(naming) is from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) \(unit), got \(number)")
+                    path,
+                    "\(naming) is from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) \(unit), got \(number)"
+                )
                 return nil
             }
             return .number(value)
@@ -238,7 +243,9 @@ public struct ThemeDecoder: Sendable {
         guard let text = context.text(node, path: path) else { return nil }
         if text.allSatisfy(\.isWhitespace) {
             context.error(
-                path, "expected a font family's name, got \(DiagnosticText.quoted(text)); leave the key out for the design's font")
+                path,
+                "expected a font family's name, got \(DiagnosticText.quoted(text)); leave the key out for the design's font"
+            )
             return nil
         }
         if text.contains(where: \.isNewline) {
@@ -248,7 +255,8 @@ public struct ThemeDecoder: Sendable {
         let length = text.unicodeScalars.count
         guard length <= ThemeFieldTable.maximumFamilyLength else {
             context.error(
-                path, "a font family's name is at most \(ThemeFieldTable.maximumFamilyLength) characters, got \(length)")
+                path, "a font family's name is at most \(ThemeFieldTable.maximumFamilyLength) characters, got \(length)"
+            )
             return nil
         }
         return text
@@ -262,7 +270,8 @@ public struct ThemeDecoder: Sendable {
     ) -> [String]? {
         guard case .array(let elements) = node.value else {
             context.error(
-                path, "expected an array of \(what) names such as [\"\(names[0])\"], got \(DecodingContext.describe(node))")
+                path,
+                "expected an array of \(what) names such as [\"\(names[0])\"], got \(DecodingContext.describe(node))")
             return nil
         }
         var listed: [String] = []
@@ -287,12 +296,14 @@ public struct ThemeDecoder: Sendable {
                 context.error(
                     elementPath,
                     "unknown \(what) \(DiagnosticText.quoted(name))"
-                        + (suggestion.map { " — did you mean \"\($0)\"?" } ?? "; use \(DiagnosticText.alternatives(names))"))
+                        + (suggestion.map { " — did you mean \"\($0)\"?" }
+                            ?? "; use \(DiagnosticText.alternatives(names))"))
                 valid = false
                 continue
             }
             if let first = firstIndex[name] {
-                context.error(elementPath, "\"\(name)\" is listed twice (also at \(path)[\(first)]); list a \(what) once")
+                context.error(
+                    elementPath, "\"\(name)\" is listed twice (also at \(path)[\(first)]); list a \(what) once")
                 valid = false
                 continue
             }
@@ -320,17 +331,20 @@ public struct ThemeDecoder: Sendable {
                 context.error(
                     memberPath,
                     "unknown script \(DiagnosticText.quoted(key))"
-                        + (suggestion.map { " — did you mean \"\($0)\"?" } ?? "; use \(DiagnosticText.alternatives(scripts))"))
+                        + (suggestion.map { " — did you mean \"\($0)\"?" }
+                            ?? "; use \(DiagnosticText.alternatives(scripts))"))
                 valid = false
                 continue
             }
             guard case .array(let elements) = member.value else {
-                context.error(memberPath, "expected an array of font family names, got \(DecodingContext.describe(member))")
+                context.error(
+                    memberPath, "expected an array of font family names, got \(DecodingContext.describe(member))")
                 valid = false
                 continue
             }
             guard elements.count <= maximumCount else {
-                context.error(memberPath, "a script has at most \(maximumCount) fallback families, got \(elements.count)")
+                context.error(
+                    memberPath, "a script has at most \(maximumCount) fallback families, got \(elements.count)")
                 valid = false
                 continue
             }

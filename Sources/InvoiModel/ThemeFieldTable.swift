@@ -79,7 +79,8 @@ public enum ThemeFieldTable {
     public static var fields: [ThemeField] {
         [
             ThemeField("version", .version(version), "The theme file format's version: 1. Required."),
-            ThemeField("design", .choice(DesignName.allCases.map(\.rawValue)), "The built-in design (`invoi designs`).") {
+            ThemeField("design", .choice(DesignName.allCases.map(\.rawValue)), "The built-in design (`invoi designs`).")
+            {
                 if case .text(let name) = $1 { $0.design = DesignName(rawValue: name) }
             },
             ThemeField(
@@ -91,7 +92,9 @@ public enum ThemeFieldTable {
             ThemeField(
                 "colors",
                 .object([
-                    color("accent", "The title, the table's header rule, the total; the band design's masthead.", \.accent),
+                    color(
+                        "accent", "The title, the table's header rule, the total; the band design's masthead.", \.accent
+                    ),
                     color("text", "The text.", \.text),
                     color("muted", "Labels, the footer, secondary lines.", \.muted),
                     color("rule", "The table's rules.", \.rule),
@@ -104,13 +107,17 @@ public enum ThemeFieldTable {
                     family("heading", "The title's and headings' family.", \.heading),
                     family("numbers", "The amounts' and quantities' family.", \.numbers),
                     ThemeField(
-                        "fallbacks", .fallbacks(scripts: Theme.Script.allCases.map(\.rawValue), maximumCount: maximumFallbacks),
+                        "fallbacks",
+                        .fallbacks(scripts: Theme.Script.allCases.map(\.rawValue), maximumCount: maximumFallbacks),
                         "Families tried for a script (latin, hebrew, arabic, cjk, …) before the built-in ones."
                     ) {
                         if case .fallbacks(let fallbacks) = $1 { $0.fonts.fallbacks = fallbacks }
                     },
                 ]), "Font families."),
-            ThemeField("size", .number(Theme.Limits.size, unit: "pt", naming: "the body size"), "The body text's size in points; the design's other sizes follow from it.") {
+            ThemeField(
+                "size", .number(Theme.Limits.size, unit: "pt", naming: "the body size"),
+                "The body text's size in points; the design's other sizes follow from it."
+            ) {
                 if case .number(let size) = $1 { $0.size = size }
             },
             ThemeField("paper", .choice(Theme.Paper.allCases.map(\.rawValue)), "a4 or letter; --paper overrides it.") {
@@ -127,7 +134,10 @@ public enum ThemeFieldTable {
             ThemeField(
                 "logo",
                 .object([
-                    ThemeField("height", .number(Theme.Limits.logoHeight, unit: "mm", naming: "the logo's height"), "The logo's height in millimetres.") {
+                    ThemeField(
+                        "height", .number(Theme.Limits.logoHeight, unit: "mm", naming: "the logo's height"),
+                        "The logo's height in millimetres."
+                    ) {
                         if case .number(let height) = $1 { $0.logo.height = height }
                     },
                     ThemeField("position", .choice(Theme.Placement.allCases.map(\.rawValue)), "start, center or end.") {
@@ -137,7 +147,9 @@ public enum ThemeFieldTable {
             ThemeField(
                 "table",
                 .object([
-                    ThemeField("rules", .choice(Theme.TableRules.allCases.map(\.rawValue)), "none, header, rows or grid.") {
+                    ThemeField(
+                        "rules", .choice(Theme.TableRules.allCases.map(\.rawValue)), "none, header, rows or grid."
+                    ) {
                         if case .text(let name) = $1 { $0.table.rules = Theme.TableRules(rawValue: name) }
                     },
                     ThemeField("stripes", .boolean, "Whether every other row is filled.") {
@@ -146,10 +158,13 @@ public enum ThemeFieldTable {
                     ThemeField(
                         "columns",
                         .columns(
-                            Theme.TableColumn.allCases.map(\.rawValue), required: Theme.TableColumn.required.map(\.rawValue)),
+                            Theme.TableColumn.allCases.map(\.rawValue),
+                            required: Theme.TableColumn.required.map(\.rawValue)),
                         "The columns shown, in order; description and amount always."
                     ) {
-                        if case .names(let names) = $1 { $0.table.columns = names.compactMap(Theme.TableColumn.init(rawValue:)) }
+                        if case .names(let names) = $1 {
+                            $0.table.columns = names.compactMap(Theme.TableColumn.init(rawValue:))
+                        }
                     },
                     ThemeField("hideEmpty", .boolean, "Whether a column no line fills is left out.") {
                         if case .flag(let hide) = $1 { $0.table.hideEmpty = hide }
@@ -161,16 +176,22 @@ public enum ThemeFieldTable {
                     ThemeField(
                         "hide",
                         .sections(
-                            hideable: Theme.Section.allCases.map(\.rawValue), legallyRequired: Theme.Section.legallyRequired),
+                            hideable: Theme.Section.allCases.map(\.rawValue),
+                            legallyRequired: Theme.Section.legallyRequired),
                         "Sections left out; never a legally required one."
                     ) {
-                        if case .names(let names) = $1 { $0.hiddenSections = Set(names.compactMap(Theme.Section.init(rawValue:))) }
+                        if case .names(let names) = $1 {
+                            $0.hiddenSections = Set(names.compactMap(Theme.Section.init(rawValue:)))
+                        }
                     }
                 ]), "Which sections are shown."),
             ThemeField("footer", .text(maximumLength: Theme.Limits.footerLength), "A line at the foot of every page.") {
                 if case .text(let footer) = $1 { $0.footer = footer }
             },
-            ThemeField("pageNumbers", .choice(Theme.Placement.allCases.map(\.rawValue)), "Where the page numbers sit: start, center or end.") {
+            ThemeField(
+                "pageNumbers", .choice(Theme.Placement.allCases.map(\.rawValue)),
+                "Where the page numbers sit: start, center or end."
+            ) {
                 if case .text(let name) = $1 { $0.pageNumbers = Theme.Placement(rawValue: name) }
             },
             ThemeField(

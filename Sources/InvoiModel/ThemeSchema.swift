@@ -86,7 +86,8 @@ public enum ThemeSchema {
             return family
         case .number(let range, _, _):
             return [
-                ("type", .string("number")), ("minimum", number(range.lowerBound)), ("maximum", number(range.upperBound)),
+                ("type", .string("number")), ("minimum", number(range.lowerBound)),
+                ("maximum", number(range.upperBound)),
             ]
         case .boolean:
             return [("type", .string("boolean"))]

@@ -25,9 +25,10 @@ final class InvoiService: Sendable {
         self.configuration = configuration
         log = JSONLineWriter(descriptor: configuration.logDescriptor)
         // Before the fonts: a bad theme fails the start at once.
-        themes = try configuration.themeDirectory.map { directory throws(InvoiServer.StartError) in
-            try ThemeLibrary(directory: directory)
-        } ?? ThemeLibrary()
+        themes =
+            try configuration.themeDirectory.map { directory throws(InvoiServer.StartError) in
+                try ThemeLibrary(directory: directory)
+            } ?? ThemeLibrary()
         var fonts = FontConfiguration.system
         if let family = configuration.fontFamily { fonts.primaryFamily = family }
         rendering = InvoiceRendering(

@@ -52,7 +52,8 @@ struct InvoiceRendering: Sendable {
             // No file is read: an invoice naming a theme file was refused as it was decoded.
             settings = try choice.settings(settings, for: invoice, files: ThemeFiles()).settings
         } catch {
-            return .failure(APIError(.internalServerError, "could not resolve the theme (\(error)); this is a bug in invoi"))
+            return .failure(
+                APIError(.internalServerError, "could not resolve the theme (\(error)); this is a bug in invoi"))
         }
         do {
             let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
@@ -145,7 +146,9 @@ struct InvoiceRendering: Sendable {
                 problems: [
                     .init(
                         path: "theme",
-                        message: "give a design's name, or choose a theme of the server's with ?theme=NAME (GET /themes lists them)")
+                        message:
+                            "give a design's name, or choose a theme of the server's with ?theme=NAME (GET /themes lists them)"
+                    )
                 ])
         }
         if let logo = invoice.logo {

@@ -22,7 +22,9 @@ struct ThemeLibrary: Sendable {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
             throw .themes(
-                ["error: \(Diagnostic.printable(directory)): the themes directory cannot be read (\(error.localizedDescription))"],
+                [
+                    "error: \(Diagnostic.printable(directory)): the themes directory cannot be read (\(error.localizedDescription))"
+                ],
                 isDataError: false)
         }
         var themes: [String: Theme] = [:]
@@ -44,7 +46,8 @@ struct ThemeLibrary: Sendable {
                 case .invalid(let invalid):
                     // `invoi: error: …` without the program's name: the server prints its own.
                     throw .themes(
-                        invalid.diagnostics.map { String($0.description.dropFirst("invoi: ".count)) }, isDataError: true)
+                        invalid.diagnostics.map { String($0.description.dropFirst("invoi: ".count)) }, isDataError: true
+                    )
                 }
             }
         }

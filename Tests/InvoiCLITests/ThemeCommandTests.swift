@@ -60,17 +60,21 @@ import Testing
         let directory = try TemporaryDirectory()
         let result = try directory.run("init", "--theme", "brand.json", "--design", "band")
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Wrote brand.json. Edit it, then check it with `invoi theme check brand.json`.\n")
+        #expect(
+            result.standardOutput == "Wrote brand.json. Edit it, then check it with `invoi theme check brand.json`.\n")
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(try directory.contents(of: "brand.json").utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(try directory.contents(of: "brand.json").utf8))
+                as? [String: Any])
         #expect(
             Set(object.keys) == [
                 "version", "design", "window", "colors", "fonts", "size", "paper", "margins", "logo", "table",
                 "sections", "footer", "pageNumbers", "labels",
             ])
         #expect(object["design"] as? String == "band")
-        #expect(Set((object["colors"] as? [String: Any])?.keys ?? [:].keys) == ["accent", "text", "muted", "rule", "fill"])
-        #expect(Set((object["table"] as? [String: Any])?.keys ?? [:].keys) == ["rules", "stripes", "columns", "hideEmpty"])
+        #expect(
+            Set((object["colors"] as? [String: Any])?.keys ?? [:].keys) == ["accent", "text", "muted", "rule", "fill"])
+        #expect(
+            Set((object["table"] as? [String: Any])?.keys ?? [:].keys) == ["rules", "stripes", "columns", "hideEmpty"])
         #expect(try directory.run("theme", "check", "brand.json").status == 0)
         let again = try directory.run("init", "--theme", "brand.json")
         #expect(again.status == 73)
@@ -144,7 +148,8 @@ import Testing
         let own = try directory.run("render", "a.json", "--out-dir", "out")
         #expect(own.status == 65)
         #expect(own.errorLines == ["invoi: error: bad.json: size: the body size is from 8 to 14 pt, got 99"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path) == [])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("out").path) == [])
         let missing = try directory.run("render", "b.json", "--out-dir", "out")
         #expect(missing.status == 66)
         #expect(
@@ -178,7 +183,8 @@ import Testing
         #expect(design.status == 64)
         #expect(
             design.errorLines.first
-                == "invoi: error: --design: unknown design \"bnad\" — did you mean band?; use classic, compact, band, letter")
+                == "invoi: error: --design: unknown design \"bnad\" — did you mean band?; use classic, compact, band, letter"
+        )
         let theme = try directory.run("render", "--sample", "--theme", "brand.yaml")
         #expect(theme.status == 64)
         #expect(

@@ -78,8 +78,11 @@ import Testing
         case .choice(let choices):
             values += choices.map { ("choice \($0)", $0) } + [("empty", ""), ("upper", choices[0].uppercased())]
         case .color: values += [("hex", "#3B82F6"), ("lower hex", "#3b82f6"), ("short", "#38f"), ("named", "green")]
-        case .family: values += [("plain", "Noto Sans"), ("empty", ""), ("blank", "  "), ("line break", "a\nb"),
-            ("100", String(repeating: "x", count: 100)), ("101", String(repeating: "x", count: 101))]
+        case .family:
+            values += [
+                ("plain", "Noto Sans"), ("empty", ""), ("blank", "  "), ("line break", "a\nb"),
+                ("100", String(repeating: "x", count: 100)), ("101", String(repeating: "x", count: 101)),
+            ]
         case .number(let range, _, _):
             values += [
                 ("minimum", range.lowerBound), ("maximum", range.upperBound), ("below", range.lowerBound - 0.5),
@@ -104,14 +107,17 @@ import Testing
             ]
         case .fallbacks(let scripts, let maximumCount):
             values += [
-                ("one", [scripts[0]: ["Noto Sans"]]), ("every", Dictionary(uniqueKeysWithValues: scripts.map { ($0, ["F"]) })),
+                ("one", [scripts[0]: ["Noto Sans"]]),
+                ("every", Dictionary(uniqueKeysWithValues: scripts.map { ($0, ["F"]) })),
                 ("unknown script", ["nonsense": ["F"]]), ("not a list", [scripts[0]: "F"]),
                 ("at most", [scripts[0]: (0..<maximumCount).map { "F\($0)" }]),
                 ("too many", [scripts[0]: (0...maximumCount).map { "F\($0)" }]), ("blank family", [scripts[0]: [" "]]),
                 ("a number", [scripts[0]: [1]]),
             ]
         case .labels(let keys):
-            values += [("one label", [keys[0]: "Word"]), ("a number", [keys[0]: 5]), ("unknown key", ["nonsense": "x"])]
+            values += [
+                ("one label", [keys[0]: "Word"]), ("a number", [keys[0]: 5]), ("unknown key", ["nonsense": "x"]),
+            ]
         case .object: values += [("unknown key", ["nonsense": 1]), ("empty", [String: Any]())]
         }
         return values

@@ -29,18 +29,22 @@ struct ThemeOptionsTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-kit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(#"{"version": 1, "labels": {"total": "Summe"}}"#.utf8).write(to: directory.appendingPathComponent("t.json"))
+        try Data(#"{"version": 1, "labels": {"total": "Summe"}}"#.utf8).write(
+            to: directory.appendingPathComponent("t.json"))
         try Data(#"{"version": 1, "size": 1}"#.utf8).write(to: directory.appendingPathComponent("bad.json"))
         let rendered = try renderer.render(
             json: Data(#"{"theme": "t.json"}"#.utf8), options: RenderOptions(format: .txt), logoDirectory: directory)
         #expect(String(decoding: rendered.files[0].bytes, as: UTF8.self).contains("Summe"))
         #expect {
             _ = try renderer.render(
-                json: Data(#"{"theme": "bad.json"}"#.utf8), options: RenderOptions(format: .txt), logoDirectory: directory)
+                json: Data(#"{"theme": "bad.json"}"#.utf8), options: RenderOptions(format: .txt),
+                logoDirectory: directory)
         } throws: { error in
             guard case .invalidInvoice(let problems) = error as? InvoiError else { return false }
             return problems.map(\.path) == ["theme"]
-                && problems.map(\.message) == ["\(directory.path)/bad.json: size: the body size is from 8 to 14 pt, got 1"]
+                && problems.map(\.message) == [
+                    "\(directory.path)/bad.json: size: the body size is from 8 to 14 pt, got 1"
+                ]
         }
     }
 }

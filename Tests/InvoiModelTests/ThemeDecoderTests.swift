@@ -8,7 +8,8 @@ import Testing
 @Suite struct ThemeDecoderTests {
     private static let file = "themes/brand.json"
 
-    private static func decodeTheme(_ json: String) throws(ThemeDecodingError) -> (theme: Theme, warnings: [Diagnostic]) {
+    private static func decodeTheme(_ json: String) throws(ThemeDecodingError) -> (theme: Theme, warnings: [Diagnostic])
+    {
         try ThemeDecoder().decode(Data(json.utf8), file: file)
     }
 
@@ -90,17 +91,25 @@ import Testing
     }
 
     @Test func requiresTheVersion() {
-        #expect(Self.errors(#"{"design": "band"}"#) == [#": "version" is missing; a theme file starts with "version": 1"#])
-        #expect(Self.errors(#"{"version": null}"#) == [#": "version" is missing; a theme file starts with "version": 1"#])
+        #expect(
+            Self.errors(#"{"design": "band"}"#) == [#": "version" is missing; a theme file starts with "version": 1"#])
+        #expect(
+            Self.errors(#"{"version": null}"#) == [#": "version" is missing; a theme file starts with "version": 1"#])
     }
 
     @Test func refusesAnotherVersion() {
-        #expect(Self.errors(#"{"version": 2}"#) == ["version: unknown version 2; this invoi reads theme files of version 1"])
-        #expect(Self.errors(#"{"version": "1"}"#) == [#"version: expected a number, got "1"; write the number without quotes"#])
+        #expect(
+            Self.errors(#"{"version": 2}"#) == ["version: unknown version 2; this invoi reads theme files of version 1"]
+        )
+        #expect(
+            Self.errors(#"{"version": "1"}"#) == [
+                #"version: expected a number, got "1"; write the number without quotes"#
+            ])
     }
 
     @Test func refusesUnknownKeysAtEveryLevelWithASuggestion() {
-        #expect(Self.errors(Self.theme(#""colour": {}"#)) == [#"colour: unknown field "colour" — did you mean "colors"?"#])
+        #expect(
+            Self.errors(Self.theme(#""colour": {}"#)) == [#"colour: unknown field "colour" — did you mean "colors"?"#])
         #expect(
             Self.errors(Self.theme(#""colors": {"acent": "blue"}"#))
                 == [#"colors.acent: unknown field "acent" — did you mean "accent"?"#])
@@ -121,9 +130,16 @@ import Testing
                 == [
                     #"colors: expected an object with "accent", "text", "muted", "rule" or "fill", got "blue""#
                 ])
-        #expect(Self.errors(Self.theme(#""size": "10""#)) == [#"size: expected a number, got "10"; write the number without quotes"#])
-        #expect(Self.errors(Self.theme(#""table": {"stripes": "yes"}"#)) == [#"table.stripes: expected true or false, got "yes""#])
-        #expect(Self.errors(Self.theme(#""design": 3"#)) == ["design: expected a string, got 3; put it in double quotes"])
+        #expect(
+            Self.errors(Self.theme(#""size": "10""#)) == [
+                #"size: expected a number, got "10"; write the number without quotes"#
+            ])
+        #expect(
+            Self.errors(Self.theme(#""table": {"stripes": "yes"}"#)) == [
+                #"table.stripes: expected true or false, got "yes""#
+            ])
+        #expect(
+            Self.errors(Self.theme(#""design": 3"#)) == ["design: expected a string, got 3; put it in double quotes"])
         #expect(Self.errors("[1]") == [": expected a JSON object with the theme's fields, got an array"])
     }
 
@@ -135,20 +151,35 @@ import Testing
     }
 
     @Test func boundsTheMargins() throws {
-        #expect(Self.errors(Self.theme(#""margins": {"start": 9}"#)) == ["margins.start: a margin is from 10 to 40 mm, got 9"])
-        #expect(Self.errors(Self.theme(#""margins": {"bottom": 41}"#)) == ["margins.bottom: a margin is from 10 to 40 mm, got 41"])
+        #expect(
+            Self.errors(Self.theme(#""margins": {"start": 9}"#)) == [
+                "margins.start: a margin is from 10 to 40 mm, got 9"
+            ])
+        #expect(
+            Self.errors(Self.theme(#""margins": {"bottom": 41}"#)) == [
+                "margins.bottom: a margin is from 10 to 40 mm, got 41"
+            ])
         #expect(try Self.decodeTheme(Self.theme(#""margins": {"top": 10, "end": 40}"#)).theme.margins.end == 40)
     }
 
     @Test func boundsTheLogoHeight() throws {
-        #expect(Self.errors(Self.theme(#""logo": {"height": 7}"#)) == ["logo.height: the logo's height is from 8 to 40 mm, got 7"])
-        #expect(Self.errors(Self.theme(#""logo": {"height": 40.5}"#)) == ["logo.height: the logo's height is from 8 to 40 mm, got 40.5"])
+        #expect(
+            Self.errors(Self.theme(#""logo": {"height": 7}"#)) == [
+                "logo.height: the logo's height is from 8 to 40 mm, got 7"
+            ])
+        #expect(
+            Self.errors(Self.theme(#""logo": {"height": 40.5}"#)) == [
+                "logo.height: the logo's height is from 8 to 40 mm, got 40.5"
+            ])
         #expect(try Self.decodeTheme(Self.theme(#""logo": {"height": 40}"#)).theme.logo.height == 40)
     }
 
     @Test func boundsTheFooter() throws {
         let long = String(repeating: "é", count: 501)
-        #expect(Self.errors(Self.theme(#""footer": ""# + long + "\"")) == ["footer: the footer is 501 characters long; it holds at most 500"])
+        #expect(
+            Self.errors(Self.theme(#""footer": ""# + long + "\"")) == [
+                "footer: the footer is 501 characters long; it holds at most 500"
+            ])
         let fits = String(repeating: "é", count: 500)
         #expect(try Self.decodeTheme(Self.theme(#""footer": ""# + fits + "\"")).theme.footer == fits)
     }
@@ -167,7 +198,9 @@ import Testing
         // fonts.fallbacks.hebrew is 3 deep, the deepest a theme needs.
         #expect(
             Self.errors(Self.theme(#""fonts": {"fallbacks": {"hebrew": [["David"]]}}"#))
-                == ["fonts.fallbacks.hebrew[0]: objects and arrays are nested 4 deep here; a theme file nests them at most 3 deep"])
+                == [
+                    "fonts.fallbacks.hebrew[0]: objects and arrays are nested 4 deep here; a theme file nests them at most 3 deep"
+                ])
         #expect(
             Self.errors(Self.theme(#""x": {"y": {"z": {"w": {}}}}"#))
                 == ["x.y.z.w: objects and arrays are nested 4 deep here; a theme file nests them at most 3 deep"])
@@ -183,11 +216,13 @@ import Testing
                 == [
                     ##"colors.fill: expected a colour as "#RRGGBB" (e.g. "#3B82F6") or a theme name ("blue", "green", "purple" or "orange"), got "#38f" — did you mean "#3388FF"?"##
                 ])
-        #expect(try Self.decodeTheme(Self.theme(#""colors": {"rule": "green"}"#)).theme.colors.rule == AccentColor("green"))
+        #expect(
+            try Self.decodeTheme(Self.theme(#""colors": {"rule": "green"}"#)).theme.colors.rule == AccentColor("green"))
     }
 
     @Test func readsChoicesWithASuggestion() {
-        #expect(Self.errors(Self.theme(#""design": "bnad""#)) == [#"design: unknown design "bnad" — did you mean "band"?"#])
+        #expect(
+            Self.errors(Self.theme(#""design": "bnad""#)) == [#"design: unknown design "bnad" — did you mean "band"?"#])
         #expect(Self.errors(Self.theme(#""paper": "a5""#)) == [#"paper: unknown paper "a5" — did you mean "a4"?"#])
         #expect(
             Self.errors(Self.theme(#""logo": {"position": "left"}"#))
@@ -226,14 +261,17 @@ import Testing
 
     @Test func columnsAreASubsetInAnyOrderWithDescriptionAndAmount() throws {
         #expect(
-            try Self.decodeTheme(Self.theme(#""table": {"columns": ["amount", "tax", "description"]}"#)).theme.table.columns
+            try Self.decodeTheme(Self.theme(#""table": {"columns": ["amount", "tax", "description"]}"#)).theme.table
+                .columns
                 == [.amount, .tax, .description])
         #expect(
             Self.errors(Self.theme(#""table": {"columns": ["description", "quantity"]}"#))
                 == [#"table.columns: the table always shows "description" and "amount": add "amount""#])
         #expect(
             Self.errors(Self.theme(#""table": {"columns": ["rate"]}"#))
-                == [#"table.columns: the table always shows "description" and "amount": add "description" and "amount""#])
+                == [
+                    #"table.columns: the table always shows "description" and "amount": add "description" and "amount""#
+                ])
         #expect(
             Self.errors(Self.theme(#""table": {"columns": ["description", "amount", "amount"]}"#))
                 == [#"table.columns[2]: "amount" is listed twice (also at table.columns[1]); list a column once"#])
@@ -279,7 +317,10 @@ import Testing
 
     @Test func readsLabelsAsTheInvoiceDoesButUnknownKeysAreErrors() throws {
         #expect(try Self.decodeTheme(Self.theme(#""labels": {"total": "Sum"}"#)).theme.labels == [.total: "Sum"])
-        #expect(Self.errors(Self.theme(#""labels": {"totl": "Sum"}"#)) == [#"labels.totl: unknown label key "totl" — did you mean "total"?"#])
+        #expect(
+            Self.errors(Self.theme(#""labels": {"totl": "Sum"}"#)) == [
+                #"labels.totl: unknown label key "totl" — did you mean "total"?"#
+            ])
         #expect(
             Self.errors(Self.theme(#""labels": {"masthead": "Sum"}"#))
                 == ["labels.masthead: unknown label key \"masthead\"; run `invoi languages --keys` for the keys"])
@@ -294,7 +335,8 @@ import Testing
     @Test func refusesARepeatedKey() {
         #expect(
             Self.errors(#"{"version": 1, "size": 9, "size": 10}"#)
-                == ["size: the field is given twice (first at line 1, column 16, again at line 1, column 27); keep one"])
+                == ["size: the field is given twice (first at line 1, column 16, again at line 1, column 27); keep one"]
+        )
     }
 
     @Test func syntaxErrorsHaveALineAndColumn() throws {
@@ -319,14 +361,17 @@ import Testing
     @Test func readsTheDesign() throws {
         #expect(try decode(#"{"design": "compact"}"#).invoice.design == .compact)
         #expect(
-            rejection(#"{"design": "compakt"}"#).map(\.message) == [#"unknown design "compakt" — did you mean "compact"?"#])
+            rejection(#"{"design": "compakt"}"#).map(\.message) == [
+                #"unknown design "compakt" — did you mean "compact"?"#
+            ])
     }
 
     @Test func readsATheme() throws {
         #expect(try decode(#"{"theme": "band"}"#).invoice.theme == .design(.band))
         // A path starts at the invoice's directory (bills/ for bills/acme.json).
         let current = FileManager.default.currentDirectoryPath
-        #expect(try decode(#"{"theme": "../themes/brand.json"}"#).invoice.theme == .file(current + "/themes/brand.json"))
+        #expect(
+            try decode(#"{"theme": "../themes/brand.json"}"#).invoice.theme == .file(current + "/themes/brand.json"))
         #expect(try decode(#"{"theme": "/etc/invoi/brand.JSON"}"#).invoice.theme == .file("/etc/invoi/brand.JSON"))
         #expect(
             rejection(#"{"theme": "bnad"}"#).map(\.message)

@@ -48,8 +48,10 @@ import Testing
         var invoice = Invoice.sample
         invoice.theme = .file("/nonexistent/brand.json")
         let files = ThemeFiles()
-        let settings = try ThemeChoice(theme: Self.theme(design: .compact)).settings(Self.base, for: invoice, files: files)
-            .settings
+        let settings = try ThemeChoice(theme: Self.theme(design: .compact)).settings(
+            Self.base, for: invoice, files: files
+        )
+        .settings
         #expect(settings.theme?.design == .compact)
         #expect(files.readCount == 0)
         #expect(throws: ThemeFileError.self) { try ThemeChoice().settings(Self.base, for: invoice, files: files) }
@@ -67,11 +69,13 @@ import Testing
     }
 
     @Test func aFileIsReadOnceAndKept() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-themes-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "invoi-themes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("brand.json").path
-        try Data(#"{"version": 1, "design": "band", "labels": {"total": " "}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(#"{"version": 1, "design": "band", "labels": {"total": " "}}"#.utf8).write(
+            to: URL(fileURLWithPath: path))
         var invoice = Invoice.sample
         invoice.theme = .file(path)
         let files = ThemeFiles()
@@ -84,11 +88,14 @@ import Testing
         #expect(second.warnings.isEmpty)
         #expect(files.readCount == 1)
         // A new batch reads anew.
-        #expect(throws: ThemeFileError.self) { try ThemeChoice().settings(Self.base, for: invoice, files: ThemeFiles()) }
+        #expect(throws: ThemeFileError.self) {
+            try ThemeChoice().settings(Self.base, for: invoice, files: ThemeFiles())
+        }
     }
 
     @Test func aFileThatIsNoThemeIsInvalidAndAMissingOneUnreadable() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-themes-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "invoi-themes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let bad = directory.appendingPathComponent("bad.json").path
@@ -97,14 +104,20 @@ import Testing
             _ = try ThemeFiles().theme(at: bad)
             Issue.record("accepted")
         } catch {
-            guard case .invalid(let invalid) = error else { Issue.record("\(error)"); return }
+            guard case .invalid(let invalid) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(invalid.errors.map(\.message) == ["the body size is from 8 to 14 pt, got 2"])
         }
         do {
             _ = try ThemeFiles().theme(at: directory.path)
             Issue.record("accepted")
         } catch {
-            guard case .unreadable(_, let reason) = error else { Issue.record("\(error)"); return }
+            guard case .unreadable(_, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(reason == "is a directory, not a theme file")
         }
         // /dev/zero ends at the size limit, not with all the memory.
@@ -112,7 +125,10 @@ import Testing
             _ = try ThemeFiles().theme(at: "/dev/zero")
             Issue.record("accepted")
         } catch {
-            guard case .unreadable(_, let reason) = error else { Issue.record("\(error)"); return }
+            guard case .unreadable(_, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(reason == "is not a regular file, not a theme file")
         }
     }

@@ -10,13 +10,15 @@ import Testing
 struct ThemeRouteTests {
     /// A themes directory holding `files` (name → JSON), removed afterwards by the caller.
     private static func directory(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("invoi-themes-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "invoi-themes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, json) in files { try Data(json.utf8).write(to: directory.appendingPathComponent(name)) }
         return directory
     }
 
-    private static let brand = #"{"version": 1, "design": "band", "labels": {"total": "Grand total"}, "paper": "letter"}"#
+    private static let brand =
+        #"{"version": 1, "design": "band", "labels": {"total": "Grand total"}, "paper": "letter"}"#
 
     private static func configuration(themes directory: URL) -> ServerConfiguration {
         var configuration = ServerConfiguration.testing
@@ -25,13 +27,18 @@ struct ThemeRouteTests {
     }
 
     @Test func aThemeByNameAndTheList() async throws {
-        let themes = try Self.directory(["brand.json": Self.brand, "plain_1.json": #"{"version": 1}"#, "notes.txt": "x"])
+        let themes = try Self.directory([
+            "brand.json": Self.brand, "plain_1.json": #"{"version": 1}"#, "notes.txt": "x",
+        ])
         defer { try? FileManager.default.removeItem(at: themes) }
         try await withServer(Self.configuration(themes: themes)) { _, port in
             let list = try await HTTPTestClient.send("GET", "/themes", port: port)
             #expect(list.status == 200)
-            #expect(list.text.trimmingCharacters(in: .newlines) == #"{"themes":[{"name":"brand","design":"band"},{"name":"plain_1","design":"classic"}]}"#)
-            let themed = try await HTTPTestClient.post("/render?format=ops&theme=brand", port: port, json: Fixtures.invoice)
+            #expect(
+                list.text.trimmingCharacters(in: .newlines)
+                    == #"{"themes":[{"name":"brand","design":"band"},{"name":"plain_1","design":"classic"}]}"#)
+            let themed = try await HTTPTestClient.post(
+                "/render?format=ops&theme=brand", port: port, json: Fixtures.invoice)
             #expect(themed.status == 200, "\(themed.text.prefix(300))")
             #expect(themed.text.contains("Grand total"))
             #expect(themed.text.contains(#""size": [612, 792]"#), "the theme's paper")
@@ -98,7 +105,9 @@ struct ThemeRouteTests {
     }
 
     @Test func aBadThemeFailsTheStart() throws {
-        let themes = try Self.directory(["good.json": Self.brand, "bad.json": #"{"version": 1, "size": 30, "colour": {}}"#])
+        let themes = try Self.directory([
+            "good.json": Self.brand, "bad.json": #"{"version": 1, "size": 30, "colour": {}}"#,
+        ])
         defer { try? FileManager.default.removeItem(at: themes) }
         #expect {
             _ = try InvoiServer(configuration: Self.configuration(themes: themes))
