@@ -28,7 +28,7 @@ extension InvoiceDecoder {
         for (name, member, memberPath) in Self.givenMembers(members, in: path, context: &context) {
             guard let key = WordKey(rawValue: name) else {
                 if unknownKeysAreErrors {
-                    context.error(memberPath, Self.unknownLabelMessage(name, isIgnored: false))
+                    context.error(path, Self.unknownLabelMessage(name, isIgnored: false))
                 } else {
                     Self.warnUnknownLabel(name, in: path, context: &context)
                 }

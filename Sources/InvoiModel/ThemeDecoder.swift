@@ -62,8 +62,9 @@ public struct ThemeDecoder: Sendable {
             return theme
         }
         if let (path, depth) = Self.tooDeep(root, path: "", depth: 0) {
+            // Shortened: the path may run through four unknown keys, each quoted up to its limit.
             context.error(
-                path,
+                Diagnostic.shortPath(path),
                 "objects and arrays are nested \(depth) deep here; a theme file nests them at most \(Theme.Limits.nestingDepth) deep"
             )
             return theme
@@ -122,7 +123,9 @@ public struct ThemeDecoder: Sendable {
             let memberPath = Self.join(path, member.key)
             if path.isEmpty, member.key == ThemeFieldTable.schemaKey { continue }
             guard let field = fields.first(where: { $0.name == member.key }) else {
-                context.error(memberPath, Self.unknownFieldMessage(member.key, candidates: fields.map(\.name)))
+                // At the object's path, as the invoice's unknown fields are: the message names
+                // the key, which a path would quote a second time.
+                context.error(path, Self.unknownFieldMessage(member.key, candidates: fields.map(\.name)))
                 continue
             }
             if let value = read(member.value, as: field, path: memberPath, into: &theme, context: &context) {
@@ -329,7 +332,7 @@ public struct ThemeDecoder: Sendable {
             guard let script = Theme.Script(rawValue: key) else {
                 let suggestion = KeySuggestion.closest(to: key, among: scripts)
                 context.error(
-                    memberPath,
+                    path,
                     "unknown script \(DiagnosticText.quoted(key))"
                         + (suggestion.map { " — did you mean \"\($0)\"?" }
                             ?? "; use \(DiagnosticText.alternatives(scripts))"))

@@ -42,7 +42,7 @@ import Testing
         #expect(result.standardOutput == "")
         #expect(
             result.errorLines == [
-                #"invoi: error: brand.json: colour: unknown field "colour" — did you mean "colors"?"#,
+                #"invoi: error: brand.json: unknown field "colour" — did you mean "colors"?"#,
                 "invoi: error: brand.json: size: the body size is from 8 to 14 pt, got 30",
             ])
     }

@@ -109,19 +109,33 @@ import Testing
 
     @Test func refusesUnknownKeysAtEveryLevelWithASuggestion() {
         #expect(
-            Self.errors(Self.theme(#""colour": {}"#)) == [#"colour: unknown field "colour" — did you mean "colors"?"#])
+            Self.errors(Self.theme(#""colour": {}"#)) == [#": unknown field "colour" — did you mean "colors"?"#])
         #expect(
             Self.errors(Self.theme(#""colors": {"acent": "blue"}"#))
-                == [#"colors.acent: unknown field "acent" — did you mean "accent"?"#])
+                == [#"colors: unknown field "acent" — did you mean "accent"?"#])
         #expect(
             Self.errors(Self.theme(#""margins": {"left": 20}"#))
-                == [#"margins.left: unknown field "left"; the fields here are "start", "end", "top" or "bottom""#])
+                == [#"margins: unknown field "left"; the fields here are "start", "end", "top" or "bottom""#])
         #expect(
             Self.errors(Self.theme(#""table": {"collumns": ["description", "amount"]}"#))
-                == [#"table.collumns: unknown field "collumns" — did you mean "columns"?"#])
+                == [#"table: unknown field "collumns" — did you mean "columns"?"#])
         #expect(
             Self.errors(Self.theme(#""fonts": {"fallbacks": {"hebrw": ["David"]}}"#))
-                == [#"fonts.fallbacks.hebrw: unknown script "hebrw" — did you mean "hebrew"?"#])
+                == [#"fonts.fallbacks: unknown script "hebrw" — did you mean "hebrew"?"#])
+    }
+
+    /// A long unknown key of control characters is quoted once, shortened: the message stays short
+    /// (the fuzz target's finding crash-48d6…, a 647-character message).
+    @Test func anUnknownKeyIsQuotedOnceAndShort() {
+        let key = String(repeating: "\u{7F}", count: 200)
+        let errors = Self.errors(Self.theme("\"pag\(key)eNumbers\": 1"))
+        #expect(errors.count == 1)
+        #expect(errors.allSatisfy { $0.hasPrefix(": unknown field \"pag\\u{7F}") })
+        #expect(errors.allSatisfy { $0.unicodeScalars.count < 500 })
+        // So is a path through four such keys, too deep.
+        let deep = Self.errors(Self.theme("\"\(key)\": {\"\(key)\": {\"\(key)\": {\"\(key)\": {}}}}"))
+        #expect(deep.count == 1)
+        #expect(deep.allSatisfy { $0.unicodeScalars.count < 300 && $0.contains("nested 4 deep") })
     }
 
     @Test func refusesWrongTypes() {
@@ -207,7 +221,7 @@ import Testing
         // Three deep is not refused for its depth (only as an unknown field).
         #expect(
             Self.errors(Self.theme(#""colors": {"y": {"z": 1}}"#))
-                == [#"colors.y: unknown field "y"; the fields here are "accent", "text", "muted", "rule" or "fill""#])
+                == [#"colors: unknown field "y"; the fields here are "accent", "text", "muted", "rule" or "fill""#])
     }
 
     @Test func readsColoursAsTheInvoiceDoes() throws {
@@ -319,11 +333,11 @@ import Testing
         #expect(try Self.decodeTheme(Self.theme(#""labels": {"total": "Sum"}"#)).theme.labels == [.total: "Sum"])
         #expect(
             Self.errors(Self.theme(#""labels": {"totl": "Sum"}"#)) == [
-                #"labels.totl: unknown label key "totl" — did you mean "total"?"#
+                #"labels: unknown label key "totl" — did you mean "total"?"#
             ])
         #expect(
             Self.errors(Self.theme(#""labels": {"masthead": "Sum"}"#))
-                == ["labels.masthead: unknown label key \"masthead\"; run `invoi languages --keys` for the keys"])
+                == ["labels: unknown label key \"masthead\"; run `invoi languages --keys` for the keys"])
         #expect(
             Self.errors(Self.theme(#""labels": {"total": "Sum {rate}"}"#))
                 == [#"labels.total: unknown placeholder "{rate}" in "Sum {rate}"; "total" takes no placeholders"#])
@@ -352,7 +366,7 @@ import Testing
 
     @Test func everyErrorIsListedAtOnce() {
         let errors = Self.errors(#"{"size": 3, "colors": {"accent": "x"}, "nope": 1}"#)
-        #expect(errors.map { $0.prefix { $0 != ":" } } == ["size", "colors.accent", "nope", ""])
+        #expect(errors.map { $0.prefix { $0 != ":" } } == ["size", "colors.accent", "", ""])
     }
 }
 

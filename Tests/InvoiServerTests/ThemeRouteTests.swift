@@ -116,7 +116,7 @@ struct ThemeRouteTests {
             return isDataError
                 && problems == [
                     "error: \(themes.path)/bad.json: size: the body size is from 8 to 14 pt, got 30",
-                    #"error: \#(themes.path)/bad.json: colour: unknown field "colour" — did you mean "colors"?"#,
+                    #"error: \#(themes.path)/bad.json: unknown field "colour" — did you mean "colors"?"#,
                 ]
         }
         let run = try Tools.execute(BuiltProducts.server, ["--port", "0", "--themes", themes.path])
