@@ -51,6 +51,18 @@ import Testing
         #expect(try Self.schemaVerdicts(documents) == Array(repeating: true, count: DesignName.allCases.count))
     }
 
+    /// The fuzz seeds: the theme with every key is valid by the schema, the one with a problem
+    /// of every kind is not — as the decoder says.
+    @Test func theSeedThemesAreJudgedAlike() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Seeds/theme")
+        let names = ["every-key.json", "refused.json"]
+        let documents = try names.map { try Self.withoutNulls(Data(contentsOf: seeds.appendingPathComponent($0))) }
+        let decoded = documents.map { (try? ThemeDecoder().decode($0, file: "seed.json")) != nil }
+        #expect(decoded == [true, false])
+        #expect(try Self.schemaVerdicts(documents) == decoded)
+    }
+
     /// Rules a JSON Schema cannot state, by the probe's name.
     static let beyondASchema: Set<String> = []
 
