@@ -348,9 +348,13 @@ let package = Package(
         .executableTarget(name: "fuzz-layout", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/layout"),
         .executableTarget(name: "fuzz-svg", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/svg"),
         .executableTarget(name: "fuzz-txt", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/txt"),
+        .executableTarget(name: "fuzz-theme", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/theme"),
         .testTarget(
             name: "InvoiFuzzRegressionTests",
-            dependencies: ["InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt"],
+            dependencies: [
+                "InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt",
+                "fuzz-theme",
+            ],
             path: "Tests/Fuzz/RegressionTests"),
     ],
     swiftLanguageModes: [.v6]

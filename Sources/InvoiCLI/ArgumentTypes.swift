@@ -1,4 +1,5 @@
 import ArgumentParser
+import InvoiCharacters
 import InvoiDocument
 import InvoiEInvoice
 import InvoiLocalization
@@ -112,5 +113,59 @@ enum CopyMarkArgument {
             throw ValidationError("--copy-mark: \"\(text)\" is no copy mark; use \(CopyMark.optionValues)")
         }
         return mark
+    }
+}
+
+/// `--theme NAME|FILE` and `--design NAME`, read as text like `--digits` and checked here.
+enum ThemeArguments {
+    static let themeHelp = ArgumentHelp(
+        "A theme: a design's name or a theme file (.json), overriding the invoice's theme; `invoi theme check` checks one.",
+        valueName: "name|file")
+    static let designHelp = ArgumentHelp(
+        "The design: classic, compact, band or letter (`invoi designs`), overriding the invoice's and the theme's.",
+        valueName: "name")
+
+    /// Nil when not given; a usage error naming the designs when unknown.
+    static func design(_ text: String?) throws(ValidationError) -> DesignName? {
+        guard let text else { return nil }
+        guard let design = DesignName(rawValue: text) else {
+            let names = DesignName.allCases.map(\.rawValue)
+            let hint = KeySuggestion.closestValue(to: text, among: names).map { " — did you mean \($0)?" } ?? ""
+            throw ValidationError(
+                "--design: unknown design \"\(text)\"\(hint); use \(names.joined(separator: ", "))")
+        }
+        return design
+    }
+
+    /// Nil when not given; a usage error when it names neither a design nor a .json file.
+    static func reference(_ text: String?) throws(ValidationError) -> ThemeReference? {
+        guard let text else { return nil }
+        switch ThemeReference.parse(text) {
+        case .success(let reference): return reference
+        case .failure(let problem): throw ValidationError("--theme: " + problem.message)
+        }
+    }
+
+    /// `--theme`'s theme, read once for the whole run (its warnings printed); a file that
+    /// cannot be read fails with 66, one that is no valid theme with its diagnostics and 65.
+    static func load(_ text: String?, files: ThemeFiles) throws -> Theme? {
+        guard let reference = try reference(text) else { return nil }
+        do {
+            let (theme, warnings) = try ThemeChoice.theme(reference, files: files)
+            MessageLog(isTerminal: false).write(warnings)
+            return theme
+        } catch {
+            throw CLIFailure(error, invoice: nil)
+        }
+    }
+
+    /// The choice of a render command's options.
+    static func choice(
+        theme text: String?, design: String?, paperIsGiven: Bool, files: ThemeFiles
+    ) throws
+        -> ThemeChoice
+    {
+        ThemeChoice(
+            theme: try load(text, files: files), design: try Self.design(design), paperIsGiven: paperIsGiven)
     }
 }

@@ -1,5 +1,6 @@
 import InvoiAssets
 import InvoiModel
+import InvoiRender
 import InvoiSigning
 
 #if canImport(Glibc)
@@ -47,10 +48,27 @@ enum ExitStatus: Int32, Sendable, Comparable {
 struct CLIFailure: Error, Sendable {
     var status: ExitStatus
     var message: String
+    /// Printed in place of `message` when there are any: each names its file and JSON path.
+    var diagnostics: [Diagnostic] = []
 
     init(_ status: ExitStatus, _ message: String) {
         self.status = status
         self.message = message
+    }
+}
+
+extension CLIFailure {
+    /// A theme file that cannot be used: 66 when it cannot be read (named with the invoice
+    /// that names it, if one does), 65 with the file's diagnostics when it is no valid theme.
+    init(_ error: ThemeFileError, invoice: String?) {
+        switch error {
+        case .unreadable(let path, let reason):
+            let by = invoice.map { "\(Diagnostic.printable($0)): theme: " } ?? "--theme: "
+            self.init(.noInput, by + "\(Diagnostic.printable(path)): \(reason)")
+        case .invalid(let invalid):
+            self.init(.dataError, invalid.description)
+            diagnostics = invalid.diagnostics
+        }
     }
 }
 

@@ -16,7 +16,8 @@ struct CheckCommand: ParsableCommand {
             A logo is read and decoded as a render would. With --profile, also what the e-invoice \
             profile's rules require (EN 16931, XRechnung, Peppol BIS, Factur-X), every missing or \
             invalid field by JSON path, without writing anything. An invoice with a paymentQR is \
-            checked against its scheme's standard. Exit status: 0 when every input is \
+            checked against its scheme's standard. A theme file the invoice names (or --theme) is \
+            read and checked as a render would. Exit status: 0 when every input is \
             valid (warnings allowed), 65 when an invoice or its logo is invalid, 66 when an input or \
             a logo is missing or unreadable. With --json, standard output has one JSON object a line \
             per input, for programs: {"input", "valid", "status", "problems": [{"severity", "path", \
@@ -42,7 +43,15 @@ struct CheckCommand: ParsableCommand {
             valueName: "profile"))
     var profile: EInvoiceProfile?
 
+    @Option(help: ThemeArguments.themeHelp)
+    var theme: String?
+
+    @Option(help: ThemeArguments.designHelp)
+    var design: String?
+
     func validate() throws {
+        _ = try ThemeArguments.reference(theme)
+        _ = try ThemeArguments.design(design)
         if inputs.isEmpty && !sample {
             throw ValidationError("give at least one invoice file to check (- for standard input), or --sample")
         }
@@ -52,6 +61,14 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        let themeFiles = ThemeFiles()
+        let themes: ThemeChoice
+        do {
+            themes = try ThemeArguments.choice(theme: theme, design: design, paperIsGiven: false, files: themeFiles)
+        } catch let failure as CLIFailure {
+            MessageLog(isTerminal: false).write(failure)
+            throw ExitCode(failure.status.rawValue)
+        }
         let decoder = InvoiceDecoder(today: .today())
         var status = ExitStatus.ok
         let sources: [InvoiceSource] = (sample ? [.sample] : []) + inputs.map { $0 == "-" ? .standardInput : .file($0) }
@@ -62,7 +79,7 @@ struct CheckCommand: ParsableCommand {
                 let data = try source.data() ?? Data(Invoice.sample.prettyPrintedJSON().utf8)
                 verdict = check(
                     data, named: source.displayName, baseDirectory: source.baseDirectory, with: decoder,
-                    findings: &findings)
+                    themes: themes, themeFiles: themeFiles, findings: &findings)
             } catch {
                 findings.add(error, file: source.displayName)
                 verdict = error.status
@@ -75,11 +92,22 @@ struct CheckCommand: ParsableCommand {
 
     private func check(
         _ data: Data, named name: String, baseDirectory: String, with decoder: InvoiceDecoder,
-        findings: inout Findings
+        themes: ThemeChoice, themeFiles: ThemeFiles, findings: inout Findings
     ) -> ExitStatus {
         do {
             let (invoice, decodingWarnings) = try decoder.decode(data, file: name, baseDirectory: baseDirectory)
-            let warnings = decodingWarnings + DisplayOrderReview().warnings(for: invoice, file: name)
+            var warnings = decodingWarnings + DisplayOrderReview().warnings(for: invoice, file: name)
+            do {
+                // The invoice's theme file, read and checked as a render reads it.
+                warnings += try themes.settings(RenderSettings(format: .pdf), for: invoice, files: themeFiles).warnings
+            } catch {
+                findings.add(warnings)
+                if case .invalid(let invalid) = error {
+                    findings.addThemeProblems(invalid.diagnostics)
+                    return .dataError
+                }
+                throw CLIFailure(error, invoice: name)
+            }
             findings.add(warnings)
             if let logo = invoice.logo, let kind = logo.kind {
                 do throws(LogoError) {
@@ -189,6 +217,15 @@ private struct Findings {
             return
         }
         log.write(diagnostics)
+    }
+
+    /// A theme file's problems: each names the theme file; in JSON, at the invoice's `theme`.
+    mutating func addThemeProblems(_ diagnostics: [Diagnostic]) {
+        guard log == nil else { return add(diagnostics) }
+        problems += diagnostics.map {
+            let location = $0.path.isEmpty ? $0.file : "\($0.file): \($0.path)"
+            return Problem(severity: $0.severity.rawValue, path: "theme", message: "\(location): \($0.message)")
+        }
     }
 
     /// A failure that is not about a field (an unreadable input, a missing logo): its message

@@ -17,7 +17,7 @@ extension MessageLog {
     /// `invoi: error: …` for a failure, with any control character in it (from a file
     /// name) escaped so that it cannot act on the terminal.
     func write(_ failure: CLIFailure) {
-        error(failure.message)
+        if failure.diagnostics.isEmpty { error(failure.message) } else { write(failure.diagnostics) }
     }
 }
 

@@ -8,7 +8,7 @@ public struct InvoiCommand: ParsableCommand {
         subcommands: [
             RenderCommand.self, PreviewCommand.self,
             CheckCommand.self, InitCommand.self, CurrenciesCommand.self, LanguagesCommand.self, GoldenCommand.self,
-            SchemaCommand.self,
+            SchemaCommand.self, DesignsCommand.self, ThemeCommand.self,
         ]
     )
 

@@ -30,8 +30,14 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "auto, always or never.")
     var color: ColorMode = .auto
 
-    @Option(help: "a4 or letter.")
-    var paper: PaperSize = .a4
+    @Option(help: "a4 or letter (default: the theme's, else a4).")
+    var paper: PaperSize?
+
+    @Option(help: ThemeArguments.themeHelp)
+    var theme: String?
+
+    @Option(help: ThemeArguments.designHelp)
+    var design: String?
 
     @Option(help: AccentArgument.help)
     var accent: String?
@@ -59,6 +65,8 @@ struct PreviewCommand: ParsableCommand {
         try LanguageArguments.check(language: language, locale: locale)
         _ = try LanguageArguments.digits(digits)
         _ = try CopyMarkArgument.parse(copyMark)
+        _ = try ThemeArguments.reference(theme)
+        _ = try ThemeArguments.design(design)
         try OptionBounds.check(width: width)
         if watch && input == "-" { throw ValidationError("--watch needs a file to watch, not standard input") }
     }
@@ -69,6 +77,9 @@ struct PreviewCommand: ParsableCommand {
 
     private func runReporting() throws {
         let terminal = TerminalInfo.current()
+        let themeFiles = ThemeFiles()
+        let themes = try ThemeArguments.choice(
+            theme: theme, design: design, paperIsGiven: paper != nil, files: themeFiles)
         let renderer: Renderer
         do {
             renderer = try Renderer(fonts: .system)
@@ -76,7 +87,7 @@ struct PreviewCommand: ParsableCommand {
             throw CLIFailure(.unavailable, "\(error)")
         }
         let settings = RenderSettings(
-            format: .txt, paper: paper, locale: locale, language: language,
+            format: .txt, paper: paper ?? .a4, locale: locale, language: language,
             output: OutputOptions(
                 columns: width ?? terminal.columns.map(OptionBounds.clamped(columns:)) ?? 100,
                 usesColor: terminal.usesColor(color), bidi: bidi),
@@ -84,14 +95,17 @@ struct PreviewCommand: ParsableCommand {
             copyMark: try CopyMarkArgument.parse(copyMark), paymentQR: paymentQR)
         guard watch else {
             let status = RenderJob(
-                renderer: renderer, settings: settings, signer: nil,
+                renderer: renderer, settings: settings, themes: themes, themeFiles: themeFiles, signer: nil,
                 sources: SourceStream(sample: false, inputs: InputList([input])),
                 destination: .standardOutput, naming: .invoice, jobs: 1, terminal: terminal
             ).run()
             if status != .ok { throw ExitCode(status.processStatus) }
             return
         }
-        Watcher(path: input, renderer: renderer, settings: settings, fixedWidth: width, terminal: terminal).run()
+        Watcher(
+            path: input, renderer: renderer, settings: settings, theme: theme, themes: themes, fixedWidth: width,
+            terminal: terminal
+        ).run()
     }
 }
 
@@ -102,6 +116,9 @@ struct Watcher {
     let path: String
     let renderer: Renderer
     var settings: RenderSettings
+    /// `--theme` as given: its file is read anew at each redraw, as the invoice's theme is.
+    let theme: String?
+    let themes: ThemeChoice
     let fixedWidth: Int?
     let terminal: TerminalInfo
 
@@ -168,8 +185,22 @@ struct Watcher {
         do {
             // Only a regular file: opening a FIFO or a terminal device would wait for a writer.
             let data = try InputFile.read(path, regularOnly: true)
-            let (invoice, warnings) = try InvoiceDecoder(today: .today())
+            let (invoice, decodingWarnings) = try InvoiceDecoder(today: .today())
                 .decode(data, file: path, baseDirectory: InvoiceSource.file(path).baseDirectory)
+            // The theme files are read anew at each redraw: an edited theme shows at the next save.
+            let files = ThemeFiles()
+            var themes = self.themes
+            let themed: (settings: RenderSettings, warnings: [Diagnostic])
+            do {
+                if let reference = try ThemeArguments.reference(theme) {
+                    themes.theme = try ThemeChoice.theme(reference, files: files).theme
+                }
+                themed = try themes.settings(settings, for: invoice, files: files)
+            } catch let error as ThemeFileError {
+                throw CLIFailure(error, invoice: path)
+            }
+            let settings = themed.settings
+            let warnings = decodingWarnings + themed.warnings
             let output = try renderer.render(invoice, settings: settings)
             guard case .document(let bytes) = output else { return (nil, "invoi: error: no preview") }
             // A payment code its scheme refuses is left out of the preview: say why.
@@ -179,6 +210,9 @@ struct Watcher {
             let notes = (warnings.map(\.description) + refused).joined(separator: "\n")
             return (String(decoding: bytes, as: UTF8.self), notes.isEmpty ? nil : notes)
         } catch let failure as CLIFailure {
+            if !failure.diagnostics.isEmpty {
+                return (nil, failure.diagnostics.map(\.description).joined(separator: "\n"))
+            }
             return (nil, "invoi: error: " + Diagnostic.printable(failure.message))
         } catch let invalid as InvoiceDecodingError {
             return (nil, invalid.diagnostics.map(\.description).joined(separator: "\n"))

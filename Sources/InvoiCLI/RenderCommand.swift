@@ -56,8 +56,14 @@ struct RenderCommand: ParsableCommand {
             valueName: "naming"))
     var naming: OutputNaming = RenderRequest.defaults.naming
 
-    @Option(help: "a4 or letter.")
-    var paper: PaperSize = RenderRequest.defaults.paper
+    @Option(help: "a4 or letter (default: the theme's, else a4).")
+    var paper: PaperSize?
+
+    @Option(help: ThemeArguments.themeHelp)
+    var theme: String?
+
+    @Option(help: ThemeArguments.designHelp)
+    var design: String?
 
     @Option(help: "PNG resolution in dots per inch (18 to 600).")
     var dpi: Double = RenderRequest.defaults.dpi
@@ -154,7 +160,7 @@ struct RenderCommand: ParsableCommand {
             locale: locale, digits: digits, bidi: bidi, copyMark: copyMark, font: font, jobs: jobs,
             jsonl: jsonl, signKeystore: signKeystore, signKey: signKey, signCertificate: signCertificate,
             signChain: signChain, signPasswordFile: signPasswordFile, pdfStandard: pdfStandard,
-            untagged: untagged, paymentQR: paymentQR)
+            untagged: untagged, paymentQR: paymentQR, theme: theme, design: design)
     }
 
     func run() throws {

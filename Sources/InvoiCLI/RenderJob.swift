@@ -23,6 +23,10 @@ enum Destination: Sendable {
 struct RenderJob: Sendable {
     let renderer: Renderer
     let settings: RenderSettings
+    /// `--theme` and `--design`, over each invoice's own.
+    var themes = ThemeChoice()
+    /// The theme files invoices name, each read once for the whole batch.
+    var themeFiles = ThemeFiles()
     /// Signs every PDF when set (its key loaded once, shared by the workers).
     let signer: PDFSigner?
     let sources: SourceStream
@@ -152,6 +156,14 @@ struct RenderJob: Sendable {
         do {
             let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
+            let settings: RenderSettings
+            do {
+                let themed = try themes.settings(self.settings, for: invoice, files: themeFiles)
+                settings = themed.settings
+                for warning in themed.warnings { log.raw(warning.description) }
+            } catch {
+                throw CLIFailure(error, invoice: source.displayName)
+            }
             // An e-invoice that its profile's rules would reject is not written at all.
             // So is a page whose payment code its scheme's standard would reject.
             let missing =

@@ -20,7 +20,8 @@ struct RenderRequest: Equatable, Sendable {
     var output: String?
     var outDirectory: String?
     var naming = OutputNaming.invoice
-    var paper = PaperSize.a4
+    /// Nil: a theme's paper, else A4.
+    var paper: PaperSize?
     var dpi: Double = 144
     var width: Int?
     var color = ColorMode.auto
@@ -41,6 +42,8 @@ struct RenderRequest: Equatable, Sendable {
     var pdfStandard: String?
     var untagged = false
     var paymentQR: PaymentQRScheme?
+    var theme: String?
+    var design: String?
 
     /// The options' defaults (RenderCommand's declarations use them).
     static let defaults = RenderRequest()
@@ -52,6 +55,8 @@ struct RenderRequest: Equatable, Sendable {
         try LanguageArguments.check(language: language, locale: locale)
         _ = try LanguageArguments.digits(digits)
         _ = try CopyMarkArgument.parse(copyMark)
+        _ = try ThemeArguments.reference(theme)
+        _ = try ThemeArguments.design(design)
         _ = try pdfStandards()
         if !hasInputs && !sample && !jsonl {
             throw ValidationError("give an invoice file, '-' for standard input, or --sample")
@@ -140,6 +145,10 @@ struct RenderRequest: Equatable, Sendable {
 
     private func runReporting(_ inputs: InputList) throws {
         let terminal = TerminalInfo.current()
+        // Read once for the whole batch, before any invoice: a bad theme renders nothing.
+        let themeFiles = ThemeFiles()
+        let themes = try ThemeArguments.choice(
+            theme: theme, design: design, paperIsGiven: paper != nil, files: themeFiles)
         var fonts = FontConfiguration.system
         if let font { fonts.primaryFamily = font }
         let renderer: Renderer
@@ -149,7 +158,7 @@ struct RenderRequest: Equatable, Sendable {
             throw CLIFailure(.unavailable, "\(error)")
         }
         var settings = RenderSettings(
-            format: resolvedFormat, paper: paper, locale: locale, language: language,
+            format: resolvedFormat, paper: paper ?? .a4, locale: locale, language: language,
             output: OutputOptions(
                 dpi: dpi,
                 columns: width ?? (terminal.stdoutIsTerminal ? terminal.columns : nil).map(
@@ -163,7 +172,8 @@ struct RenderRequest: Equatable, Sendable {
         settings.isSigned = signer != nil
         let stream = try sources(inputs)
         let job = RenderJob(
-            renderer: renderer, settings: settings, signer: signer, sources: stream,
+            renderer: renderer, settings: settings, themes: themes, themeFiles: themeFiles, signer: signer,
+            sources: stream,
             destination: destination(for: resolvedFormat, inputCount: inputs.count), naming: naming,
             // One invoice needs one worker: the processor count (cgroup files read by Foundation,
             // ~0.45 M instructions) is asked for only when there may be more.

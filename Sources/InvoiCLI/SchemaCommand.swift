@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import InvoiModel
 
-/// `invoi schema invoice`: the JSON Schema of the invoice file, for editors and platforms.
+/// `invoi schema invoice|theme`: the JSON Schema of the invoice or theme file, for editors and platforms.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the JSON Schema (2020-12) of the invoice file.",
+        abstract: "Print the JSON Schema (2020-12) of the invoice file, or of the theme file.",
         discussion: """
             Made from the decoder's own field table, so it takes what invoi takes: the types, \
             bounds and choices of every field. Save it beside your invoices and name it in each \
@@ -14,22 +14,25 @@ struct SchemaCommand: ParsableCommand {
             validate a payload with it before calling invoi. Fields invoi does not know are \
             refused by the schema (invoi warns about them and goes on). Rules across fields \
             (a service period's two ends, totals, what an e-invoice profile requires) are \
-            invoi check's.
+            invoi check's. `invoi schema theme` describes the theme file the same way (its \
+            unknown keys are refused by invoi too: invoi theme check).
             """
     )
 
     /// What the schema describes.
     enum Subject: String, ExpressibleByArgument, CaseIterable {
         case invoice
+        case theme
     }
 
-    @Argument(help: "What to describe: invoice.")
+    @Argument(help: "What to describe: invoice or theme.")
     var subject: Subject = .invoice
 
     func run() throws {
         try CLIFailure.reporting {
             switch subject {
             case .invoice: try StandardOutput.write(Data(InvoiceSchema.text.utf8))
+            case .theme: try StandardOutput.write(Data(ThemeSchema.text.utf8))
             }
         }
     }

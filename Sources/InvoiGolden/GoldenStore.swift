@@ -156,11 +156,27 @@ public final class GoldenRenderer: Sendable {
     /// Everything a golden holds, rendered from one layout of the invoice.
     public func render(_ invoice: Invoice, options: GoldenOptions) throws(GoldenFailure) -> GoldenOutputs {
         let renderer = try renderer(font: options.font)
+        // The invoice's own design and theme, as a render resolves them; a golden is recorded
+        // at its manifest's paper, which a theme's does not change.
+        let theme: Theme?
+        do {
+            theme = try ThemeChoice(paperIsGiven: true).settings(
+                RenderSettings(format: .ops, paper: options.paperSize), for: invoice, files: ThemeFiles()
+            ).settings.theme
+        } catch {
+            switch error {
+            case .unreadable(let path, let reason): throw GoldenFailure(.unreadable, "theme: \(path): \(reason)")
+            case .invalid(let invalid):
+                throw GoldenFailure(.corrupt, "theme: " + invalid.errors.map(\.description).joined(separator: "; "))
+            }
+        }
         func settings(_ format: OutputFormat) -> RenderSettings {
-            RenderSettings(
+            var settings = RenderSettings(
                 format: format, paper: options.paperSize,
                 output: OutputOptions(
                     dpi: options.dpi, columns: options.previewWidth, usesColor: false, creator: "invoi"))
+            settings.theme = theme
+            return settings
         }
         func pages(_ output: RenderedOutput) -> [Data] {
             switch output {

@@ -81,7 +81,15 @@ public struct InvoiceRenderer: Sendable {
     ) throws(InvoiError)
         -> RenderedInvoice
     {
-        let settings = settings(for: options)
+        var settings = settings(for: options)
+        do {
+            // An invoice's theme file is read once for this render.
+            settings =
+                try ThemeChoice(theme: options.theme, design: options.design, paperIsGiven: options.paperIsGiven)
+                .settings(settings, for: invoice, files: ThemeFiles()).settings
+        } catch {
+            throw .invalidInvoice(Self.problems(of: error))
+        }
         do {
             let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
             if !missing.isEmpty {
@@ -141,6 +149,20 @@ public struct InvoiceRenderer: Sendable {
                 creator: "invoi \(InvoiVersion.current)", bidi: BidiOrder(options.textOrder)),
             creationDate: options.creationDate ?? .documentCreationDate(), accent: options.accent,
             profile: options.profile.map(EInvoiceProfile.init), digits: options.digits)
+    }
+
+    /// A theme file's problems, at the invoice's `theme`, each naming the file and its path.
+    private static func problems(of error: ThemeFileError) -> [InvoiceProblem] {
+        switch error {
+        case .unreadable(let path, let reason):
+            return [InvoiceProblem(severity: .error, path: "theme", message: "\(path): \(reason)")]
+        case .invalid(let invalid):
+            return invalid.diagnostics.map {
+                InvoiceProblem(
+                    severity: $0.severity == .error ? .error : .warning, path: "theme",
+                    message: ($0.path.isEmpty ? $0.file : "\($0.file): \($0.path)") + ": " + $0.message)
+            }
+        }
     }
 
     private static func uncoveredWarning(_ scalar: Unicode.Scalar) -> InvoiceProblem {

@@ -38,6 +38,13 @@ public struct RenderOptions: Hashable, Sendable {
     /// The creation date written into PDF metadata and Factur-X; nil is `SOURCE_DATE_EPOCH`
     /// when the environment sets it, else now. A fixed date gives byte-identical output.
     public var creationDate: Date?
+    /// The design (`--design`); nil keeps the invoice's, else the theme's, else classic.
+    public var design: DesignName?
+    /// The theme (`--theme`), decoded by ``ThemeDecoder``; nil keeps the invoice's own
+    /// `theme`. Its paper is used unless `paperIsGiven`; the invoice's labels win over its own.
+    public var theme: Theme?
+    /// Whether `paper` was chosen by the caller (`--paper`), over a theme's `paper`.
+    public var paperIsGiven = false
 
     /// Options with `invoi render`'s defaults: A4, 144 dpi, 100 columns, no colour.
     public init(

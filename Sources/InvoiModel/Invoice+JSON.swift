@@ -57,6 +57,12 @@ extension Invoice {
         if !allocationNumber.isEmpty { fields.append(("allocationNumber", Self.jsonString(allocationNumber))) }
         if let copyMark { fields.append(("copyMark", Self.jsonString(copyMark.rawValue))) }
         if !customFields.isEmpty { fields.append(("customFields", customFieldsJSON())) }
+        if let design { fields.append(("design", Self.jsonString(design.rawValue))) }
+        switch theme {
+        case .design(let name)?: fields.append(("theme", Self.jsonString(name.rawValue)))
+        case .file(let path)?: fields.append(("theme", Self.jsonString(path)))
+        case nil: break
+        }
         return fields + eInvoiceFields()
     }
 

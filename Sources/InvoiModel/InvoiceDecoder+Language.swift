@@ -12,8 +12,11 @@ extension InvoiceDecoder {
     }
 
     /// The invoice's own words by catalog key. An unknown key is a warning with a suggestion
-    /// (like an unknown field); a placeholder its key does not fill is an error.
-    func readLabels(_ node: JSONNode, path: String, context: inout DecodingContext) -> [WordKey: String] {
+    /// (like an unknown field), or an error with it when `unknownKeysAreErrors` (a theme's
+    /// labels); a placeholder its key does not fill is an error.
+    func readLabels(
+        _ node: JSONNode, path: String, unknownKeysAreErrors: Bool = false, context: inout DecodingContext
+    ) -> [WordKey: String] {
         guard case .object(let members) = node.value else {
             context.error(
                 path,
@@ -24,7 +27,11 @@ extension InvoiceDecoder {
         var labels: [WordKey: String] = [:]
         for (name, member, memberPath) in Self.givenMembers(members, in: path, context: &context) {
             guard let key = WordKey(rawValue: name) else {
-                Self.warnUnknownLabel(name, in: path, context: &context)
+                if unknownKeysAreErrors {
+                    context.error(path, Self.unknownLabelMessage(name, isIgnored: false))
+                } else {
+                    Self.warnUnknownLabel(name, in: path, context: &context)
+                }
                 continue
             }
             guard let text = context.text(member, path: memberPath) else { continue }
@@ -62,12 +69,12 @@ extension InvoiceDecoder {
         context.warning(path, unknownLabelMessage(name))
     }
 
-    private static func unknownLabelMessage(_ name: String) -> String {
+    private static func unknownLabelMessage(_ name: String, isIgnored: Bool = true) -> String {
         let message = "unknown label key \(DiagnosticText.quoted(name))"
         if let suggestion = KeySuggestion.closest(to: name, among: WordKey.allCases.map(\.rawValue)) {
             return message + " — did you mean \"\(suggestion)\"?"
         }
-        return message + " is ignored; run `invoi languages --keys` for the keys"
+        return message + (isIgnored ? " is ignored" : "") + "; run `invoi languages --keys` for the keys"
     }
 }
 

@@ -200,6 +200,12 @@ public struct InvoiceDecoder: Sendable {
                 }
             case "customFields":
                 if let fields = readCustomFields(node, path: key, context: &context) { invoice.customFields = fields }
+            case "design":
+                if let design: DesignName = readChoice(node, path: key, naming: "design", context: &context) {
+                    invoice.design = design
+                }
+            case "theme":
+                if let theme = readThemeReference(node, path: key, context: &context) { invoice.theme = theme }
             case InvoiceFieldTable.schemaKey:
                 // The schema an editor checks the file against: for the editor, not for invoi.
                 break

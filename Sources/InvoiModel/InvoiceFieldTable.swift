@@ -199,6 +199,13 @@ public enum InvoiceFieldTable {
             InvoiceField(
                 "customFields", .list(of: .customField, maximumCount: CustomField.maximumCount), .extensions,
                 "Up to 8 named values printed with the invoice's details (a PO number, a project), each name unique."),
+            InvoiceField(
+                "design", .choice(DesignName.allCases.map(\.rawValue), allowsEmpty: false), .extensions,
+                "The built-in design (`invoi designs`); --design overrides it."),
+            InvoiceField(
+                "theme", .either(values: DesignName.allCases.map(\.rawValue), pattern: themePathPattern), .extensions,
+                "A built-in design's name, or the path of a theme file (.json) relative to the invoice file; --theme overrides it."
+            ),
         ]
     }
 
@@ -265,6 +272,7 @@ public enum InvoiceFieldTable {
     }
 
     static let logoPattern = #"^.*\S.*\.([Pp][Nn][Gg]|[Jj][Pp][Ee]?[Gg]|[Ss][Vv][Gg])$"#
+    static let themePathPattern = #"^.*[^/]\.[Jj][Ss][Oo][Nn]$"#
     static let localePattern = #"^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$"#
     /// Tags whose first subtag is a language invoi prints (and the old codes it maps: iw, no, nn).
     static var languagePattern: String {

@@ -32,6 +32,9 @@ public struct RenderSettings: Hashable, Sendable {
     public var isSigned = false
     /// Overrides the invoice's payment QR code scheme (`--payment-qr`).
     public var paymentQR: PaymentQRScheme?
+    /// The design and theme, resolved (`ThemeChoice`); nil lays the invoice out as the app
+    /// always has. Its labels go under the invoice's own.
+    public var theme: Theme?
 
     public init(
         format: OutputFormat, paper: PaperSize = .a4, locale: String? = nil, language: String? = nil,
@@ -112,8 +115,12 @@ public struct Renderer: Sendable {
         return (outline.metadata, plan.uncoveredCharacters)
     }
 
-    private func layout(for invoice: Invoice, settings: RenderSettings) -> InvoiceLayout {
-        InvoiceLayout(shaper: shaper, paper: settings.paper).accented(settings.accent ?? invoice.accentColor)
+    /// Every render's layout is made here, so the theme reaches every format and path. The
+    /// invoice's (and `--accent`'s) accent is applied after the theme's: the invoice's win.
+    func layout(for invoice: Invoice, settings: RenderSettings) -> InvoiceLayout {
+        var layout = InvoiceLayout(shaper: shaper, paper: settings.paper)
+        if let theme = settings.theme { layout = layout.themed(theme) }
+        return layout.accented(settings.accent ?? invoice.accentColor)
     }
 
     /// The invoice's content with its logo decoded and its payment code encoded (callers check
@@ -121,10 +128,12 @@ public struct Renderer: Sendable {
     private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
         let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
         var content: InvoiceContent
-        if settings.digits != nil || settings.copyMark != nil {
+        let themeLabels = settings.theme?.labels ?? [:]
+        if settings.digits != nil || settings.copyMark != nil || !themeLabels.isEmpty {
             var invoice = invoice
             if let digits = settings.digits { invoice.digits = digits }
             if let mark = settings.copyMark { invoice.copyMark = mark }
+            invoice.labels = themeLabels.merging(invoice.labels) { _, own in own }
             content = InvoiceContent(
                 invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
                 isSigned: settings.isSigned)

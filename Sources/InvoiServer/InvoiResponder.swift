@@ -122,12 +122,22 @@ struct InvoiResponder: HTTPResponder {
                             load: service.pool.load, connections: service.connections.count))))
         case .openAPI:
             return .json(OpenAPIDocument.json)
+        case .themes:
+            return .json(service.themes.listing)
         }
     }
 
     private func render(_ request: Request, context: Context, format: inout OutputFormat?) async throws -> Response {
         let arrival = ContinuousClock.now
         let query = try RenderQuery(parameters: QueryString.pairs(request.uri.query ?? ""))
+        // Before the body is read: a theme the server does not have is the request's mistake.
+        if let name = query.theme, service.themes.themes[name] == nil {
+            throw APIError.badParameter(
+                "theme",
+                service.themes.themes.isEmpty
+                    ? "this server has no themes (it is started without --themes)"
+                    : "no theme \"\(name)\" on this server; GET /themes lists them")
+        }
         format = query.format
         if query.sign, service.rendering.signer == nil {
             throw APIError.badParameter(

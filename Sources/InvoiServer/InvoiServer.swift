@@ -40,9 +40,14 @@ public struct InvoiServer: Sendable {
         case addressInUse(host: String, port: Int)
         /// The limit on open descriptors leaves too few for connections.
         case tooFewDescriptors(descriptors: Int, needed: Int)
+        /// A theme of `--themes` cannot be read (`isDataError` false: exit 66) or is no valid
+        /// theme (true: exit 65): each problem, `error: brand.json: colors.accent: …`.
+        case themes([String], isDataError: Bool)
 
         public var description: String {
             switch self {
+            case .themes(let problems, _):
+                problems.joined(separator: "\n")
             case .addressInUse(let host, let port):
                 "port \(port) on \(host) is already in use (is another invoi-server running?)"
             case .tooFewDescriptors(let descriptors, let needed):

@@ -16,16 +16,24 @@ final class InvoiService: Sendable {
     let rendering: InvoiceRendering
     let connections: ConnectionTable
     let uploads: UploadTable
+    /// The themes of `--themes`, read at start.
+    let themes: ThemeLibrary
     private let draining = Atomic(false)
     private let timedOutDrain = Atomic(false)
 
     init(configuration: ServerConfiguration, signer: PDFSigner? = nil) throws {
         self.configuration = configuration
         log = JSONLineWriter(descriptor: configuration.logDescriptor)
+        // Before the fonts: a bad theme fails the start at once.
+        themes =
+            try configuration.themeDirectory.map { directory throws(InvoiServer.StartError) in
+                try ThemeLibrary(directory: directory)
+            } ?? ThemeLibrary()
         var fonts = FontConfiguration.system
         if let family = configuration.fontFamily { fonts.primaryFamily = family }
         rendering = InvoiceRendering(
-            renderer: try Renderer(fonts: fonts), logoDirectory: configuration.logoDirectory, signer: signer)
+            renderer: try Renderer(fonts: fonts), logoDirectory: configuration.logoDirectory, signer: signer,
+            themes: themes)
         pool = RenderPool(workers: configuration.workers, queueCapacity: configuration.maximumQueue)
         connections = ConnectionTable(maximum: configuration.maximumConnections)
         uploads = UploadTable(

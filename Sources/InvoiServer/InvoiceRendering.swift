@@ -25,6 +25,8 @@ struct InvoiceRendering: Sendable {
     let logoDirectory: String?
     /// Signs the PDFs of requests that ask (`sign=true`); nil on a server with no key.
     let signer: PDFSigner?
+    /// The themes `?theme=` names.
+    var themes = ThemeLibrary()
 
     private static let stopped = APIError(
         .serviceUnavailable, "the render was stopped: its request timed out, or the server is shutting down")
@@ -44,6 +46,15 @@ struct InvoiceRendering: Sendable {
         }
         // Decoding a long invoice takes a while: nobody may be waiting any more.
         if isAbandoned() { return .failure(Self.stopped) }
+        let choice = ThemeChoice(
+            theme: query.theme.flatMap { themes.themes[$0] }, design: query.design, paperIsGiven: query.paperIsGiven)
+        do {
+            // No file is read: an invoice naming a theme file was refused as it was decoded.
+            settings = try choice.settings(settings, for: invoice, files: ThemeFiles()).settings
+        } catch {
+            return .failure(
+                APIError(.internalServerError, "could not resolve the theme (\(error)); this is a bug in invoi"))
+        }
         do {
             let missing = try renderer.eInvoiceProblems(of: invoice, settings: settings)
             if !missing.isEmpty {
@@ -128,6 +139,17 @@ struct InvoiceRendering: Sendable {
             throw APIError(
                 .unprocessableContent, "the invoice is not valid",
                 problems: errors.map { .init(path: $0.path, message: $0.message) })
+        }
+        if case .file = invoice.theme {
+            throw APIError(
+                .unprocessableContent, "the server reads no theme file an invoice names",
+                problems: [
+                    .init(
+                        path: "theme",
+                        message:
+                            "give a design's name, or choose a theme of the server's with ?theme=NAME (GET /themes lists them)"
+                    )
+                ])
         }
         if let logo = invoice.logo {
             guard logoDirectory != nil else {

@@ -26,11 +26,17 @@ struct RenderQuery: Sendable, Hashable {
     var sign = false
     /// `pdf-standard`: what the PDF claims (ua-1, a-3b, a-3a).
     var pdfStandards: PDFStandards = []
+    /// Overrides the invoice's and the theme's design.
+    var design: DesignName?
+    /// A theme of the server's themes directory, by name.
+    var theme: String?
+    /// Whether `paper` was given: a theme's paper then gives way.
+    var paperIsGiven = false
 
     /// Every parameter `POST /render` takes (the OpenAPI description lists the same).
     static let parameterNames = [
         "format", "paper", "dpi", "width", "language", "locale", "digits",
-        "accent", "profile", "page", "copy-mark", "sign", "pdf-standard", "payment-qr",
+        "accent", "profile", "page", "copy-mark", "sign", "pdf-standard", "payment-qr", "design", "theme",
     ]
 
     init() {}
@@ -73,6 +79,21 @@ struct RenderQuery: Sendable, Hashable {
                 throw .badParameter(name, "\(shown) is no paper size; use a4 or letter")
             }
             self.paper = paper
+            paperIsGiven = true
+        case "design":
+            guard let design = DesignName(rawValue: value) else {
+                throw .badParameter(
+                    name, "\(shown) is no design; use " + DesignName.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            self.design = design
+        case "theme":
+            guard ThemeLibrary.isName(value) else {
+                throw .badParameter(
+                    name,
+                    "\(shown) is no theme name: a name is letters, digits, _ and - (a theme of the server's themes directory, never a path); GET /themes lists them"
+                )
+            }
+            theme = value
         case "dpi":
             let range = RenderOptionBounds.dotsPerInch
             guard let dpi = Double(value), range.contains(dpi) else {

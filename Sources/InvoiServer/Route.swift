@@ -7,6 +7,7 @@ public enum Route: String, Sendable, CaseIterable {
     case ready = "/ready"
     case metrics = "/metrics"
     case openAPI = "/openapi.json"
+    case themes = "/themes"
 
     public var method: HTTPRequest.Method {
         self == .render ? .post : .get

@@ -41,6 +41,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var lingerTimeout: Duration = .seconds(2)
     /// Where invoices' relative logo paths are read from; nil refuses logos.
     public var logoDirectory: String?
+    /// The theme files `?theme=NAME` chooses from, by name (`NAME.json`), read at start; nil
+    /// for none.
+    public var themeDirectory: String?
     /// A font family to use before the built-in fallbacks (invoi's `--font`).
     public var fontFamily: String?
     /// Set by `fitConnectionsToDescriptorLimit()` when it lowered `maximumConnections`.

@@ -80,6 +80,14 @@ struct InvoiServerCommand: AsyncParsableCommand {
         help: "Directory that invoices' relative logo paths are read from (INVOI_LOGO_DIR; default: logos refused).")
     var logoDirectory: String?
 
+    @Option(
+        name: .customLong("themes"),
+        help: """
+            Directory of theme files that requests choose with ?theme=NAME (NAME.json), each read and \
+            checked at start (INVOI_THEMES; default: no themes).
+            """)
+    var themeDirectory: String?
+
     @Option(help: "Font family to use before the built-in fallbacks (INVOI_FONT).")
     var font: String?
 
@@ -104,6 +112,10 @@ struct InvoiServerCommand: AsyncParsableCommand {
         let server: InvoiServer
         do {
             server = try InvoiServer(configuration: settings, signer: signer)
+        } catch InvoiServer.StartError.themes(let problems, let isDataError) {
+            // A theme that cannot be used fails the start: 65 for a bad theme, 66 for a missing one.
+            FileHandle.standardError.write(Data(problems.map { "invoi-server: \($0)\n" }.joined().utf8))
+            throw ExitCode(isDataError ? 65 : 66)
         } catch {
             FileHandle.standardError.write(Data("invoi-server: error: \(error)\n".utf8))
             throw ExitCode(69)
@@ -196,6 +208,7 @@ struct InvoiServerCommand: AsyncParsableCommand {
             settings.idleTimeout = .milliseconds(Int64(seconds * 1000))
         }
         settings.logoDirectory = try value(logoDirectory, "INVOI_LOGO_DIR") { $0 }
+        settings.themeDirectory = try value(themeDirectory, "INVOI_THEMES") { $0 }
         settings.fontFamily = try value(font, "INVOI_FONT") { $0 }
         return settings
     }

@@ -30,7 +30,7 @@ import Testing
     /// Every option of a render command, as one comparable string.
     static func options(_ command: RenderCommand) -> String {
         "\(String(describing: command.format)) \(String(describing: command.output)) \(String(describing: command.outDirectory)) "
-            + "\(command.paper) \(command.dpi) \(String(describing: command.width)) \(command.color) "
+            + "\(String(describing: command.paper)) \(command.dpi) \(String(describing: command.width)) \(command.color) "
             + "\(String(describing: command.locale)) \(String(describing: command.font)) \(String(describing: command.jobs)) "
             + "\(command.jsonl) \(command.sample) \(String(describing: command.accent))"
     }

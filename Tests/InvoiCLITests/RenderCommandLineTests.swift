@@ -35,6 +35,7 @@ import Testing
         .locale: ["de-CH", "fr"], .digits: ["latin", "native"], .bidi: ["visual", "terminal"],
         .copyMark: ["copy", "original", "certified-copy"], .font: ["Inter", "DejaVu Sans"], .jobs: ["1", "256"],
         .signKeystore: ["id.p12"], .pdfStandard: ["ua-1", "a-3b,ua-1"], .naming: ["invoice", "input"],
+        .theme: ["band", "brand.json", "themes/a b.JSON"], .design: ["classic", "compact", "band", "letter"],
     ]
 
     /// Every option alone (both spellings), and the ones that need company.
@@ -83,6 +84,7 @@ import Testing
         ["", "--sample"], ["a.json", ""],
         ["--sample", "--format", "doc"], ["--sample", "--format", "PDF"], ["--sample", "--dpi", "a lot"],
         ["--sample", "--width", "-5"], ["--sample", "--jobs", "two"], ["--sample", "--paper", "a5"],
+        ["--sample", "--design", "bnad"], ["--sample", "--theme", "brand"], ["--sample", "--theme", "brand.yaml"],
         ["--sample", "--dpi", "5"], ["a.json", "--jobs", "0"], ["--sample", "-o", "a.pdf", "--out-dir", "d"],
         ["--sample", "--language", "xx-unknown"], ["--sample", "--accent", "mauve-ish"],
         ["--sample", "--sign-key", "k.pem"], ["--sample", "--sign", "id.p12", "--format", "svg"],

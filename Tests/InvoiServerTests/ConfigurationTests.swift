@@ -12,7 +12,7 @@ struct ConfigurationTests {
             "INVOI_MAX_BODY": "1024", "INVOI_TIMEOUT": "2.5", "INVOI_DRAIN_TIMEOUT": "7",
             "INVOI_LOGO_DIR": "/srv/logos",
             "INVOI_FONT": "DejaVu Sans", "INVOI_MAX_CONNECTIONS": "300", "INVOI_HEADER_TIMEOUT": "4",
-            "INVOI_IDLE_TIMEOUT": "20",
+            "INVOI_IDLE_TIMEOUT": "20", "INVOI_THEMES": "/srv/themes",
         ]
         let fromEnvironment = try InvoiServerCommand.parse([]).resolved(environment: environment)
         #expect(fromEnvironment.host == "0.0.0.0")
@@ -23,6 +23,7 @@ struct ConfigurationTests {
         #expect(fromEnvironment.timeout == .milliseconds(2500))
         #expect(fromEnvironment.drainTimeout == .seconds(7))
         #expect(fromEnvironment.logoDirectory == "/srv/logos")
+        #expect(fromEnvironment.themeDirectory == "/srv/themes")
         #expect(fromEnvironment.fontFamily == "DejaVu Sans")
         #expect(fromEnvironment.maximumConnections == 300)
         #expect(fromEnvironment.headerTimeout == .seconds(4))

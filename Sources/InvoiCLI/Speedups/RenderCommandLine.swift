@@ -84,7 +84,7 @@ struct RenderCommandLine {
         case jobs = "--jobs", jsonl = "--jsonl", signKeystore = "--sign", signKey = "--sign-key"
         case signCertificate = "--sign-cert", signChain = "--sign-chain"
         case signPasswordFile = "--sign-password-file", pdfStandard = "--pdf-standard", untagged = "--untagged"
-        case paymentQR = "--payment-qr"
+        case paymentQR = "--payment-qr", theme = "--theme", design = "--design"
 
         /// `-o` is `--output`'s short name.
         init?(_ written: Substring) {
@@ -136,6 +136,8 @@ extension RenderRequest {
         case .signChain: signChain = value
         case .signPasswordFile: signPasswordFile = value
         case .pdfStandard: pdfStandard = value
+        case .theme: theme = value
+        case .design: design = value
         case .sample, .jsonl, .untagged: preconditionFailure("\(name) is a flag")
         }
         return true

@@ -13,6 +13,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case svg
     /// The text preview (`TerminalBackend`) of a document built from the bytes, 20…1000 columns.
     case txt
+    /// Theme file decoding (`ThemeDecoder`), with its messages, and the theme written back.
+    case theme
 
     public enum Verdict: String, Sendable {
         case accepted
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .layout: InvoiceLayoutTarget.run(data, show: show)
         case .svg: SVGSanitizerTarget.run(data, show: show)
         case .txt: TextGridTarget.run(data, show: show)
+        case .theme: ThemeDecodingTarget.run(data, show: show)
         }
     }
 

@@ -60,6 +60,22 @@ struct FuzzRegressionTests {
         )
     }
 
+    /// The theme target's seeds: the files `invoi init --theme` writes and one with every key
+    /// are accepted, the one with a problem of every kind refused, without a finding.
+    static let themeSeeds: [Input] = {
+        let directory = repository.appendingPathComponent("Tests/Fuzz/Seeds/theme")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().map { Input(target: .theme, file: directory.appendingPathComponent($0)) }
+    }()
+
+    @Test(arguments: themeSeeds)
+    func themeSeedIsHandled(_ input: Input) throws {
+        let run = try Self.replay(input)
+        #expect(run.status == 0, "\(String(decoding: run.standardError.suffix(4000), as: UTF8.self))")
+        let verdict = input.file.lastPathComponent == "refused.json" ? "refused" : "accepted"
+        #expect(String(decoding: run.standardOutput, as: UTF8.self) == "\(input.file.path): \(verdict)\n")
+    }
+
     @Test(arguments: goldenInputs)
     func goldenInputIsAccepted(_ input: Input) throws {
         let run = try Self.replay(input)
