@@ -73,6 +73,16 @@ extension CLIFailure {
 }
 
 extension CLIFailure {
+    /// A theme whose render a reader could not read, or whose fonts are missing (65), each
+    /// problem on its own line by the theme's key: `bills/acme.json: theme: colors.muted: …`.
+    init(_ error: ThemeProblems, invoice: String) {
+        self.init(
+            .dataError,
+            error.problems.map { "\(invoice): theme: \($0.path): \($0.message)" }.joined(separator: "\n"))
+    }
+}
+
+extension CLIFailure {
     /// A logo that cannot be used, named with the invoice and its JSON path:
     /// `bills/acme.json: logo: /bills/logo.png: cannot be read (No such file or directory)`.
     init(_ error: LogoError, invoice: String) {

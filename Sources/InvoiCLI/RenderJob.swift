@@ -224,6 +224,7 @@ struct RenderJob: Sendable {
                 scratch = files.discard()
                 if let logo = error as? LogoError { throw CLIFailure(logo, invoice: source.displayName) }
                 if let signing = error as? SigningError { throw CLIFailure(signing, invoice: source.displayName) }
+                if let theme = error as? ThemeProblems { throw CLIFailure(theme, invoice: source.displayName) }
                 throw error
             }
             if !uncovered.isEmpty {

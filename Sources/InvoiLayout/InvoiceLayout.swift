@@ -428,6 +428,10 @@ public struct PagePlan {
         op.role?.path?.first?.role == .title
     }
 
+    /// The characters no installed font covers anywhere in the document, known before the
+    /// first page is drawn (the first pass shaped every text).
+    public var charactersNoFontCovers: [Unicode.Scalar] { typesetter.coverage.uncoveredCharacters }
+
     /// The characters no installed font covers in the pages laid out so far, each once, in
     /// order of first appearance (complete once `forEachPage` has run).
     public var uncoveredCharacters: [Unicode.Scalar] { pageCoverage.uncoveredCharacters }

@@ -94,7 +94,8 @@ struct LetterSection {
 
         // The window: the return address on one line, then the client.
         var window = Block(height: 0)
-        let returnLine = returnAddress(content, width: textWidth)
+        // The return address may use the whole field: it is small and must not lose the city.
+        let returnLine = returnAddress(content, width: field.width - InvoiceStyle.millimetres(1))
         window.append(returnLine.within(.paragraph, 0), at: fieldTop + InvoiceStyle.millimetres(2))
         var addressStyle = style.itemText
         addressStyle.lineHeight = 1.35
@@ -109,8 +110,15 @@ struct LetterSection {
             window.append(paragraph.within(.paragraph, index + 2), at: 0)
             y += paragraph.height
         }
+        var windowBottom = max(y, fieldTop + geometry.field.height)
+        // The client's tax id is not part of the address: under the window, still the client's.
+        if !content.client.taxIdLine.isEmpty {
+            let paragraph = typesetter.paragraph(
+                content.client.taxIdLine, style.meta, x: textX, width: textWidth, top: windowBottom + style.labelGap)
+            window.append(paragraph.within(.paragraph, content.client.details.count + 2), at: 0)
+            windowBottom += style.labelGap + paragraph.height
+        }
         block.ops += window.within(.section, 1).ops
-        let windowBottom = max(y, fieldTop + geometry.field.height)
 
         // The information block beside the window: the sender, the client's tax id, the dates.
         let gap = InvoiceStyle.millimetres(20)
@@ -135,22 +143,16 @@ struct LetterSection {
         }
         block.ops += sender.within(.section, 0).ops
         var details = Block(height: 0)
-        let clientTax = content.client.taxIdLine
         let rows =
             content.dates + content.references + content.customFields
             + (content.paymentTerms.map { [$0] } ?? [])
-        if !rows.isEmpty || !clientTax.isEmpty { infoY += style.labelGap * 2 }
+        if !rows.isEmpty { infoY += style.labelGap * 2 }
         for (index, row) in rows.enumerated() {
             let label = typesetter.paragraph(row.label, style.label, x: info.minX, width: info.width, top: infoY)
             infoY += label.height
             let value = typesetter.paragraph(row.value, style.dateValue, x: info.minX, width: info.width, top: infoY)
             infoY += value.height + style.labelGap / 2
             details.ops += Block(height: 0, ops: label.ops + value.ops).within(.paragraph, index).ops
-        }
-        if !clientTax.isEmpty {
-            let paragraph = typesetter.paragraph(clientTax, style.meta, x: info.minX, width: info.width, top: infoY)
-            details.ops += paragraph.within(.paragraph, rows.count).ops
-            infoY += paragraph.height
         }
         block.ops += details.within(.section, 2).ops
 
@@ -198,7 +200,7 @@ struct LetterSection {
             text = String(text.dropLast(2)) + "…"
         }
         let field = placed(geometry.field)
-        let textX = field.minX + (rightToLeft ? 0 : geometry.inset)
+        let textX = field.minX + (rightToLeft ? 0 : InvoiceStyle.millimetres(1))
         var line = typesetter.paragraph(text, lineStyle, x: textX, width: width, top: 0)
         // Underlined, as a return address is, to set it apart from the address.
         let underline = lineStyle.lineBoxHeight

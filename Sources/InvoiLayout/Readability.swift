@@ -9,6 +9,11 @@ public struct ThemeProblem: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
 
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
     public var description: String { "\(path): \(message)" }
 }
 

@@ -7,7 +7,7 @@ extension Theme {
         let value = InvoiceDesign.named(design)
         let style = value.style.meetingContrastRules
         func colour(_ color: Color) -> AccentColor { AccentColor(red: color.red, green: color.green, blue: color.blue) }
-        func millimetres(_ points: Double) -> Double { (points * 25.4 / 72 * 10).rounded() / 10 }
+        func millimetres(_ points: Double) -> Double { (points * 25.4 / 72 * 100).rounded() / 100 }
         var theme = Theme()
         theme.design = design
         if design == .letter { theme.window = .din5008B }
@@ -19,7 +19,7 @@ extension Theme {
         theme.fonts.body = FontConfigurationNames.body
         theme.fonts.heading = FontConfigurationNames.body
         theme.fonts.numbers = FontConfigurationNames.body
-        theme.size = (value.bodySize * 10).rounded() / 10
+        theme.size = (value.bodySize * 100).rounded() / 100
         theme.paper = .a4
         theme.margins.start = millimetres(style.margins.start)
         theme.margins.end = millimetres(style.margins.end)

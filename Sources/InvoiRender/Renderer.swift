@@ -72,14 +72,18 @@ public struct Renderer: Sendable {
         backends = BackendTable(shaper: shaper)
     }
 
-    public func document(for invoice: Invoice, settings: RenderSettings) throws(LogoError) -> Document {
+    public func document(for invoice: Invoice, settings: RenderSettings) throws -> Document {
         try layOut(invoice, settings: settings).document
     }
 
     /// The document, with the characters in it that no installed font covers (for one
     /// warning per render). Throws when the invoice's logo cannot be read or decoded.
-    public func layOut(_ invoice: Invoice, settings: RenderSettings) throws(LogoError) -> LaidOutInvoice {
-        let laidOut = try layout(for: invoice, settings: settings).layOut(content(of: invoice, settings: settings))
+    public func layOut(_ invoice: Invoice, settings: RenderSettings) throws -> LaidOutInvoice {
+        let layout = layout(for: invoice, settings: settings)
+        let content = try content(of: invoice, settings: settings)
+        try checkTheme(of: layout, content: content, settings: settings)
+        let laidOut = layout.layOut(content)
+        try checkFonts(covering: laidOut.uncoveredCharacters, settings: settings)
         var document = laidOut.document
         document.metadata.creationDate = settings.creationDate
         return LaidOutInvoice(document: document, uncoveredCharacters: laidOut.uncoveredCharacters)
@@ -104,7 +108,12 @@ public struct Renderer: Sendable {
         of invoice: Invoice, settings: RenderSettings, to target: any OutputTarget,
         archive: ((DocumentMetadata) throws -> PDFArchive)? = nil
     ) throws -> (metadata: DocumentMetadata, uncoveredCharacters: [Unicode.Scalar]) {
-        let plan = try layout(for: invoice, settings: settings).plan(content(of: invoice, settings: settings))
+        let layout = layout(for: invoice, settings: settings)
+        let content = try content(of: invoice, settings: settings)
+        try checkTheme(of: layout, content: content, settings: settings)
+        let plan = layout.plan(content)
+        // Before the first byte: a themed page draws no empty boxes.
+        try checkFonts(covering: plan.charactersNoFontCovers, settings: settings)
         var outline = plan.outline
         outline.metadata.creationDate = settings.creationDate
         var writer = try backends.writer(
@@ -123,6 +132,46 @@ public struct Renderer: Sendable {
         return layout.accented(settings.accent ?? invoice.accentColor)
     }
 
+    /// A themed render's readability and fonts, before anything is drawn: every text colour
+    /// against what is under it, the smallest text, the table's width, the window, and every
+    /// font the theme names installed.
+    private func checkTheme(of layout: InvoiceLayout, content: InvoiceContent, settings: RenderSettings) throws {
+        guard let theme = settings.theme else { return }
+        var problems = layout.readabilityProblems(of: content)
+        let named: [(String, String)] =
+            [
+                ("fonts.body", theme.fonts.body), ("fonts.heading", theme.fonts.heading),
+                ("fonts.numbers", theme.fonts.numbers),
+            ]
+            .compactMap { path, family in family.map { (path, $0) } }
+            + Theme.Script.allCases.flatMap { script in
+                (theme.fonts.fallbacks[script] ?? []).map { ("fonts.fallbacks.\(script.rawValue)", $0) }
+            }
+        for (path, family) in named where !shaper.hasFamily(family) {
+            problems.append(
+                ThemeProblem(
+                    path: path,
+                    message:
+                        "no font family \"\(Diagnostic.printable(family))\" is installed (fc-list : family lists those that are)"
+                ))
+        }
+        if !problems.isEmpty { throw ThemeProblems(problems: problems) }
+    }
+
+    /// A themed render with characters no font covers is refused, naming them: a theme is
+    /// chosen, and its fonts (or the ones installed) must print the whole document.
+    private func checkFonts(covering uncovered: [Unicode.Scalar], settings: RenderSettings) throws {
+        guard settings.theme != nil, !uncovered.isEmpty else { return }
+        let list = uncovered.map { String(format: "U+%04X", $0.value) }
+        throw ThemeProblems(problems: [
+            ThemeProblem(
+                path: "fonts",
+                message:
+                    "no font the theme names or invoi has prints \(list.joined(separator: ", ")); name a font that covers them in fonts.fallbacks"
+            )
+        ])
+    }
+
     /// The invoice's content with its logo decoded and its payment code encoded (callers check
     /// `paymentProblems` first: an invoice whose code cannot be made is shown without it).
     private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
@@ -136,11 +185,11 @@ public struct Renderer: Sendable {
             invoice.labels = themeLabels.merging(invoice.labels) { _, own in own }
             content = InvoiceContent(
                 invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
-                isSigned: settings.isSigned)
+                isSigned: settings.isSigned, withDetails: settings.theme != nil)
         } else {
             content = InvoiceContent(
                 invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
-                isSigned: settings.isSigned)
+                isSigned: settings.isSigned, withDetails: settings.theme != nil)
         }
         if let scheme = paymentScheme(of: invoice, settings: settings),
             let matrix = paymentCode(of: invoice, settings: settings)
@@ -218,4 +267,12 @@ public struct LaidOutInvoice: Sendable {
         self.document = document
         self.uncoveredCharacters = uncoveredCharacters
     }
+}
+
+/// What a theme asks of a render that a reader could not read, or fonts it lacks: found
+/// before anything is written (exit 65, 422 from the server), each by the theme's key.
+public struct ThemeProblems: Error, Sendable, CustomStringConvertible {
+    public var problems: [ThemeProblem]
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

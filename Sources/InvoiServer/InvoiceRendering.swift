@@ -91,6 +91,11 @@ struct InvoiceRendering: Sendable {
                 APIError(
                     .unprocessableContent, "the logo cannot be used", problems: [.init(path: "logo", message: message)])
             )
+        } catch let theme as ThemeProblems {
+            return .failure(
+                APIError(
+                    .unprocessableContent, "the theme cannot be printed readably: every problem is listed",
+                    problems: theme.problems.map { .init(path: "theme." + $0.path, message: $0.message) }))
         } catch  where target.stopped != nil {
             // The page asked for is written, or there is no such page, or nobody waits.
         } catch {
