@@ -43,8 +43,8 @@ extension Color {
     /// `background`), that reaches `ratio` against it; nil when none does.
     func nearestShade(reaching ratio: Double, against background: Color) -> Color? {
         let target = background.relativeLuminance > 0.18 ? Color(rgb: 0x000000) : Color.white
-        for step in 1...100 {
-            let shade = blended(towards: target, share: Double(step) / 100)
+        for step in 1...1000 {
+            let shade = blended(towards: target, share: Double(step) / 1000)
             if shade.contrast(with: background) >= ratio { return shade }
         }
         return nil
@@ -83,7 +83,7 @@ extension InvoiceLayout {
                 ThemeProblem(
                     path: path,
                     message:
-                        "\(changing.hex) leaves \(what) a contrast of \(Self.ratio(contrast)):1 against \(background.hex); "
+                        "\(changing.hex) leaves \(what) a contrast of \(Self.ratio(contrast)):1 against \((adjusted == nil ? background : foreground).hex); "
                         + "it needs \(Self.ratio(ratio)):1 (WCAG 2.2)\(suggestion)"))
         }
         let accentPath = accentOverride == nil ? "colors.accent" : "accentColor"
@@ -150,8 +150,8 @@ extension InvoiceLayout {
     /// The nearest shade of `background` under which `text` reaches `ratio`.
     private static func shade(of background: Color, under text: Color, reaching ratio: Double) -> Color? {
         let target = text.relativeLuminance > 0.18 ? Color(rgb: 0x000000) : Color.white
-        for step in 1...100 {
-            let shade = background.blended(towards: target, share: Double(step) / 100)
+        for step in 1...1000 {
+            let shade = background.blended(towards: target, share: Double(step) / 1000)
             if text.contrast(with: shade) >= ratio { return shade }
         }
         return nil

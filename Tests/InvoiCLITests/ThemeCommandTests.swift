@@ -218,3 +218,54 @@ import Testing
         #expect(try directory.run("check", "--sample", "--theme", "brand.json", "--design", "letter").status == 0)
     }
 }
+
+/// A themed render is checked before anything is written: what a reader could not read, a
+/// font that is not installed, a character no font prints.
+@Suite struct ThemedRenderCheckTests {
+    static let invoice = #"{"fromName": "Acme", "toName": "Meridian", "lineItems": [{"description": "Work", "quantity": 1, "rate": 10}]}"#
+
+    @Test func anUnreadableThemeWritesNothingAndSaysWhatToChange() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(Self.invoice, to: "bill.json")
+        try directory.write(##"{"version": 1, "colors": {"muted": "#AAAAAA"}}"##, to: "pale.json")
+        let result = try directory.run("render", "bill.json", "--theme", "pale.json", "--format", "pdf", "-o", "out.pdf")
+        #expect(result.status == 65)
+        #expect(
+            result.errorLines == [
+                "invoi: error: bill.json: theme: colors.muted: #AAAAAA leaves the labels a contrast of 2.3:1 against #FFFFFF; it needs 4.5:1 (WCAG 2.2); the nearest shade that passes is #767676"
+            ])
+        #expect(try directory.entries() == ["bill.json", "pale.json"])
+    }
+
+    @Test func aFontThatIsNotInstalledIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(Self.invoice, to: "bill.json")
+        try directory.write(#"{"version": 1, "fonts": {"heading": "No Such Family 42"}}"#, to: "brand.json")
+        let result = try directory.run("render", "bill.json", "--theme", "brand.json", "--format", "svg", "-o", "out.svg")
+        #expect(result.status == 65)
+        #expect(
+            result.errorLines == [
+                #"invoi: error: bill.json: theme: fonts.heading: no font family "No Such Family 42" is installed (fc-list : family lists those that are)"#
+            ])
+        #expect(try directory.entries() == ["bill.json", "brand.json"])
+    }
+
+    @Test func aCharacterNoFontPrintsIsNamedInsteadOfAnEmptyBox() throws {
+        let directory = try TemporaryDirectory()
+        // U+0F00 TIBETAN SYLLABLE OM: no font of the fixed set has it.
+        try directory.write(
+            #"{"fromName": "Acme \u0F00", "lineItems": [{"description": "Work", "quantity": 1, "rate": 10}]}"#,
+            to: "bill.json")
+        let result = try directory.run(
+            "render", "bill.json", "--design", "compact", "--format", "png", "-o", "out.png")
+        #expect(result.status == 65)
+        #expect(
+            result.errorLines == [
+                "invoi: error: bill.json: theme: fonts: no font the theme names or invoi has prints U+0F00; name a font that covers them in fonts.fallbacks"
+            ])
+        #expect(try directory.entries() == ["bill.json"])
+        // Without a theme it is the warning it always was, and the file is written.
+        let plain = try directory.run("render", "bill.json", "--format", "png", "-o", "out.png")
+        #expect(plain.status == 0)
+    }
+}

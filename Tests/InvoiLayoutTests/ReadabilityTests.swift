@@ -48,7 +48,7 @@ import Testing
         }
         #expect(
             problems == [
-                "colors.accent: #8B5CF6 leaves the masthead's text a contrast of 4.2:1 against #8B5CF6; it needs 4.5:1 (WCAG 2.2); the nearest shade that passes is #8558EC"
+                "colors.accent: #8B5CF6 leaves the masthead's text a contrast of 4.2:1 against #FFFFFF; it needs 4.5:1 (WCAG 2.2); the nearest shade that passes is #8659ED"
             ])
     }
 
@@ -58,7 +58,7 @@ import Testing
         content.copyMark = "Original"
         #expect(
             Self.problems({ $0.colors.accent = AccentColor("#3B82F6") }, content: content) == [
-                "colors.accent: #3B82F6 leaves the copy mark a contrast of 3.6:1 against #FFFFFF; it needs 4.5:1 (WCAG 2.2); the nearest shade that passes is #3472D8"
+                "colors.accent: #3B82F6 leaves the copy mark a contrast of 3.6:1 against #FFFFFF; it needs 4.5:1 (WCAG 2.2); the nearest shade that passes is #3473DA"
             ])
     }
 
@@ -68,7 +68,7 @@ import Testing
         let layout = DesignTests.layout(theme).accented(AccentColor("orange"))
         #expect(
             layout.readabilityProblems(of: Self.content).map(\.description) == [
-                "accentColor: #F97316 leaves the title and the Total a contrast of 2.8:1 against #FFFFFF; it needs 3:1 (WCAG 2.2); the nearest shade that passes is #EF6E15"
+                "accentColor: #F97316 leaves the title and the Total a contrast of 2.8:1 against #FFFFFF; it needs 3:1 (WCAG 2.2); the nearest shade that passes is #F06F15"
             ])
     }
 
