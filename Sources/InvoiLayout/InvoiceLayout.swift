@@ -61,7 +61,11 @@ public struct InvoiceLayout: Sendable {
     /// The document, and the characters in its text that no installed font covers: the
     /// plan's pages collected (tests, goldens, the in-memory renders).
     public func layOut(_ content: InvoiceContent) -> LaidOutDocument {
-        let plan = self.plan(content)
+        layOut(plan(content))
+    }
+
+    /// The plan's pages collected.
+    public func layOut(_ plan: PagePlan) -> LaidOutDocument {
         var pages: [Page] = []
         plan.forEachPage { pages.append($0) }
         return LaidOutDocument(
@@ -182,7 +186,17 @@ public struct InvoiceLayout: Sendable {
             direction: content.isRightToLeft ? .rightToLeft : .leftToRight)
         let footerHeight = footerHeight(content, pages: count, typesetter: typesetter, style: style, width: width)
         let footerReserve = footerHeight > 0 ? footerHeight + style.footerGap : 0
+        var problems: [ThemeProblem] = []
+        if table.overflow > 0 {
+            problems.append(
+                ThemeProblem(
+                    path: "table.columns",
+                    message:
+                        "the \(columns.count) columns need \(Int((width + table.overflow).rounded(.up))) pt and the page leaves the table \(Int(width.rounded(.down))) pt: show fewer columns, a smaller size or narrower margins"
+                ))
+        }
         return PagePlan(
+            problems: problems,
             layout: self, style: style, typesetter: typesetter, content: content,
             items: items(
                 keepsRows ? measuredRows : Paginator.Rows(count: content.items.count, row: table.rowBlock),
@@ -310,6 +324,9 @@ public struct InvoiceLayout: Sendable {
 /// A paginated invoice whose pages are laid out one at a time, each handed on and
 /// forgotten before the next: a long invoice is never held whole.
 public struct PagePlan {
+    /// What keeps the pages from being drawn as the theme asks (a table wider than the page);
+    /// a themed render is refused for it before anything is written.
+    public let problems: [ThemeProblem]
     let layout: InvoiceLayout
     let style: InvoiceStyle
     let typesetter: Typesetter

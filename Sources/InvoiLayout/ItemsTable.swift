@@ -34,6 +34,8 @@ struct ItemsTable {
     private let hasUnitColumn: Bool
     let x: Double
     let width: Double
+    /// How much wider than `width` the columns' least widths are; 0 when the table fits.
+    let overflow: Double
 
     /// Sizes the columns: each column but the description keeps its design width but grows to
     /// fit its widest value (a number never wraps); the description gives up the room.
@@ -72,18 +74,38 @@ struct ItemsTable {
         // widens it as far as the description keeps its minimum. A head too long for that
         // wraps, in columns that then take at most two thirds of the table, so that the
         // descriptions are not squeezed for a label.
-        let least = zip(others, widest).map { kind, widest in
+        var least = zip(others, widest).map { kind, widest in
             max(Self.designWidth(of: kind, style: style), widest + style.numberColumnPadding)
         }
+        let leastDescription = min(style.minimumDescriptionWidth, width / 4)
+        // Many columns of wide numbers: half the room between them before the table is too wide.
+        if least.reduce(0, +) + leastDescription > width {
+            least = zip(others, widest).map { kind, widest in
+                max(Self.designWidth(of: kind, style: style) / 2, widest + style.numberColumnPadding / 2)
+            }
+        }
         let otherHeaders = zip(kinds, headers).filter { $0.0 != .description }.map(\.1)
+        // Beyond the classic three, a head's longest word is never broken: "QTY" stays whole.
+        let manyColumns = others.count > 3
+        if manyColumns {
+            least = zip(otherHeaders, least).map { header, least in
+                let word =
+                    header.split(whereSeparator: \.isWhitespace)
+                    .map { typesetter.width(of: String($0), style.tableHeader) }.max() ?? 0
+                // What the head's wrapping leaves it: the column less its padding and a grid's inset.
+                let cellInset = look.rules == .grid ? style.numberColumnPadding / 2 : 0
+                return max(least, word + style.numberColumnPadding + cellInset)
+            }
+        }
+        overflow = max(0, least.reduce(0, +) + leastDescription - width)
         let wanted = zip(otherHeaders, least).map { header, least in
             max(least, typesetter.width(of: header, style.tableHeader) + style.numberColumnPadding)
         }
         let room = width - style.minimumDescriptionWidth
         let shares =
             wanted.reduce(0, +) <= room
-            ? wanted : Self.shares(wanted: wanted, least: least, room: min(room, width * 2 / 3))
-        let description = max(min(style.minimumDescriptionWidth, width / 4), shares.reduce(width, -))
+            ? wanted : Self.shares(wanted: wanted, least: least, room: manyColumns ? room : min(room, width * 2 / 3))
+        let description = max(leastDescription, shares.reduce(width, -))
         var placed: [Column] = []
         var cursor = x
         var next = shares.makeIterator()
@@ -141,10 +163,11 @@ struct ItemsTable {
         var height = labelStyle.lineBoxHeight
         for (index, (text, column)) in zip(headers, columns).enumerated() {
             // A head wraps in its column, clear of the next column's head.
-            let wrapWidth = column.width - (column.alignment == .left ? 1 : 2) * style.numberColumnPadding / 2
+            let wrapWidth =
+                column.width - 2 * inset - (column.alignment == .left ? 1 : 2) * style.numberColumnPadding / 2
             let cell = typesetter.label(
                 text, labelStyle,
-                box: Rect(x: column.x, y: 0, width: column.width, height: labelStyle.lineBoxHeight),
+                box: Rect(x: column.x + inset, y: 0, width: column.width - 2 * inset, height: labelStyle.lineBoxHeight),
                 alignment: column.alignment, wrapWidth: max(wrapWidth, 1))
             block.ops += cell.within(.columnHeader, index).ops
             height = max(height, cell.height)
@@ -206,9 +229,12 @@ struct ItemsTable {
 
     private var descriptionColumn: Column? { columns.first { $0.kind == .description } }
 
+    /// The room between a cell's text and a grid's lines; none without the lines.
+    private var inset: Double { look.rules == .grid ? style.numberColumnPadding / 4 : 0 }
+
     /// The height `rowBlock(index)` has, measured without placing anything.
     func rowHeight(_ index: Int) -> Double {
-        let descriptionWidth = (descriptionColumn?.width ?? 0) - style.numberColumnPadding / 2
+        let descriptionWidth = (descriptionColumn?.width ?? 0) - style.numberColumnPadding / 2 - inset
         let description = typesetter.paragraphHeight(items[index].description, style.itemText, width: descriptionWidth)
         return style.rowPadding + max(description, style.itemText.lineBoxHeight) + style.rowPadding + rowRuleWidth
     }
@@ -230,8 +256,8 @@ struct ItemsTable {
             if column.kind == .description {
                 // A little room between a long description and the next column.
                 let description = typesetter.paragraph(
-                    item.description, style.itemText, x: column.x,
-                    width: column.width - style.numberColumnPadding / 2, top: top)
+                    item.description, style.itemText, x: column.x + inset,
+                    width: column.width - style.numberColumnPadding / 2 - inset, top: top)
                 // The description's lines are a paragraph in their cell: when the row is cut over
                 // two pages, the cell and the row stay one, and only the paragraph is in two parts.
                 block.append(description.within(.paragraph).within(.cell, position), at: 0)
@@ -241,7 +267,9 @@ struct ItemsTable {
             guard let line = next.next() else { continue }
             block.ops += typesetter.place(
                 line, Self.textStyle(of: column.kind, style: style),
-                box: Rect(x: column.x, y: top, width: column.width, height: style.itemText.lineBoxHeight),
+                box: Rect(
+                    x: column.x + inset, y: top, width: column.width - 2 * inset,
+                    height: style.itemText.lineBoxHeight),
                 alignment: column.alignment
             ).map { $0.within(StructureNode(.cell, position)) }
         }

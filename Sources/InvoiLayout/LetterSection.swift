@@ -67,7 +67,7 @@ struct LetterSection {
         var block = Block(height: 0)
         let field = placed(geometry.field)
         let fieldTop = field.minY - top
-        let textX = field.minX + (rightToLeft ? 0 : geometry.inset)
+        let textX = field.minX + geometry.inset
         let textWidth = field.width - geometry.inset
 
         // The logo, above the information block (or where the theme puts it), never reaching
@@ -200,7 +200,7 @@ struct LetterSection {
             text = String(text.dropLast(2)) + "…"
         }
         let field = placed(geometry.field)
-        let textX = field.minX + (rightToLeft ? 0 : InvoiceStyle.millimetres(1))
+        let textX = field.minX + InvoiceStyle.millimetres(1)
         var line = typesetter.paragraph(text, lineStyle, x: textX, width: width, top: 0)
         // Underlined, as a return address is, to set it apart from the address.
         let underline = lineStyle.lineBoxHeight

@@ -82,8 +82,10 @@ public struct Renderer: Sendable {
         let layout = layout(for: invoice, settings: settings)
         let content = try content(of: invoice, settings: settings)
         try checkTheme(of: layout, content: content, settings: settings)
-        let laidOut = layout.layOut(content)
-        try checkFonts(covering: laidOut.uncoveredCharacters, settings: settings)
+        let plan = layout.plan(content)
+        if settings.theme != nil, !plan.problems.isEmpty { throw ThemeProblems(problems: plan.problems) }
+        try checkFonts(covering: plan.charactersNoFontCovers, settings: settings)
+        let laidOut = layout.layOut(plan)
         var document = laidOut.document
         document.metadata.creationDate = settings.creationDate
         return LaidOutInvoice(document: document, uncoveredCharacters: laidOut.uncoveredCharacters)
@@ -112,7 +114,8 @@ public struct Renderer: Sendable {
         let content = try content(of: invoice, settings: settings)
         try checkTheme(of: layout, content: content, settings: settings)
         let plan = layout.plan(content)
-        // Before the first byte: a themed page draws no empty boxes.
+        // Before the first byte: a themed page draws no empty boxes and no table off the page.
+        if settings.theme != nil, !plan.problems.isEmpty { throw ThemeProblems(problems: plan.problems) }
         try checkFonts(covering: plan.charactersNoFontCovers, settings: settings)
         var outline = plan.outline
         outline.metadata.creationDate = settings.creationDate

@@ -94,10 +94,13 @@ import Testing
         let directory = GoldenFiles.directory(name)
         let invoice = try load(name)
         let options = try CaseSettings(name)
-        func settings(_ format: OutputFormat, color: Bool = false) -> RenderSettings {
-            self.settings(format, color: color, case: options)
+        // A case's design and theme are its invoice's own, resolved as `invoi render` does.
+        let themes = ThemeFiles()
+        func settings(_ format: OutputFormat, color: Bool = false) throws -> RenderSettings {
+            try ThemeChoice().settings(self.settings(format, color: color, case: options), for: invoice, files: themes)
+                .settings
         }
-        let document = try renderer.document(for: invoice, settings: settings(.ops))
+        let document = try renderer.document(for: invoice, settings: try settings(.ops))
         if GoldenFiles.isRecording {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             where file.hasPrefix("page-") {
@@ -107,11 +110,11 @@ import Testing
 
         // ops: the most precise golden.
         GoldenFiles.expectText(
-            text(try renderer.render(invoice, settings: settings(.ops))),
+            text(try renderer.render(invoice, settings: try settings(.ops))),
             matches: directory.appendingPathComponent("ops.json"))
 
         // png at 72 dpi, one file per page.
-        let png = pages(try renderer.render(invoice, settings: settings(.png)))
+        let png = pages(try renderer.render(invoice, settings: try settings(.png)))
         #expect(png.count == document.pages.count)
         for (index, page) in png.enumerated() {
             GoldenFiles.expectImage(
@@ -120,7 +123,7 @@ import Testing
         }
 
         // svg, per page; rasterised by librsvg it must match the png backend.
-        let svg = pages(try renderer.render(invoice, settings: settings(.svg)))
+        let svg = pages(try renderer.render(invoice, settings: try settings(.svg)))
         #expect(svg.count == document.pages.count)
         for (index, page) in svg.enumerated() {
             let golden = directory.appendingPathComponent("page-\(index + 1).svg")
@@ -135,14 +138,14 @@ import Testing
         }
 
         // The terminal preview, without and with colour.
-        let preview = text(try renderer.render(invoice, settings: settings(.txt)))
+        let preview = text(try renderer.render(invoice, settings: try settings(.txt)))
         GoldenFiles.expectText(preview, matches: directory.appendingPathComponent("preview.txt"))
         GoldenFiles.expectText(
-            text(try renderer.render(invoice, settings: settings(.txt, color: true))),
+            text(try renderer.render(invoice, settings: try settings(.txt, color: true))),
             matches: directory.appendingPathComponent("preview.ansi"))
 
         // pdf: rasterised by poppler it must match the png backend; its text layer has every string.
-        let pdfData = pages(try renderer.render(invoice, settings: settings(.pdf)))[0]
+        let pdfData = pages(try renderer.render(invoice, settings: try settings(.pdf)))[0]
         let rasterDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "invoi-golden-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: rasterDirectory, withIntermediateDirectories: true)
