@@ -222,13 +222,15 @@ import Testing
 /// A themed render is checked before anything is written: what a reader could not read, a
 /// font that is not installed, a character no font prints.
 @Suite struct ThemedRenderCheckTests {
-    static let invoice = #"{"fromName": "Acme", "toName": "Meridian", "lineItems": [{"description": "Work", "quantity": 1, "rate": 10}]}"#
+    static let invoice =
+        #"{"fromName": "Acme", "toName": "Meridian", "lineItems": [{"description": "Work", "quantity": 1, "rate": 10}]}"#
 
     @Test func anUnreadableThemeWritesNothingAndSaysWhatToChange() throws {
         let directory = try TemporaryDirectory()
         try directory.write(Self.invoice, to: "bill.json")
         try directory.write(##"{"version": 1, "colors": {"muted": "#AAAAAA"}}"##, to: "pale.json")
-        let result = try directory.run("render", "bill.json", "--theme", "pale.json", "--format", "pdf", "-o", "out.pdf")
+        let result = try directory.run(
+            "render", "bill.json", "--theme", "pale.json", "--format", "pdf", "-o", "out.pdf")
         #expect(result.status == 65)
         #expect(
             result.errorLines == [
@@ -241,7 +243,8 @@ import Testing
         let directory = try TemporaryDirectory()
         try directory.write(Self.invoice, to: "bill.json")
         try directory.write(#"{"version": 1, "fonts": {"heading": "No Such Family 42"}}"#, to: "brand.json")
-        let result = try directory.run("render", "bill.json", "--theme", "brand.json", "--format", "svg", "-o", "out.svg")
+        let result = try directory.run(
+            "render", "bill.json", "--theme", "brand.json", "--format", "svg", "-o", "out.svg")
         #expect(result.status == 65)
         #expect(
             result.errorLines == [
