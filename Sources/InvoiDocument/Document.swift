@@ -25,6 +25,10 @@ public struct DocumentMetadata: Hashable, Sendable {
     public var direction: TextDirection
     /// When the document was made; backends write it as given (SOURCE_DATE_EPOCH is applied by the caller).
     public var creationDate: Date?
+    /// The design and what a theme chose of it, by theme key (`design`, `table.rules`): written
+    /// into the display list so that `invoi golden` can say a change in the user's terms. Empty
+    /// for the app's own page.
+    public var design: [String: String] = [:]
 
     public init(
         title: String, author: String, subject: String = "", language: String = "en",

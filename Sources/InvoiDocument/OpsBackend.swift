@@ -66,6 +66,7 @@ extension DocumentMetadata {
             "language": .string(language),
         ]
         if direction == .rightToLeft { meta["direction"] = .string("rtl") }
+        if !design.isEmpty { meta["design"] = .object(design.mapValues(JSONValue.string)) }
         if let date = creationDate {
             meta["creationDate"] = .number(date.timeIntervalSince1970.rounded())
         }

@@ -52,6 +52,8 @@ struct DrawnPage {
 /// The ops.json of a document, read for comparison.
 struct DrawnDocument {
     var metadata: [String: String]
+    /// The design and theme choices the layout recorded; empty for the app's own page.
+    var design: [String: String]
     var pages: [DrawnPage]
 
     init(json data: Data) throws(GoldenFailure) {
@@ -59,10 +61,15 @@ struct DrawnDocument {
             let pages = root["pages"] as? [Any]
         else { throw GoldenFailure(.corrupt, "ops.json is not an invoi display list") }
         var metadata: [String: String] = [:]
+        var design: [String: String] = [:]
         for (key, value) in root["metadata"] as? [String: Any] ?? [:] {
             if let text = value as? String { metadata[key] = text }
+            if key == "design", let choices = value as? [String: Any] {
+                for (choice, value) in choices { design[choice] = value as? String }
+            }
         }
         self.metadata = metadata
+        self.design = design
         self.pages = pages.map { page in
             let object = page as? [String: Any] ?? [:]
             var ops: [DrawnOp] = []
@@ -189,6 +196,7 @@ public struct OpsComparison: Sendable {
             result.changes.append("\(what) \(now > old ? "added" : "removed") (\(old) → \(now))")
             result.changedPages.formUnion(min(old, now) + 1...max(old, now))
         }
+        result.changes += Self.designChanges(from: before.design, to: after.design)
         for key in ["title", "language"] where before.metadata[key] != after.metadata[key] {
             result.changes.append(
                 "the document's \(key) '\(Self.quoted(before.metadata[key] ?? ""))' now '\(Self.quoted(after.metadata[key] ?? ""))'"
@@ -310,6 +318,43 @@ public struct OpsComparison: Sendable {
         let added = newLeft.map { after.ops[$0] }, removed = oldLeft.map { before.ops[$0] }
         if !added.isEmpty { changes.append("\(Self.list(added)) added") }
         if !removed.isEmpty { changes.append("\(Self.list(removed)) removed") }
+        return changes
+    }
+
+    /// A design or theme change in the words a sender chose it in: "the design classic is now
+    /// band: the masthead is new", "the table's rules changed (rows → grid)".
+    static func designChanges(from old: [String: String], to new: [String: String]) -> [String] {
+        guard old != new else { return [] }
+        let before = old["design"] ?? "classic (the app's own page)",
+            after = new["design"] ?? "classic (the app's own page)"
+        var changes: [String] = []
+        if before != after {
+            let consequence =
+                switch new["design"] {
+                case "band": ": the masthead is new"
+                case "letter": ": the envelope window and fold marks are new"
+                case "compact": ": the rows are denser"
+                default: ""
+                }
+            changes.append("the design \(before) is now \(after)\(consequence)")
+            // Between the app's own page and a design, the keys all appear or go at once.
+            if old.isEmpty || new.isEmpty { return changes }
+        }
+        let names: [(String, String)] = [
+            ("window", "the envelope window"), ("paper", "the paper"), ("size", "the body size"),
+            ("fonts", "the fonts (body, heading, numbers)"), ("colors.accent", "the accent colour"),
+            ("colors.text", "the text colour"), ("colors.muted", "the labels' colour"),
+            ("colors.rule", "the rules' colour"), ("colors.fill", "the stripes' colour"),
+            ("logo.position", "the logo's place"), ("table.rules", "the table's rules"),
+            ("table.stripes", "the table's stripes"), ("table.columns", "the table's columns"),
+            ("sections.hide", "the hidden sections"), ("footer", "the footer"),
+            ("pageNumbers", "the page numbers' place"),
+        ]
+        for (key, name) in names where old[key] != new[key] {
+            let was = old[key].map { $0.isEmpty ? "none" : quoted($0) } ?? "none"
+            let now = new[key].map { $0.isEmpty ? "none" : quoted($0) } ?? "none"
+            changes.append("\(name) changed (\(was) → \(now))")
+        }
         return changes
     }
 

@@ -180,10 +180,11 @@ public struct InvoiceLayout: Sendable {
             }
         }
         if content.stamp != nil { _ = typesetter.shapeLine(content.stampWord, style.stampText) }
-        let metadata = DocumentMetadata(
+        var metadata = DocumentMetadata(
             title: content.documentTitle, author: content.author, subject: content.documentSubject,
             language: content.wording.tag,
             direction: content.isRightToLeft ? .rightToLeft : .leftToRight)
+        if theme != Theme() { metadata.design = designSummary(columns: columns) }
         let footerHeight = footerHeight(content, pages: count, typesetter: typesetter, style: style, width: width)
         let footerReserve = footerHeight > 0 ? footerHeight + style.footerGap : 0
         var problems: [ThemeProblem] = []

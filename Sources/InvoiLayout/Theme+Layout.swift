@@ -152,3 +152,32 @@ extension InvoiceStyle {
         }
     }
 }
+
+extension InvoiceLayout {
+    /// The design and the theme's effective choices, by theme key, as `invoi golden` reports
+    /// them: what a sender chose, not the points it became.
+    func designSummary(columns: [Theme.TableColumn]) -> [String: String] {
+        var summary: [String: String] = [
+            "design": design.name.rawValue,
+            "colors.accent": style.accent.hex,
+            "colors.text": style.primary.hex,
+            "colors.muted": style.muted.hex,
+            "colors.rule": style.border.hex,
+            "colors.fill": style.fill.hex,
+            "size": String(style.itemText.font.size),
+            "paper": paper.rawValue,
+            "logo.position": logoPosition.rawValue,
+            "table.rules": tableRules.rawValue,
+            "table.stripes": String(tableStripes),
+            "table.columns": columns.map(\.rawValue).joined(separator: ", "),
+            "sections.hide": Theme.Section.allCases.filter(theme.hiddenSections.contains).map(\.rawValue)
+                .joined(separator: ", "),
+            "footer": theme.footer ?? "",
+            "pageNumbers": pageNumberPlacement.rawValue,
+            "fonts": [theme.fonts.body, theme.fonts.heading, theme.fonts.numbers].map { $0 ?? "" }
+                .joined(separator: ", "),
+        ]
+        if design.header == .letter { summary["window"] = envelopeWindow.rawValue }
+        return summary
+    }
+}

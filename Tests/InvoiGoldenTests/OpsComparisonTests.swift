@@ -123,4 +123,28 @@ import Testing
             try OpsComparison().explain(golden: Data("{".utf8), new: Self.document([[]]))
         }
     }
+
+    /// A design or theme change is said as the sender chose it, before the shapes it moved.
+    @Test func aDesignChangeIsSaidInTheUsersTerms() throws {
+        func document(_ design: String) -> Data {
+            Data(#"{"metadata": {"title": "INV-1"\#(design)}, "pages": [{"size": [595.28, 841.89], "ops": []}]}"#.utf8)
+        }
+        let classic = ##", "design": {"design": "classic", "table.rules": "rows", "colors.accent": "#111111"}"##
+        let grid = ##", "design": {"design": "classic", "table.rules": "grid", "colors.accent": "#0B5394"}"##
+        let band = ##", "design": {"design": "band", "table.rules": "header", "colors.accent": "#1F3A5F"}"##
+        let explain = { (golden: String, new: String) throws -> [String] in
+            try OpsComparison().explain(golden: document(golden), new: document(new)).changes
+        }
+        #expect(
+            try explain(classic, grid) == [
+                "the accent colour changed (#111111 → #0B5394)", "the table's rules changed (rows → grid)",
+            ])
+        #expect(
+            try explain(classic, band) == [
+                "the design classic is now band: the masthead is new",
+                "the accent colour changed (#111111 → #1F3A5F)", "the table's rules changed (rows → header)",
+            ])
+        #expect(try explain("", band) == ["the design classic (the app's own page) is now band: the masthead is new"])
+        #expect(try explain(band, band).isEmpty)
+    }
 }
