@@ -10,37 +10,14 @@ public enum InvoiceSchema {
     public static let identifier = "urn:invoi:schema:invoice"
 
     /// The schema as indented JSON text, keys in a fixed order (the same bytes every time).
-    public static var text: String {
-        var output = ""
-        document.write(to: &output, indent: 0)
-        return output + "\n"
-    }
+    public static var text: String { document.text }
 
     static var document: SchemaValue {
-        var properties: [(String, SchemaValue)] = [
-            (
-                InvoiceFieldTable.schemaKey,
-                .object([
-                    ("type", .string("string")),
-                    ("description", .string("The schema this file follows, for editors; invoi ignores it.")),
-                ])
-            )
-        ]
-        properties += InvoiceFieldTable.invoice.map { ($0.name, schema(of: $0)) }
-        return .object([
-            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-            ("$id", .string(identifier)),
-            ("title", .string("invoi invoice")),
-            (
-                "description",
-                .string(
-                    "An invoice for invoi (invoi render, invoi check). Every field is optional; a field left out takes the app's default."
-                )
-            ),
-            ("type", .string("object")),
-            ("properties", .object(properties)),
-            ("additionalProperties", .bool(false)),
-        ])
+        .root(
+            identifier: identifier, title: "invoi invoice",
+            description:
+                "An invoice for invoi (invoi render, invoi check). Every field is optional; a field left out takes the app's default.",
+            properties: InvoiceFieldTable.invoice.map { ($0.name, schema(of: $0)) })
     }
 
     static func schema(of field: InvoiceField) -> SchemaValue {
@@ -147,6 +124,41 @@ public enum InvoiceSchema {
 }
 
 /// A JSON value whose objects keep their keys' order.
+extension SchemaValue {
+    /// The root of one of invoi's schemas: an object of `properties`, after the `$schema` key
+    /// an editor may put in a file, that refuses every other key.
+    static func root(
+        identifier: String, title: String, description: String, properties: [(String, SchemaValue)],
+        required: [String] = []
+    ) -> SchemaValue {
+        let schemaKey: (String, SchemaValue) = (
+            InvoiceFieldTable.schemaKey,
+            .object([
+                ("type", .string("string")),
+                ("description", .string("The schema this file follows, for editors; invoi ignores it.")),
+            ])
+        )
+        var entries: [(String, SchemaValue)] = [
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("$id", .string(identifier)),
+            ("title", .string(title)),
+            ("description", .string(description)),
+            ("type", .string("object")),
+            ("properties", .object([schemaKey] + properties)),
+        ]
+        if !required.isEmpty { entries.append(("required", .array(required.map(SchemaValue.string)))) }
+        entries.append(("additionalProperties", .bool(false)))
+        return .object(entries)
+    }
+
+    /// The schema as indented JSON text ending in a line break.
+    var text: String {
+        var output = ""
+        write(to: &output, indent: 0)
+        return output + "\n"
+    }
+}
+
 indirect enum SchemaValue {
     case string(String)
     case number(Decimal)

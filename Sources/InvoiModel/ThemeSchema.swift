@@ -8,38 +8,14 @@ public enum ThemeSchema {
     public static let identifier = "urn:invoi:schema:theme"
 
     /// The schema as indented JSON text, keys in a fixed order (the same bytes every time).
-    public static var text: String {
-        var output = ""
-        document.write(to: &output, indent: 0)
-        return output + "\n"
-    }
+    public static var text: String { document.text }
 
     static var document: SchemaValue {
-        var properties: [(String, SchemaValue)] = [
-            (
-                ThemeFieldTable.schemaKey,
-                .object([
-                    ("type", .string("string")),
-                    ("description", .string("The schema this file follows, for editors; invoi ignores it.")),
-                ])
-            )
-        ]
-        properties += ThemeFieldTable.fields.map { ($0.name, schema(of: $0)) }
-        return .object([
-            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-            ("$id", .string(identifier)),
-            ("title", .string("invoi theme")),
-            (
-                "description",
-                .string(
-                    "A theme for invoi (--theme, an invoice's \"theme\"): a built-in design and what may change of it. At most 16 KiB, nested at most \(Theme.Limits.nestingDepth) deep; a window only with the letter design."
-                )
-            ),
-            ("type", .string("object")),
-            ("properties", .object(properties)),
-            ("required", .array([.string("version")])),
-            ("additionalProperties", .bool(false)),
-        ])
+        .root(
+            identifier: identifier, title: "invoi theme",
+            description:
+                "A theme for invoi (--theme, an invoice's \"theme\"): a built-in design and what may change of it. At most 16 KiB, nested at most \(Theme.Limits.nestingDepth) deep; a window only with the letter design.",
+            properties: ThemeFieldTable.fields.map { ($0.name, schema(of: $0)) }, required: ["version"])
     }
 
     static func schema(of field: ThemeField) -> SchemaValue {
