@@ -432,11 +432,16 @@ public struct PagePlan {
         while index > 0, !ops[index - 1].bounds.intersects(bounds) { index -= 1 }
         if let title = ops.lastIndex(where: { Self.isHeading($0) }) { index = max(index, title + 1) }
         func top(_ op: DrawOp) -> StructureNode? { op.role?.path?.first }
-        while index > 0, index < ops.count, let next = top(ops[index]),
-            next == top(ops[index - 1]) || next.role == .paragraph && index > 0 && Self.isHeading(ops[index - 1])
-                || next.role == .paragraph && top(ops[index - 1])?.role == .paragraph
+        // Artifacts (a table's rules) belong to no element: the elements on either side of
+        // them are what the stamp must not come between.
+        while index > 0, index < ops.count,
+            let nextIndex = ops[index...].firstIndex(where: { top($0) != nil }),
+            let next = top(ops[nextIndex]),
+            let previousIndex = ops[..<index].lastIndex(where: { top($0) != nil }),
+            next == top(ops[previousIndex]) || next.role == .paragraph && Self.isHeading(ops[previousIndex])
+                || next.role == .paragraph && top(ops[previousIndex])?.role == .paragraph
         {
-            index += 1
+            index = nextIndex + 1
         }
         return index
     }

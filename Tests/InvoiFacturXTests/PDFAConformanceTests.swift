@@ -31,7 +31,7 @@ import Testing
         }
         guard
             case .document(let pdf) = try renderer.render(
-                invoice, settings: RenderSettings(format: .pdf, creationDate: FacturXTests.date))
+                invoice, settings: Self.themed(RenderSettings(format: .pdf, creationDate: FacturXTests.date), invoice))
         else { throw TestError("the pdf backend wrote pages") }
         return try FacturXConverter.makeFacturX(
             fromPDF: [UInt8](pdf), embedding: FacturXTests().xml(), conformance: .en16931,
@@ -42,9 +42,14 @@ import Testing
     static func written(_ invoice: Invoice, as settings: RenderSettings) throws -> [UInt8] {
         let renderer = try #require(FacturXTests.renderer, "fonts of the fixed set are missing: run tools/setup")
         let target = MemoryTarget()
-        _ = try renderer.render(invoice, settings: settings, to: target)
+        _ = try renderer.render(invoice, settings: themed(settings, invoice), to: target)
         guard case .document(let bytes) = target.output else { throw TestError("pages instead of one file") }
         return [UInt8](bytes)
+    }
+
+    /// `settings` with the invoice's own design and theme, as `invoi render` resolves them.
+    static func themed(_ settings: RenderSettings, _ invoice: Invoice) throws -> RenderSettings {
+        try ThemeChoice().settings(settings, for: invoice, files: ThemeFiles()).settings
     }
 
     @Test func everyGoldenPassesPDFA3b() throws {

@@ -24,6 +24,8 @@ import Testing
         let target = MemoryTarget()
         var settings = RenderSettings(format: format, output: output, creationDate: FacturXTests.date)
         settings.isSigned = isSigned
+        // A design golden's own design and theme, as `invoi render` resolves them.
+        settings = try ThemeChoice().settings(settings, for: invoice, files: ThemeFiles()).settings
         _ = try renderer.render(invoice, settings: settings, to: target)
         guard case .document(let bytes) = target.output else { throw TestError("the pdf backend wrote pages") }
         return [UInt8](bytes)
