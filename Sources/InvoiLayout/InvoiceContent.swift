@@ -80,17 +80,17 @@ public struct InvoiceContent: Hashable, Sendable {
     }
 
     /// An item's details, immutable and shared between copies of the item.
-private final class DetailStorage: Hashable, Sendable {
-    let details: InvoiceContent.Item.Details
+    private final class DetailStorage: Hashable, Sendable {
+        let details: InvoiceContent.Item.Details
 
-    init(_ details: InvoiceContent.Item.Details) { self.details = details }
+        init(_ details: InvoiceContent.Item.Details) { self.details = details }
 
-    static func == (lhs: DetailStorage, rhs: DetailStorage) -> Bool { lhs.details == rhs.details }
+        static func == (lhs: DetailStorage, rhs: DetailStorage) -> Bool { lhs.details == rhs.details }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(details) }
-}
+        func hash(into hasher: inout Hasher) { hasher.combine(details) }
+    }
 
-/// A label and its value (totals rows, payment rows).
+    /// A label and its value (totals rows, payment rows).
     public struct LabeledValue: Hashable, Sendable {
         public var label: String
         public var value: String
