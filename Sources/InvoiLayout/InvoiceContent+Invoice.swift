@@ -50,6 +50,8 @@ extension InvoiceContent {
             .filter { !$0.1.isEmpty }.map { LabeledValue(label: wording[$0.0], value: identifier($0.1)) }
 
         let units = QuantityWording(language: wording.tag)
+        // Once, not per line: it looks at every line.
+        let chargesVAT = withDetails && (invoice.vatRate != 0 || invoice.hasLineVAT)
         let items = zip(invoice.lineItems, totals.lineAmounts).map { item, amount in
             Item(
                 description: item.description,
@@ -58,7 +60,8 @@ extension InvoiceContent {
                 amount: value(formatter.string(for: amount)),
                 details: withDetails
                     ? Self.details(
-                        of: item, in: invoice, formatter: formatter, units: units, date: date, wording: wording)
+                        of: item, in: invoice, chargesVAT: chargesVAT, formatter: formatter, units: units, date: date,
+                        wording: wording)
                     : Item.Details())
         }
 
@@ -146,6 +149,9 @@ extension InvoiceContent {
             wording: wording
         )
         pageDigits = digits
+        if chargesVAT {
+            lineTax = value(formatter.percentString(invoice.vatRate) + formatter.percentSign)
+        }
         customFields = invoice.customFields.map { field in
             LabeledValue(label: field.name, value: field.isIdentifier ? identifier(field.value) : value(field.value))
         }
@@ -180,14 +186,15 @@ extension InvoiceContent {
 
     /// A line's values for the columns a theme adds.
     static func details(
-        of item: LineItem, in invoice: Invoice, formatter: AmountFormatter, units: QuantityWording,
+        of item: LineItem, in invoice: Invoice, chargesVAT: Bool, formatter: AmountFormatter, units: QuantityWording,
         date: (CalendarDate) -> String, wording: Wording
     ) -> Item.Details {
         var details = Item.Details()
         details.itemId = wording.identifier(item.itemId)
         details.date = item.date.map { wording.isolated(date($0)) } ?? ""
-        details.number = wording.isolated(formatter.quantityString(item.quantity))
         if item.unit != .one {
+            // Only a unit makes the quantity alone differ from the quantity shown.
+            details.number = wording.isolated(formatter.quantityString(item.quantity))
             details.unit =
                 units.unitWord(decimal: "\(item.quantity)", unitCode: item.unit.code) ?? item.unit.code
         }
@@ -199,9 +206,9 @@ extension InvoiceContent {
                 }
             details.discount = wording.isolated(shown)
         }
-        // An invoice that charges no VAT anywhere has nothing for a tax column to show.
-        if invoice.hasLineVAT || invoice.vatRate != 0 {
-            details.tax = wording.isolated(formatter.percentString(invoice.vatRate(of: item)) + formatter.percentSign)
+        // A line at the invoice's rate shows the content's `lineTax`, kept once.
+        if chargesVAT, let rate = item.vatRate {
+            details.tax = wording.isolated(formatter.percentString(rate) + formatter.percentSign)
         }
         return details
     }

@@ -61,12 +61,13 @@ public struct InvoiceContent: Hashable, Sendable {
             /// The item's id or SKU.
             public var itemId = ""
             public var date = ""
-            /// The quantity alone, for a table with a unit column.
+            /// The quantity alone, for a table with a unit column; "" when it is the quantity shown
+            /// (a piece).
             public var number = ""
             /// The unit's word (`hr`), "" for a piece.
             public var unit = ""
             public var discount = ""
-            /// The line's VAT rate (`19%`).
+            /// The line's own VAT rate (`19%`); "" for the invoice's (`InvoiceContent.lineTax`).
             public var tax = ""
         }
 
@@ -116,6 +117,9 @@ public struct InvoiceContent: Hashable, Sendable {
     public var dates: [LabeledValue]
     /// The buyer's references under the dates ("BUYER REFERENCE", "ORDER NO."), in columns like them.
     public var references: [LabeledValue]
+    /// The VAT rate of a line that has none of its own (`19%`), for a tax column; "" when the
+    /// invoice charges no VAT or the content was made without details.
+    public var lineTax = ""
     /// The invoice's own named values (a PO number, a project), under the references.
     public var customFields: [LabeledValue] = []
     /// The payment terms under the dates and references; nil for none.

@@ -116,7 +116,8 @@ public struct InvoiceLayout: Sendable {
         let table = ItemsTable(
             style: style, typesetter: typesetter, items: content.items, columns: columns,
             headers: columns.map { Self.header(of: $0, in: words) },
-            look: ItemsTable.Look(rules: tableRules, stripes: tableStripes), x: x, width: width,
+            look: ItemsTable.Look(rules: tableRules, stripes: tableStripes), lineTax: content.lineTax, x: x,
+            width: width,
             keepsNumbers: keepsRows)
         let totals = TotalsSection(style: style, typesetter: typesetter).block(content, left: x, right: x + width)
         let tableHeader = table.headerBlock()
@@ -221,7 +222,9 @@ public struct InvoiceLayout: Sendable {
             case .date: value = \.date
             case .unit: value = \.unit
             case .discount: value = \.discount
-            case .tax: value = \.tax
+            case .tax:
+                if !content.lineTax.isEmpty { return true }
+                value = \.tax
             case .description, .quantity, .rate, .amount: return true
             }
             return content.items.contains { !value($0.details).isEmpty }

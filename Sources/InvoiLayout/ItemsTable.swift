@@ -32,6 +32,8 @@ struct ItemsTable {
     let columns: [Column]
     /// Whether a unit column shows the unit, so that the quantity column shows the number alone.
     private let hasUnitColumn: Bool
+    /// What the tax column shows for a line at the invoice's rate.
+    private let lineTax: String
     let x: Double
     let width: Double
     /// How much wider than `width` the columns' least widths are; 0 when the table fits.
@@ -41,9 +43,10 @@ struct ItemsTable {
     /// fit its widest value (a number never wraps); the description gives up the room.
     init(
         style: InvoiceStyle, typesetter: Typesetter, items: [InvoiceContent.Item],
-        columns kinds: [Theme.TableColumn], headers: [String], look: Look = Look(), x: Double, width: Double,
-        keepsNumbers: Bool
+        columns kinds: [Theme.TableColumn], headers: [String], look: Look = Look(), lineTax: String = "", x: Double,
+        width: Double, keepsNumbers: Bool
     ) {
+        self.lineTax = lineTax
         self.style = style
         self.typesetter = typesetter
         self.items = items
@@ -63,7 +66,8 @@ struct ItemsTable {
         if keepsNumbers { kept.reserveCapacity(items.count) }
         for item in items {
             let cells = Self.cells(
-                of: item, kinds: others, hasUnitColumn: hasUnitColumn, style: style, typesetter: typesetter)
+                of: item, kinds: others, hasUnitColumn: hasUnitColumn, lineTax: lineTax, style: style,
+                typesetter: typesetter)
             if keepsNumbers { kept.append(cells) }
             for (index, cell) in cells.enumerated() where !cell.text.isEmpty {
                 widest[index] = max(widest[index], cell.width)
@@ -199,19 +203,19 @@ struct ItemsTable {
 
     /// The item's one-line cells, for every column but the description, in `kinds`' order.
     private static func cells(
-        of item: InvoiceContent.Item, kinds: [Theme.TableColumn], hasUnitColumn: Bool, style: InvoiceStyle,
-        typesetter: Typesetter
+        of item: InvoiceContent.Item, kinds: [Theme.TableColumn], hasUnitColumn: Bool, lineTax: String,
+        style: InvoiceStyle, typesetter: Typesetter
     ) -> [ShapedLine] {
         kinds.map { kind in
             let text =
                 switch kind {
                 case .item: item.details.itemId
                 case .date: item.details.date
-                case .quantity: hasUnitColumn ? item.details.number : item.quantity
+                case .quantity: hasUnitColumn && !item.details.number.isEmpty ? item.details.number : item.quantity
                 case .unit: item.details.unit
                 case .rate: item.rate
                 case .discount: item.details.discount
-                case .tax: item.details.tax
+                case .tax: item.details.tax.isEmpty ? lineTax : item.details.tax
                 case .amount: item.amount
                 case .description: ""
                 }
@@ -246,7 +250,8 @@ struct ItemsTable {
         let shaped =
             keptCells.isEmpty
             ? Self.cells(
-                of: item, kinds: others.map(\.kind), hasUnitColumn: hasUnitColumn, style: style, typesetter: typesetter)
+                of: item, kinds: others.map(\.kind), hasUnitColumn: hasUnitColumn, lineTax: lineTax, style: style,
+                typesetter: typesetter)
             : keptCells[index]
         var block = Block(height: 0)
         let top = style.rowPadding

@@ -64,6 +64,12 @@ extension InvoiceLayout {
         return layout
     }
 
+    /// Whether the table shows a column beyond classic's four, whose values the content must
+    /// format (`InvoiceContent(invoice:withDetails:)`); a long invoice otherwise spares them.
+    public var needsLineDetails: Bool {
+        tableColumns.contains { ![.description, .quantity, .rate, .amount].contains($0) }
+    }
+
     /// The items table's columns: the theme's, else the design's; without `hideEmpty`'s.
     var tableColumns: [Theme.TableColumn] { theme.table.columns ?? design.columns }
     var tableRules: Theme.TableRules { theme.table.rules ?? design.rules }

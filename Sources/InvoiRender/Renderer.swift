@@ -80,7 +80,7 @@ public struct Renderer: Sendable {
     /// warning per render). Throws when the invoice's logo cannot be read or decoded.
     public func layOut(_ invoice: Invoice, settings: RenderSettings) throws -> LaidOutInvoice {
         let layout = layout(for: invoice, settings: settings)
-        let content = try content(of: invoice, settings: settings)
+        let content = try content(of: invoice, settings: settings, withDetails: layout.needsLineDetails)
         try checkTheme(of: layout, content: content, settings: settings)
         let plan = layout.plan(content)
         if settings.theme != nil, !plan.problems.isEmpty { throw ThemeProblems(problems: plan.problems) }
@@ -111,7 +111,7 @@ public struct Renderer: Sendable {
         archive: ((DocumentMetadata) throws -> PDFArchive)? = nil
     ) throws -> (metadata: DocumentMetadata, uncoveredCharacters: [Unicode.Scalar]) {
         let layout = layout(for: invoice, settings: settings)
-        let content = try content(of: invoice, settings: settings)
+        let content = try content(of: invoice, settings: settings, withDetails: layout.needsLineDetails)
         try checkTheme(of: layout, content: content, settings: settings)
         let plan = layout.plan(content)
         // Before the first byte: a themed page draws no empty boxes and no table off the page.
@@ -177,7 +177,9 @@ public struct Renderer: Sendable {
 
     /// The invoice's content with its logo decoded and its payment code encoded (callers check
     /// `paymentProblems` first: an invoice whose code cannot be made is shown without it).
-    private func content(of invoice: Invoice, settings: RenderSettings) throws(LogoError) -> InvoiceContent {
+    private func content(
+        of invoice: Invoice, settings: RenderSettings, withDetails: Bool
+    ) throws(LogoError) -> InvoiceContent {
         let logo = try invoice.logo.map { reference throws(LogoError) in try self.logo(reference) }
         var content: InvoiceContent
         let themeLabels = settings.theme?.labels ?? [:]
@@ -188,11 +190,11 @@ public struct Renderer: Sendable {
             invoice.labels = themeLabels.merging(invoice.labels) { _, own in own }
             content = InvoiceContent(
                 invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
-                isSigned: settings.isSigned, withDetails: settings.theme != nil)
+                isSigned: settings.isSigned, withDetails: withDetails)
         } else {
             content = InvoiceContent(
                 invoice: invoice, locale: settings.locale, language: settings.language, logo: logo,
-                isSigned: settings.isSigned, withDetails: settings.theme != nil)
+                isSigned: settings.isSigned, withDetails: withDetails)
         }
         if let scheme = paymentScheme(of: invoice, settings: settings),
             let matrix = paymentCode(of: invoice, settings: settings)
