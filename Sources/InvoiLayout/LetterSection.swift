@@ -122,9 +122,10 @@ struct LetterSection {
 
         // The information block beside the window: the sender, the client's tax id, the dates.
         let gap = InvoiceStyle.millimetres(20)
+        // The page's right margin, physically: the end margin, or the start one when mirrored.
+        let rightMargin = rightToLeft ? x : pageSize.width - x - width
         let infoPhysical = Rect(
-            x: geometry.field.maxX + gap, y: 0,
-            width: pageSize.width - geometry.field.maxX - gap - (pageSize.width - x - width),
+            x: geometry.field.maxX + gap, y: 0, width: pageSize.width - geometry.field.maxX - gap - rightMargin,
             height: 0)
         let info = placed(infoPhysical)
         var infoY = max(fieldTop, logoBottom > 0 ? logoBottom + style.logoGap : 0)

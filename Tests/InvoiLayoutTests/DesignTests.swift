@@ -281,3 +281,37 @@ extension DesignTests {
         #expect(spaced.isEmpty, "\(design), \(language): \(spaced)")
     }
 }
+
+extension DesignTests {
+    /// Nothing of any design's text outside the page's margins — the letter's return address
+    /// excepted, which starts at the envelope window's edge, a millimetre in — and no amount cut:
+    /// each amount's ink within its row's box.
+    @Test(arguments: DesignName.allCases)
+    func everyDesignKeepsItsTextInsideTheMargins(design: DesignName) throws {
+        let layout = Self.layout(Self.theme(design))
+        let margins = layout.style.margins
+        for invoice in [Self.invoice(items: 60), Self.invoice(items: 3, language: "he")] {
+            let document = layout.document(for: invoice)
+            for page in document.pages {
+                for text in page.textOps where !text.text.isEmpty && !text.text.hasPrefix("Acme Studio · ") {
+                    // Start and end are left and right, or right and left on a mirrored page.
+                    let (left, right) =
+                        document.metadata.direction == .rightToLeft
+                        ? (margins.end, margins.start) : (margins.start, margins.end)
+                    #expect(
+                        text.box.minX >= left - 0.01 && text.box.maxX <= page.size.width - right + 0.01,
+                        "\(design): \(text.text) at \(text.box)")
+                    #expect(
+                        text.box.minY >= margins.top - 0.01
+                            && text.box.maxY <= page.size.height - margins.bottom + 0.01,
+                        "\(design): \(text.text) at \(text.box)")
+                    // An amount's glyphs never run past its box.
+                    if text.text.hasPrefix("€") || text.text.hasSuffix("€") || text.text.contains(",00") {
+                        #expect(
+                            text.origin.x >= text.box.minX - 0.01 && text.origin.x + text.width <= text.box.maxX + 0.01)
+                    }
+                }
+            }
+        }
+    }
+}
