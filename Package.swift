@@ -173,6 +173,13 @@ let package = Package(
         .target(
             name: "InvoiAssets", dependencies: ["InvoiCharacters", "InvoiDocument", "CPNG", "CTurboJPEG"],
             swiftSettings: directMetadataAccess),
+        // XML parsed into a small tree, for the e-invoices invoi reads: no DTD, no entity
+        // beyond XML's five and character references, nothing fetched, bounded in size and depth.
+        .target(name: "InvoiXML", swiftSettings: directMetadataAccess),
+        // Received e-invoices (CII, ZUGFeRD 1.0, UBL) read into the model, every figure as stated.
+        .target(
+            name: "InvoiReading", dependencies: ["InvoiModel", "InvoiLocalization", "InvoiXML"],
+            swiftSettings: directMetadataAccess),
         .target(
             name: "InvoiLayout",
             dependencies: ["InvoiCharacters", "InvoiModel", "InvoiLocalization", "InvoiDocument", "InvoiText"],
@@ -208,7 +215,7 @@ let package = Package(
             dependencies: [
                 "InvoiCharacters", "InvoiModel", "InvoiDocument", "InvoiText", "InvoiAssets", "InvoiLayout",
                 "InvoiCairo", "InvoiSVG", "InvoiTerminal", "InvoiEInvoice", "InvoiFacturX", "InvoiSigning",
-                "InvoiPayment", "InvoiQRCode", "InvoiSpeedups",
+                "InvoiPayment", "InvoiQRCode", "InvoiSpeedups", "InvoiReading",
             ],
             swiftSettings: directMetadataAccess
         ),
@@ -284,6 +291,10 @@ let package = Package(
             name: "InvoiEInvoiceTests", dependencies: ["InvoiTestSupport", "InvoiEInvoice", "InvoiModel"],
             exclude: ["Fixtures"]),
         .testTarget(name: "InvoiDocumentTests", dependencies: ["InvoiDocument"]),
+        .testTarget(name: "InvoiXMLTests", dependencies: ["InvoiXML"]),
+        .testTarget(
+            name: "InvoiReadingTests",
+            dependencies: ["InvoiTestSupport", "InvoiReading", "InvoiXML", "InvoiModel", "InvoiEInvoice", "InvoiRender"]),
         .testTarget(name: "InvoiPaymentTests", dependencies: ["InvoiTestSupport", "InvoiPayment", "InvoiModel"]),
         .testTarget(name: "InvoiQRCodeTests", dependencies: ["InvoiQRCode", "InvoiDocument"]),
         .testTarget(name: "InvoiPDFFileTests", dependencies: ["InvoiPDFFile", "InvoiSpeedups"]),

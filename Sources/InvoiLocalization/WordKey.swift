@@ -73,6 +73,112 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     /// The logo's default alternative text, for a reader who cannot see it.
     case logoAlt
 
+    // A received e-invoice's words: the business terms, the page's groups, the stated totals.
+    case termDocumentType = "term.documentType"
+    case termTaxPointDate = "term.taxPointDate"
+    case termTaxPointDateCode = "term.taxPointDateCode"
+    case termProjectReference = "term.projectReference"
+    case termContractReference = "term.contractReference"
+    case termSalesOrderReference = "term.salesOrderReference"
+    case termReceivingAdviceReference = "term.receivingAdviceReference"
+    case termDespatchAdviceReference = "term.despatchAdviceReference"
+    case termTenderReference = "term.tenderReference"
+    case termInvoicedObject = "term.invoicedObject"
+    case termBuyerAccountingReference = "term.buyerAccountingReference"
+    case termBusinessProcess = "term.businessProcess"
+    case termSpecification = "term.specification"
+    case termPrecedingInvoice = "term.precedingInvoice"
+    case termPrecedingInvoiceDate = "term.precedingInvoiceDate"
+    case termNoteSubject = "term.noteSubject"
+    case termSellerTradingName = "term.sellerTradingName"
+    case termSellerIdentifier = "term.sellerIdentifier"
+    case termSellerLegalRegistration = "term.sellerLegalRegistration"
+    case termSellerTaxRegistration = "term.sellerTaxRegistration"
+    case termSellerLegalInformation = "term.sellerLegalInformation"
+    case termSellerElectronicAddress = "term.sellerElectronicAddress"
+    case termSellerContact = "term.sellerContact"
+    case termSellerContactPhone = "term.sellerContactPhone"
+    case termSellerCountrySubdivision = "term.sellerCountrySubdivision"
+    case termBuyerTradingName = "term.buyerTradingName"
+    case termBuyerIdentifier = "term.buyerIdentifier"
+    case termBuyerLegalRegistration = "term.buyerLegalRegistration"
+    case termBuyerElectronicAddress = "term.buyerElectronicAddress"
+    case termBuyerContact = "term.buyerContact"
+    case termBuyerContactPhone = "term.buyerContactPhone"
+    case termBuyerCountrySubdivision = "term.buyerCountrySubdivision"
+    case termPayeeName = "term.payeeName"
+    case termPayeeIdentifier = "term.payeeIdentifier"
+    case termPayeeLegalRegistration = "term.payeeLegalRegistration"
+    case termTaxRepresentativeName = "term.taxRepresentativeName"
+    case termTaxRepresentativeVATId = "term.taxRepresentativeVATId"
+    case termTaxRepresentativeAddress = "term.taxRepresentativeAddress"
+    case termDeliverToName = "term.deliverToName"
+    case termDeliverToLocation = "term.deliverToLocation"
+    case termDeliverToAddress = "term.deliverToAddress"
+    case termPaymentMeans = "term.paymentMeans"
+    case termRemittanceInformation = "term.remittanceInformation"
+    case termPaymentAccount = "term.paymentAccount"
+    case termPaymentAccountName = "term.paymentAccountName"
+    case termPaymentServiceProvider = "term.paymentServiceProvider"
+    case termCardNumber = "term.cardNumber"
+    case termCardHolder = "term.cardHolder"
+    case termMandateReference = "term.mandateReference"
+    case termCreditorIdentifier = "term.creditorIdentifier"
+    case termDebitedAccount = "term.debitedAccount"
+    case termVatInAccountingCurrency = "term.vatInAccountingCurrency"
+    case termLineNote = "term.lineNote"
+    case termLineObject = "term.lineObject"
+    case termLineOrderReference = "term.lineOrderReference"
+    case termLineAccountingReference = "term.lineAccountingReference"
+    case termLinePeriod = "term.linePeriod"
+    case termItemDescription = "term.itemDescription"
+    case termItemSellerIdentifier = "term.itemSellerIdentifier"
+    case termItemBuyerIdentifier = "term.itemBuyerIdentifier"
+    case termItemStandardIdentifier = "term.itemStandardIdentifier"
+    case termItemClassification = "term.itemClassification"
+    case termItemOriginCountry = "term.itemOriginCountry"
+    case termItemAttribute = "term.itemAttribute"
+    case termGrossPrice = "term.grossPrice"
+    case termPriceDiscount = "term.priceDiscount"
+    case termBaseQuantity = "term.baseQuantity"
+    case termLineAllowance = "term.lineAllowance"
+    case termLineCharge = "term.lineCharge"
+    case termDocumentAllowance = "term.documentAllowance"
+    case termDocumentCharge = "term.documentCharge"
+    case termOtherElement = "term.otherElement"
+    case sectionDocument = "section.document"
+    case sectionSeller = "section.seller"
+    case sectionBuyer = "section.buyer"
+    case sectionPayee = "section.payee"
+    case sectionTaxRepresentative = "section.taxRepresentative"
+    case sectionDelivery = "section.delivery"
+    case sectionPayment = "section.payment"
+    case sectionLine = "section.line"
+    case sectionTotals = "section.totals"
+    case sectionAttachments = "section.attachments"
+    case totalsLineTotal = "totals.lineTotal"
+    case totalsAllowances = "totals.allowances"
+    case totalsCharges = "totals.charges"
+    case totalsTaxExclusive = "totals.taxExclusive"
+    case totalsVat = "totals.vat"
+    case totalsTaxInclusive = "totals.taxInclusive"
+    case totalsPrepaid = "totals.prepaid"
+    case totalsRounding = "totals.rounding"
+    case totalsPayable = "totals.payable"
+    case vatCategoryS = "vatCategory.S"
+    case vatCategoryZ = "vatCategory.Z"
+    case vatCategoryE = "vatCategory.E"
+    case vatCategoryAE = "vatCategory.AE"
+    case vatCategoryK = "vatCategory.K"
+    case vatCategoryG = "vatCategory.G"
+    case vatCategoryO = "vatCategory.O"
+    case vatCategoryL = "vatCategory.L"
+    case vatCategoryM = "vatCategory.M"
+    case vatOn = "vatOn"
+    case attachmentEmbedded = "attachment.embedded"
+    case attachmentExternal = "attachment.external"
+    case figuresWarning = "warning.figures"
+
     /// The values invoi fills into this key's text, each written `{name}` in it.
     public var placeholders: [Placeholder] {
         switch self {
@@ -82,6 +188,7 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
         case .footer: [.number, .page, .pages]
         case .footerPage: [.page, .pages]
         case .logoAlt: [.name]
+        case .vatOn: [.category, .rate, .amount]
         default: []
         }
     }
@@ -95,6 +202,8 @@ public enum Placeholder: String, CaseIterable, Hashable, Sendable {
     case page
     case pages
     case name
+    case category
+    case amount
 
     /// How it is written in a text: `{rate}`.
     public var written: String { "{" + rawValue + "}" }

@@ -119,6 +119,18 @@ public struct Invoice: Hashable, Sendable {
     /// The payee's UPI address (`name@bank`), for the UPI code.
     public var upiId = ""
 
+    // Reading e-invoices.
+
+    /// What a received e-invoice states as it states it (its totals, VAT breakdown, numbers as
+    /// written, and the terms this model has no field for); nil for an invoice from invoi's JSON.
+    /// The page of a received invoice shows these in place of the figures invoi works out.
+    public var received: ReceivedInvoice? {
+        get { receivedStorage?.value }
+        set { receivedStorage = newValue.map(ReceivedStorage.init) }
+    }
+    /// Held apart: most invoices are not received, and inline it would make every `Invoice` larger.
+    private var receivedStorage: ReceivedStorage?
+
     public static let defaultInvoiceNumber = "INV-0001"
 
     public init(
@@ -232,4 +244,15 @@ public struct Invoice: Hashable, Sendable {
 
     /// Whether any line has a rate or category of its own.
     public var hasLineVAT: Bool { lineItems.contains { $0.vatRate != nil || $0.vatCategory != nil } }
+}
+
+/// A received invoice's statement, immutable and shared between copies of the invoice.
+private final class ReceivedStorage: Hashable, Sendable {
+    let value: ReceivedInvoice
+
+    init(_ value: ReceivedInvoice) { self.value = value }
+
+    static func == (lhs: ReceivedStorage, rhs: ReceivedStorage) -> Bool { lhs.value == rhs.value }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

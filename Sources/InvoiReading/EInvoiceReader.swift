@@ -1,0 +1,56 @@
+import InvoiModel
+import InvoiXML
+
+/// Reads a received e-invoice's XML (CII, ZUGFeRD 1.0, UBL Invoice or CreditNote) into an
+/// `Invoice` whose `received` holds what the file states as it states it.
+///
+/// (Interface fixed for the callers; the readers behind it are being written.)
+public struct EInvoiceReader: Sendable {
+    public var limits: XMLLimits
+
+    public init(limits: XMLLimits = XMLLimits()) { self.limits = limits }
+
+    /// `xml` read as an invoice. `attachmentName` is the PDF attachment it came from, if any.
+    public func read(xml: [UInt8], attachmentName: String? = nil) throws(EInvoiceReadingError) -> Invoice {
+        throw EInvoiceReadingError(message: "reading e-invoices is not written yet", path: "")
+    }
+
+    /// Which kind of input `bytes` is, by content (never by the file's name).
+    public static func kind(of bytes: some Collection<UInt8>) -> InputKind {
+        var index = bytes.startIndex
+        // A UTF-8 byte-order mark, then white space.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = bytes.index(index, offsetBy: 3) }
+        while index != bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+            index = bytes.index(after: index)
+        }
+        guard index != bytes.endIndex else { return .json }
+        if bytes[index...].starts(with: Array("%PDF-".utf8)) { return .pdf }
+        return bytes[index] == UInt8(ascii: "<") ? .xml : .json
+    }
+
+    /// What an input is.
+    public enum InputKind: Hashable, Sendable {
+        /// invoi's own JSON (or anything else, which the JSON reader then refuses).
+        case json
+        /// An XML document: CII, ZUGFeRD 1.0 or UBL (the root element tells which).
+        case xml
+        /// A PDF, which may embed an e-invoice.
+        case pdf
+    }
+}
+
+/// Why a file could not be read as an e-invoice, and where: an element path such as
+/// `/Invoice/cac:InvoiceLine[3]/cbc:InvoicedQuantity`, and a line and column when known.
+public struct EInvoiceReadingError: Error, Hashable, Sendable {
+    public let message: String
+    public let path: String
+    public let line: Int?
+    public let column: Int?
+
+    public init(message: String, path: String, line: Int? = nil, column: Int? = nil) {
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+}
