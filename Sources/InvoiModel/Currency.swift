@@ -35,6 +35,13 @@ public struct Currency: Hashable, Sendable {
         self = currency
     }
 
+    /// A currency a received e-invoice names that is not in `all`: its code, shown as the
+    /// symbol, with `fractionDigits` digits (the most its amounts are written with) and English
+    /// conventions.
+    public init(unlisted code: String, fractionDigits: Int) {
+        self.init(code, fractionDigits, "en", .isoCode)
+    }
+
     public static let usd = Currency("USD", 2, "en-US")
 
     /// The 53 currencies in the app's picker order: the only table of currency facts.
