@@ -294,7 +294,7 @@ let package = Package(
         .testTarget(name: "InvoiXMLTests", dependencies: ["InvoiXML"]),
         .testTarget(
             name: "InvoiReadingTests",
-            dependencies: ["InvoiTestSupport", "InvoiReading", "InvoiXML", "InvoiModel", "InvoiEInvoice", "InvoiRender"]),
+            dependencies: ["InvoiTestSupport", "InvoiReading", "InvoiXML", "InvoiModel", "InvoiEInvoice"]),
         .testTarget(name: "InvoiPaymentTests", dependencies: ["InvoiTestSupport", "InvoiPayment", "InvoiModel"]),
         .testTarget(name: "InvoiQRCodeTests", dependencies: ["InvoiQRCode", "InvoiDocument"]),
         .testTarget(name: "InvoiPDFFileTests", dependencies: ["InvoiPDFFile", "InvoiSpeedups"]),
