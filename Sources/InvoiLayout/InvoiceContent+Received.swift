@@ -246,7 +246,21 @@ private struct StatementWriting {
                 .filter { !$0.isEmpty }.joined(separator: " ")
             if !note.isEmpty, !notes.contains(note) { notes.append(note) }
         }
-        return notes.isEmpty ? invoice.vatExemptionReason : notes.joined(separator: "\n")
+        if notes.isEmpty, !invoice.vatExemptionReason.isEmpty { notes.append(invoice.vatExemptionReason) }
+        // Figures that do not follow from the others are shown as stated, and said to disagree.
+        let disagreements = received.disagreements
+        if !disagreements.isEmpty {
+            let rules = disagreements.map { disagreement in
+                // Each with the decimals it has (at least the currency's, as `amount` shows them).
+                let stated = StatedNumber(
+                    value: disagreement.stated, fractionDigits: max(0, -disagreement.stated.exponent))
+                let expected = StatedNumber(
+                    value: disagreement.expected, fractionDigits: max(0, -disagreement.expected.exponent))
+                return "\(disagreement.rule) (\(disagreement.term) \(amount(stated)) ≠ \(amount(expected)))"
+            }
+            notes.append(wording[.figuresWarning] + ": " + rules.joined(separator: ", "))
+        }
+        return notes.joined(separator: "\n")
     }
 
     /// The terms with no place of their own, by section, in EN 16931's order; the model's fields

@@ -24,6 +24,7 @@ import Testing
         }
         content.totalsRows = content.totalsRows.map { .init(label: plain($0.label), value: plain($0.value)) }
         content.total.value = plain(content.total.value)
+        content.taxNote = plain(content.taxNote)
         if var settlement = content.settlement {
             settlement.rows = settlement.rows.map { .init(label: plain($0.label), value: plain($0.value)) }
             settlement.balanceDue.value = plain(settlement.balanceDue.value)
@@ -129,6 +130,23 @@ import Testing
         let settlement = try #require(content.settlement)
         #expect(settlement.rows.map(\.value) == ["-10,00 €", "0,19 €"])
         #expect(settlement.balanceDue.value == "66,00 €")
+    }
+
+    @Test func figuresThatDisagreeAreShownAsStatedAndNamed() throws {
+        let page = content(received())
+        // BT-110 states 7.44; the breakdown's rows add up to 8.19 (BR-CO-14). Every other
+        // figure follows from the stated ones.
+        let note = try #require(page.taxNote.split(separator: "\n").last.map(String.init))
+        #expect(note.contains("BR-CO-14 (BT-110 7,44 € ≠ 8,19 €)"))
+        #expect(!note.contains("BR-CO-15"))
+        var invoice = received()
+        var statement = try #require(invoice.received)
+        statement.totals.vat = StatedNumber(xml: "8.19")
+        statement.totals.taxInclusive = StatedNumber(xml: "76.56")!
+        statement.totals.payable = StatedNumber(xml: "66.75")!
+        invoice.received = statement
+        #expect(statement.disagreements.isEmpty)
+        #expect(!content(invoice).taxNote.contains("BR-CO"))
     }
 
     @Test func everyOtherTermIsInAGroupOfAdditionalInformation() throws {
