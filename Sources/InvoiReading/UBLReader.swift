@@ -237,7 +237,8 @@ final class UBLReading {
             invoice.delivery = .period(start: start, end: end)
             if let actualDelivery {
                 // The model holds one of the two; the delivery date is kept as written.
-                terms.append(StatedTerm(.otherElement, .date(actualDelivery), name: "cac:Delivery/cbc:ActualDeliveryDate"))
+                terms.append(
+                    StatedTerm(.otherElement, .date(actualDelivery), name: "cac:Delivery/cbc:ActualDeliveryDate"))
                 fallbacks.append(.unmappedElement(path: root.path + "/cac:Delivery/cbc:ActualDeliveryDate"))
             }
         } else {
@@ -517,7 +518,9 @@ final class UBLReading {
 
     // MARK: Payment (BG-16 … BG-19)
 
-    func payment(into invoice: inout Invoice, dueDate: inout CalendarDate?, terms: inout [StatedTerm])
+    func payment(
+        into invoice: inout Invoice, dueDate: inout CalendarDate?, terms: inout [StatedTerm]
+    )
         throws(EInvoiceReadingError)
     {
         var firstAccount = true
@@ -525,20 +528,21 @@ final class UBLReading {
             if let node = child(means, "PaymentMeansCode") {
                 let code = text(node)
                 let name = node.element.attribute("name") ?? ""
-                if !code.isEmpty || !name.isEmpty {
-                    terms.append(
-                        StatedTerm(.paymentMeans, name.isEmpty ? .identifier(code, scheme: "") : .text("\(name) (\(code))")))
-                }
+                let term = StatedTerm(
+                    .paymentMeans, name.isEmpty ? .identifier(code, scheme: "") : .text("\(name) (\(code))"))
+                // Several credit transfers repeat their code: it is stated once.
+                if (!code.isEmpty || !name.isEmpty) && !terms.contains(term) { terms.append(term) }
             }
             // BT-9 of a credit note; an invoice's own DueDate comes first.
             if let node = child(means, "PaymentDueDate"), dueDate == nil { dueDate = try date(node) }
             for id in children(means, "PaymentID") {
                 let reference = text(id)
                 guard !reference.isEmpty else { continue }
+                let term = StatedTerm(.remittanceInformation, .identifier(reference, scheme: ""))
                 if invoice.paymentReference.isEmpty {
                     invoice.paymentReference = reference
-                } else {
-                    terms.append(StatedTerm(.remittanceInformation, .identifier(reference, scheme: "")))
+                } else if reference != invoice.paymentReference && !terms.contains(term) {
+                    terms.append(term)
                 }
             }
             for account in aggregates(means, "PayeeFinancialAccount") {
@@ -579,7 +583,8 @@ final class UBLReading {
     func allowanceCharge(_ node: UBLNode, documentLevel: Bool) throws(EInvoiceReadingError) -> StatedAllowanceCharge {
         let indicator = text(node, "ChargeIndicator")
         guard indicator == "true" || indicator == "false" || indicator == "1" || indicator == "0" else {
-            throw error("the charge indicator is “\(indicator)”, not true or false", at: child(node, "ChargeIndicator") ?? node)
+            throw error(
+                "the charge indicator is “\(indicator)”, not true or false", at: child(node, "ChargeIndicator") ?? node)
         }
         guard let amountNode = child(node, "Amount"), let amount = try number(amountNode) else {
             throw error("an allowance or charge without its amount (cbc:Amount)", at: node)
@@ -590,7 +595,8 @@ final class UBLReading {
             category = try self.taxCategory(taxCategory)
         }
         return StatedAllowanceCharge(
-            isCharge: indicator == "true" || indicator == "1", amount: amount, baseAmount: try number(node, "BaseAmount"),
+            isCharge: indicator == "true" || indicator == "1", amount: amount,
+            baseAmount: try number(node, "BaseAmount"),
             percentage: try number(node, "MultiplierFactorNumeric"), reason: text(node, "AllowanceChargeReason"),
             reasonCode: text(node, "AllowanceChargeReasonCode"), vatCategory: category.0, vatRate: category.1)
     }
@@ -603,7 +609,9 @@ final class UBLReading {
 
     /// BT-110 with its breakdown (BG-23), and BT-111 in the VAT accounting currency (BT-6): the
     /// tax total in that currency, or, when it is the document's, the one without a breakdown.
-    func taxTotals(taxCurrency: String) throws(EInvoiceReadingError) -> (
+    func taxTotals(
+        taxCurrency: String
+    ) throws(EInvoiceReadingError) -> (
         vat: StatedNumber?, breakdown: [StatedVAT], accounting: (amount: StatedNumber, currency: String)?
     ) {
         let totals = aggregates(root, "TaxTotal")
@@ -648,7 +656,9 @@ final class UBLReading {
 
     /// The stated totals (BG-22); a required one that is absent is worked out from the others
     /// and said so.
-    func totals(vat: StatedNumber?, allowancesAndCharges: [StatedAllowanceCharge], lines: [StatedLine])
+    func totals(
+        vat: StatedNumber?, allowancesAndCharges: [StatedAllowanceCharge], lines: [StatedLine]
+    )
         throws(EInvoiceReadingError) -> StatedTotals
     {
         let node = aggregate(root, "LegalMonetaryTotal")
@@ -666,7 +676,9 @@ final class UBLReading {
         func negated(_ number: StatedNumber?) -> StatedNumber? {
             number.map { StatedNumber(value: -$0.value, fractionDigits: $0.fractionDigits) }
         }
-        func stated(_ name: String, term: String, otherwise: () -> StatedNumber) throws(EInvoiceReadingError)
+        func stated(
+            _ name: String, term: String, otherwise: () -> StatedNumber
+        ) throws(EInvoiceReadingError)
             -> StatedNumber
         {
             if let number = try number(node, name) { return number }
@@ -693,9 +705,12 @@ final class UBLReading {
     func attachments(terms: inout [StatedTerm]) throws(EInvoiceReadingError) -> [Attachment] {
         var attachments: [Attachment] = []
         for reference in aggregates(root, "AdditionalDocumentReference") {
-            if let typeCode = child(reference, "DocumentTypeCode"), typeCode.element.trimmedText == "130" {
+            // 130 is the invoiced object (BT-18); 50 a credit note's project reference (BT-11).
+            if let typeCode = child(reference, "DocumentTypeCode"),
+                let term = ["130": BusinessTerm.invoicedObject, "50": .projectReference][typeCode.element.trimmedText]
+            {
                 _ = text(typeCode)
-                identifierTerm(.invoicedObject, child(reference, "ID"), into: &terms)
+                identifierTerm(term, child(reference, "ID"), into: &terms)
                 continue
             }
             var attachment = Attachment(
@@ -786,7 +801,9 @@ final class UBLReading {
             for property in aggregates(itemNode, "AdditionalItemProperty") {
                 let name = text(property, "Name")
                 let value = text(property, "Value")
-                if !name.isEmpty || !value.isEmpty { terms.append(StatedTerm(.itemAttribute, .text(value), name: name)) }
+                if !name.isEmpty || !value.isEmpty {
+                    terms.append(StatedTerm(.itemAttribute, .text(value), name: name))
+                }
             }
             vat = try taxCategory(aggregate(itemNode, "ClassifiedTaxCategory"))
         }
@@ -832,30 +849,36 @@ final class UBLReading {
         return (item, stated)
     }
 
-    /// Each line's VAT category and rate into the model: the invoice's when every line has the
-    /// same, else the line's own; a category the model has no case for is kept as written.
+    /// Each line's VAT category and rate into the model: the first line's are the invoice's
+    /// (so that every line sharing them leaves its own nil), a line with others carries its
+    /// own; a category the model has no case for is kept as written (in `StatedLine`).
     func shareLineVAT(_ invoice: inout Invoice, _ lines: [StatedLine]) {
         var outside = Set<String>()
-        let pairs = lines.map { line -> (category: VATCategory?, rate: Decimal) in
+        let stated = lines.map { line -> (category: VATCategory?, rate: Decimal) in
             let rate = line.vatRate?.value ?? 0
             guard !line.vatCategory.isEmpty else { return (nil, rate) }
             guard let category = VATCategory(rawValue: line.vatCategory) else {
                 outside.insert(line.vatCategory)
                 return (nil, rate)
             }
-            // nil is the category the rate implies, as in invoi's own invoices.
-            return (category == VATCategory.implied(byRate: rate) ? nil : category, rate)
+            return (category, rate)
         }
         for code in outside.sorted() { fallbacks.append(.vatCategoryAsWritten(code)) }
-        guard let first = pairs.first else { return }
-        if pairs.allSatisfy({ $0.category == first.category && $0.rate == first.rate }) {
-            invoice.vatRate = first.rate
-            invoice.vatCategory = first.category
-        } else {
-            for index in pairs.indices {
-                invoice.lineItems[index].vatRate = pairs[index].rate
-                invoice.lineItems[index].vatCategory = pairs[index].category
-            }
+        guard let first = stated.first else { return }
+        // nil stands for the category the rate implies, as in invoi's own invoices.
+        let implied = { (vat: (category: VATCategory?, rate: Decimal)) in
+            vat.category.flatMap { $0 == VATCategory.implied(byRate: vat.rate) ? nil : $0 }
+        }
+        invoice.vatRate = first.rate
+        invoice.vatCategory = implied(first)
+        let effective = { (vat: (category: VATCategory?, rate: Decimal)) in
+            (vat.category ?? VATCategory.implied(byRate: vat.rate), vat.rate)
+        }
+        for (index, vat) in stated.enumerated() where effective(vat) != effective(first) {
+            invoice.lineItems[index].vatRate = vat.rate
+            // A line's nil category is the invoice's when it has one.
+            invoice.lineItems[index].vatCategory =
+                invoice.vatCategory == nil ? implied(vat) : (vat.category ?? VATCategory.implied(byRate: vat.rate))
         }
     }
 
