@@ -393,6 +393,7 @@ private struct CIIReading {
         invoice.fromPostalCode = seller.postalCode
         invoice.fromCity = seller.city
         invoice.fromCountry = ReadingSupport.country(code: seller.country, log: &log)
+        // A code off the list is shown as written, after the city: the model's country cannot hold it.
         if invoice.fromCountry == nil, !seller.country.isEmpty {
             invoice.fromCity = [seller.city, seller.country].filter { !$0.isEmpty }.joined(separator: ", ")
         }

@@ -255,7 +255,7 @@ import Testing
         xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
         <rsm:ExchangedDocument><ram:ID>1</ram:ID><ram:TypeCode>380</ram:TypeCode>
         <ram:IssueDateTime><udt:DateTimeString format="102">DATE</udt:DateTimeString></ram:IssueDateTime>
-        </rsm:ExchangedDocument>
+        DOCUMENT</rsm:ExchangedDocument>
         <rsm:SupplyChainTradeTransaction>
         <ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:LineID>1</ram:LineID></ram:AssociatedDocumentLineDocument>
         <ram:SpecifiedTradeProduct><ram:Name>A</ram:Name></ram:SpecifiedTradeProduct>
@@ -268,7 +268,7 @@ import Testing
         <ram:BuyerTradeParty><ram:Name>B</ram:Name></ram:BuyerTradeParty>
         ATTACHMENT</ram:ApplicableHeaderTradeAgreement>
         <ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>CURRENCY</ram:InvoiceCurrencyCode>
-        <ram:SpecifiedTradeSettlementHeaderMonetarySummation>SUMMATION</ram:SpecifiedTradeSettlementHeaderMonetarySummation>
+        TERMS        <ram:SpecifiedTradeSettlementHeaderMonetarySummation>SUMMATION</ram:SpecifiedTradeSettlementHeaderMonetarySummation>
         </ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>
         """
 
@@ -280,14 +280,17 @@ import Testing
 
     static func document(
         date: String = "20240131", quantity: String = "1", unit: String = "C62", category: String = "Z",
-        currency: String = "EUR", summation: String = fullSummation, attachment: String = ""
+        currency: String = "EUR", summation: String = fullSummation, attachment: String = "", document: String = "",
+        terms: String = ""
     ) -> [UInt8] {
         Array(
             header.replacingOccurrences(of: "DATE", with: date).replacingOccurrences(of: "QUANTITY", with: quantity)
                 .replacingOccurrences(of: "UNIT", with: unit).replacingOccurrences(of: "CATEGORY", with: category)
                 .replacingOccurrences(of: "CURRENCY", with: currency)
                 .replacingOccurrences(of: "SUMMATION", with: summation)
-                .replacingOccurrences(of: "ATTACHMENT", with: attachment).utf8)
+                .replacingOccurrences(of: "ATTACHMENT", with: attachment)
+                .replacingOccurrences(of: "DOCUMENT", with: document).replacingOccurrences(of: "TERMS", with: terms)
+                .utf8)
     }
 
     static func error(_ bytes: [UInt8]) throws -> EInvoiceReadingError {
@@ -357,6 +360,43 @@ import Testing
         for term in ["BT-106", "BT-109", "BT-112", "BT-115"] {
             #expect(received.fallbacks.contains(.missingTotal(term: term)), "\(term)")
         }
+    }
+
+    /// A due date as a month (format 610) is kept as written, as a term, and logged.
+    @Test func aDateInAnotherFormatIsKeptAsWritten() throws {
+        let terms = """
+            <ram:SpecifiedTradePaymentTerms><ram:Description>30 Tage</ram:Description>
+            <ram:DueDateDateTime><udt:DateTimeString format="610">202402</udt:DateTimeString></ram:DueDateDateTime>
+            </ram:SpecifiedTradePaymentTerms>
+            """
+        let invoice = try CIICorpus.read(bytes: Self.document(terms: terms))
+        let received = try #require(invoice.received)
+        #expect(invoice.dueDate == nil && invoice.paymentTerms == "30 Tage")
+        #expect(
+            received.terms.contains(
+                StatedTerm(.otherElement, .text("202402"), name: "SpecifiedTradePaymentTerms/DueDateDateTime")))
+        #expect(
+            received.fallbacks.contains(
+                .dateAsWritten(
+                    path:
+                        "/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradePaymentTerms/ram:DueDateDateTime/udt:DateTimeString",
+                    text: "202402")))
+    }
+
+    /// The language the file states wins; notes without a subject are the notes, a blank line
+    /// between two; with one, a term named by the code.
+    @Test func statedLanguageAndNotes() throws {
+        let document = """
+            <ram:LanguageID>fr</ram:LanguageID>
+            <ram:IncludedNote><ram:Content>Erste Zeile</ram:Content></ram:IncludedNote>
+            <ram:IncludedNote><ram:Content>Zweite</ram:Content></ram:IncludedNote>
+            <ram:IncludedNote><ram:Content>GmbH</ram:Content><ram:SubjectCode>REG</ram:SubjectCode></ram:IncludedNote>
+            """
+        let invoice = try CIICorpus.read(bytes: Self.document(document: document))
+        #expect(invoice.language == "fr")
+        #expect(invoice.notes == "Erste Zeile\n\nZweite")
+        #expect(invoice.received?.terms.contains(StatedTerm(.noteSubject, .text("GmbH"), name: "REG")) == true)
+        #expect(invoice.received?.fallbacks == [])
     }
 
     @Test func notAnEInvoice() throws {
