@@ -45,11 +45,14 @@ enum CIICorpus {
         return [UInt8](try Data(contentsOf: directory.appendingPathComponent("FILES").appendingPathComponent(file)))
     }
 
-    /// `bytes` read by the CII reader.
+    /// `bytes` read by invoi's parser and `EInvoiceReader`'s dispatch, which must find CII or
+    /// ZUGFeRD 1.0 in them.
     static func read(bytes: [UInt8]) throws -> Invoice {
-        let root = try TestXML.parse(bytes)
-        guard let reader = CIIReader(root: root) else { throw TestError("not CII: \(root.qualifiedName)") }
-        return try reader.read(root: root, attachmentName: nil)
+        let invoice = try EInvoiceReader().read(xml: bytes)
+        guard let syntax = invoice.received?.source.syntax, syntax == .cii || syntax == .zugferd1 else {
+            throw TestError("not read as CII")
+        }
+        return invoice
     }
 
     /// The corpus file `file` read by the CII reader; nil (with a message) when the corpus is absent.
