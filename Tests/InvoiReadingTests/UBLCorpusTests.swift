@@ -12,13 +12,19 @@ import Testing
 
 /// The UBL files of the shared corpus and how to read them.
 enum UBLCorpus {
-    /// `../shared/einvoice-corpus` beside the package root; nil when it is not there.
+    /// `../shared/einvoice-corpus` beside the package root (or beside a directory above it, for
+    /// a git worktree one level deeper); nil when it is not there.
     static let directory: URL? = {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/einvoice-corpus")
-        return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("manifest.tsv").path)
-            ? corpus : nil
+        for _ in 0..<3 {
+            directory = directory.deletingLastPathComponent()
+            let corpus = directory.appendingPathComponent("shared/einvoice-corpus")
+            if FileManager.default.fileExists(atPath: corpus.appendingPathComponent("manifest.tsv").path) {
+                return corpus
+            }
+        }
+        return nil
     }()
 
     static let skipMessage = "the e-invoice corpus (../shared/einvoice-corpus) is not here; skipped"
@@ -27,7 +33,10 @@ enum UBLCorpus {
     static func files() throws -> [String] {
         guard let directory else { return [] }
         let manifest = try String(contentsOf: directory.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-        let rows = manifest.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        // Lines end in CR LF, one Character in Swift: split on either.
+        let rows = manifest.split(whereSeparator: \.isNewline).map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         guard let header = rows.first, let syntax = header.firstIndex(of: "syntax") else {
             throw TestError("manifest.tsv has no syntax column")
         }
