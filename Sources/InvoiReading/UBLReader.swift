@@ -9,6 +9,9 @@ import InvoiXML
 /// not taken becomes an "other element" term (with an `unmappedElement` fallback), so nothing
 /// present is silently dropped, and the taken elements are the reviewed list of mapped ones.
 enum UBLReader {
+    /// The tax schemes of a party's tax identifier (BT-31, BT-48): EN 16931's VAT, and the GST
+    /// PINT's Australian, New Zealand, Singapore and Malaysian variants write in its place.
+    static let taxIdentifierSchemes: Set<String> = ["VAT", "GST"]
     static let cac = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
     static let cbc = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"
     static let invoiceNamespace = "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
@@ -342,11 +345,16 @@ final class UBLReading {
         var postalCode = ""
         var subdivision = ""
         var countryCode = ""
+        /// Not an EN 16931 term, but the model's (the Swiss QR-bill's structured address).
+        var buildingNumber = ""
 
         /// The whole address as lines, for a term.
         var lines: String {
-            [street, [postalCode, city].filter { !$0.isEmpty }.joined(separator: " "), subdivision, countryCode]
-                .filter { !$0.isEmpty }.joined(separator: "\n")
+            let streetLine = [street, buildingNumber].filter { !$0.isEmpty }.joined(separator: " ")
+            return [
+                streetLine, [postalCode, city].filter { !$0.isEmpty }.joined(separator: " "), subdivision, countryCode,
+            ]
+            .filter { !$0.isEmpty }.joined(separator: "\n")
         }
     }
 
@@ -356,7 +364,8 @@ final class UBLReading {
         return Address(
             street: ReadingSupport.street(street), city: text(node, "CityName"),
             postalCode: text(node, "PostalZone"), subdivision: text(node, "CountrySubentity"),
-            countryCode: aggregate(node, "Country").map { text($0, "IdentificationCode") } ?? "")
+            countryCode: aggregate(node, "Country").map { text($0, "IdentificationCode") } ?? "",
+            buildingNumber: text(node, "BuildingNumber"))
     }
 
     func country(_ code: String) -> CountryCode? { ReadingSupport.country(code: code, log: &log) }
@@ -398,6 +407,7 @@ final class UBLReading {
         if let node = aggregate(party, "PostalAddress") {
             let address = self.address(node)
             invoice.fromStreet = address.street
+            invoice.fromBuildingNumber = address.buildingNumber
             invoice.fromCity = address.city
             invoice.fromPostalCode = address.postalCode
             invoice.fromCountry = country(address.countryCode)
@@ -410,7 +420,7 @@ final class UBLReading {
             let id = text(scheme, "CompanyID")
             let kind = aggregate(scheme, "TaxScheme").map { text($0, "ID") } ?? ""
             guard !id.isEmpty else { continue }
-            if kind == "VAT" && invoice.fromTaxId.isEmpty {
+            if UBLReader.taxIdentifierSchemes.contains(kind) && invoice.fromTaxId.isEmpty {
                 invoice.fromTaxId = id
             } else {
                 terms.append(StatedTerm(.sellerTaxRegistration, .identifier(id, scheme: kind)))
@@ -434,6 +444,7 @@ final class UBLReading {
         if let node = aggregate(party, "PostalAddress") {
             let address = self.address(node)
             invoice.toStreet = address.street
+            invoice.toBuildingNumber = address.buildingNumber
             invoice.toCity = address.city
             invoice.toPostalCode = address.postalCode
             invoice.toCountry = country(address.countryCode)
@@ -444,7 +455,8 @@ final class UBLReading {
         for scheme in aggregates(party, "PartyTaxScheme") {
             // BT-48 is the buyer's VAT identifier; another scheme's stays an element of its own.
             guard let taxScheme = aggregate(scheme, "TaxScheme"),
-                taxScheme.element.trimmedTextOfChild("ID", UBLReader.cbc) == "VAT", invoice.toTaxId.isEmpty
+                UBLReader.taxIdentifierSchemes.contains(taxScheme.element.trimmedTextOfChild("ID", UBLReader.cbc)),
+                invoice.toTaxId.isEmpty
             else { continue }
             _ = text(taxScheme, "ID")
             invoice.toTaxId = text(scheme, "CompanyID")
@@ -754,9 +766,11 @@ final class UBLReading {
                 identifierTerm(.itemStandardIdentifier, child(standard, "ID"), into: &terms)
             }
             for classification in aggregates(itemNode, "CommodityClassification") {
-                identifierTerm(
-                    .itemClassification, child(classification, "ItemClassificationCode"), schemeAttribute: "listID",
-                    into: &terms)
+                // EN 16931 binds ItemClassificationCode; some profiles write UBL's CommodityCode.
+                for name in ["ItemClassificationCode", "CommodityCode"] {
+                    identifierTerm(
+                        .itemClassification, child(classification, name), schemeAttribute: "listID", into: &terms)
+                }
             }
             if let origin = aggregate(itemNode, "OriginCountry") {
                 let code = text(origin, "IdentificationCode")

@@ -145,6 +145,7 @@ enum TestXML {
         #expect(files.count >= 150)
         var counts: [String: Int] = [:]
         var filesWith: [String: Int] = [:]
+        var unmapped: [String: Int] = [:]
         for file in files {
             let root = try TestXML.parse(try UBLCorpus.bytes(file))
             let invoice: Invoice
@@ -163,6 +164,9 @@ enum TestXML {
             if let inclusive { #expect(received.totals.taxInclusive == inclusive, "\(file)") }
             #expect(received.totals.payable == payable, "\(file)")
             #expect(received.lines.count == invoice.lineItems.count, "\(file)")
+            for term in received.terms + received.lines.flatMap(\.terms) where term.term == .otherElement {
+                unmapped[term.name ?? "", default: 0] += 1
+            }
             var kinds = Set<String>()
             for fallback in received.fallbacks {
                 let kind = Self.kind(fallback)
@@ -174,6 +178,11 @@ enum TestXML {
         print("UBL corpus: \(files.count) files; fallbacks by kind (count, files):")
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
             print("  \(kind): \(count) in \(filesWith[kind] ?? 0) files")
+        }
+        // The elements outside EN 16931 met most often: each should be one no EN 16931 term maps.
+        print("most frequent elements kept as other elements:")
+        for (name, count) in unmapped.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(60) {
+            print("  \(count) \(name)")
         }
     }
 
