@@ -19,7 +19,10 @@ enum UBLReader {
 
     /// `root` (an `Invoice` or `CreditNote` element) read as an invoice.
     static func read(_ root: XMLElement, attachmentName: String?) throws(EInvoiceReadingError) -> Invoice {
-        guard root.localName == "Invoice" || root.localName == "CreditNote" else {
+        guard
+            root.localName == "Invoice" && root.namespace == invoiceNamespace
+                || root.localName == "CreditNote" && root.namespace == creditNoteNamespace
+        else {
             throw EInvoiceReadingError(
                 message: "not a UBL Invoice or CreditNote: the root element is \(root.qualifiedName)",
                 path: "/" + root.qualifiedName, line: root.line, column: root.column)
