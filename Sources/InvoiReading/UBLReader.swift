@@ -293,10 +293,21 @@ final class UBLReading {
         }
         invoice.vatExemptionReason = ReadingSupport.exemptionReason(breakdown)
 
-        let lineNodes = aggregates(root, isCreditNoteRoot ? "CreditNoteLine" : "InvoiceLine")
+        // The lines, each followed by its sub-lines (XRechnung's extension), depth first.
+        var lineNodes: [(node: Located, parent: String)] = []
+        func flatten(_ nodes: [Located], parent: String) {
+            for node in nodes {
+                lineNodes.append((node, parent))
+                let id = node.element.child("ID", in: UBLReader.cbc)?.trimmedText ?? ""
+                flatten(aggregates(node, isCreditNoteRoot ? "SubCreditNoteLine" : "SubInvoiceLine"), parent: id)
+            }
+        }
+        flatten(aggregates(root, isCreditNoteRoot ? "CreditNoteLine" : "InvoiceLine"), parent: "")
         var readLines: [ReadLine] = []
         readLines.reserveCapacity(lineNodes.count)
-        for (index, node) in lineNodes.enumerated() { readLines.append(try line(node, number: index + 1)) }
+        for (index, line) in lineNodes.enumerated() {
+            readLines.append(try self.line(line.node, number: index + 1, parent: line.parent))
+        }
         ReadingSupport.settleLines(readLines, breakdown: breakdown, into: &invoice, log: &log)
         let statedLines = readLines.map(\.stated)
         for row in rowsWithoutTaxable {
@@ -317,7 +328,7 @@ final class UBLReading {
 
         // Whatever the reading did not take is kept, by its path.
         var lines = statedLines
-        collectUnmapped(terms: &terms, lines: &lines, lineNodes: lineNodes)
+        collectUnmapped(terms: &terms, lines: &lines, lineNodes: lineNodes.map(\.node))
 
         invoice.received = ReceivedInvoice(
             source: ReceivedInvoice.Source(
@@ -720,7 +731,7 @@ final class UBLReading {
 
     // MARK: Lines (BG-25)
 
-    func line(_ node: Located, number: Int) throws(EInvoiceReadingError) -> ReadLine {
+    func line(_ node: Located, number: Int, parent: String) throws(EInvoiceReadingError) -> ReadLine {
         var terms: [StatedTerm] = []
         let lineId = text(node, "ID")
         for note in children(node, "Note") { textTerm(.lineNote, note, into: &terms) }
@@ -813,7 +824,7 @@ final class UBLReading {
             lineId: lineId, quantity: quantity, unitCode: unitCode, netPrice: netPrice, baseQuantity: baseQuantity,
             baseQuantityUnitCode: baseQuantityNode?.element.attribute("unitCode") ?? "", grossPrice: grossPrice,
             priceDiscount: priceDiscount, netAmount: netAmount, vatCategory: vat.code, vatRate: vat.rate,
-            allowancesAndCharges: allowancesAndCharges, terms: terms)
+            allowancesAndCharges: allowancesAndCharges, terms: terms, parentLineId: parent)
         return ReadLine(
             item: item, stated: stated, vatRate: vat.rate?.value,
             vatCategory: ReadingSupport.vatCategory(code: vat.code, log: &log))
@@ -830,7 +841,8 @@ final class UBLReading {
         var stack: [(Located, String, Int?)] = []
         func push(children node: Located, readable: String, line: Int?) {
             let pushed = node.allChildren.map { child -> (Located, String, Int?) in
-                if line == nil, let index = lineIndex[ObjectIdentifier(child.element)] { return (child, "", index) }
+                // A line's elements (a sub-line's too) go with the line, named from it.
+                if let index = lineIndex[ObjectIdentifier(child.element)] { return (child, "", index) }
                 let name = child.element.localName
                 return (child, readable.isEmpty ? name : readable + "/" + name, line)
             }

@@ -348,6 +348,28 @@ import Testing
         #expect(received.totals.payable == Self.number("224600"))
     }
 
+    /// XRechnung's extension: a line with two sub-lines (cac:SubInvoiceLine), read as lines
+    /// after it with their parent's id.
+    @Test func xRechnungSubLines() throws {
+        guard
+            let invoice = try Self.read(
+                "kosit-xrechnung-testsuite__src__test__business-cases__extension__04.02a-INVOICE_ubl.xml")
+        else { return }
+        let received = try #require(invoice.received)
+        let first = try #require(received.lines.firstIndex { $0.lineId == "1" })
+        let lines = received.lines[first...].prefix(3)
+        #expect(lines.map(\.lineId) == ["1", "1 1", "1 2"])
+        #expect(lines.map(\.parentLineId) == ["", "1", "1"])
+        #expect(lines.map(\.netAmount) == [Self.number("27.72"), Self.number("12.32"), Self.number("15.40")])
+        #expect(
+            invoice.lineItems[first...].prefix(3).map(\.description) == [
+                "PDD", "Hose Bernhard ws UKD", "Kasack Bodo blau UKD",
+            ])
+        #expect(invoice.lineItems[first + 1].quantity == 28)
+        #expect(invoice.lineItems[first + 1].rate == Decimal(string: "0.44"))
+        #expect(!received.fallbacks.contains { "\($0)".contains("SubInvoiceLine") })
+    }
+
     // MARK: Small documents
 
     static let header = """
