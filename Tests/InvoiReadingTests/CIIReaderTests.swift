@@ -399,6 +399,18 @@ import Testing
         #expect(invoice.received?.fallbacks == [])
     }
 
+    /// Malformed XML is refused with the parser's line and column.
+    @Test func malformedXMLNamesItsPlace() throws {
+        let error = try Self.error(Array("<Invoice>\n  <a></b>".utf8))
+        #expect(error.line == 2 && error.column != nil && error.path == "", "\(error)")
+    }
+
+    /// The attachment a PDF's XML came from is kept with the source.
+    @Test func theAttachmentNameIsKept() throws {
+        let invoice = try EInvoiceReader().read(xml: Self.document(), attachmentName: "factur-x.xml")
+        #expect(invoice.received?.source == .init(syntax: .cii, attachmentName: "factur-x.xml", specification: ""))
+    }
+
     @Test func notAnEInvoice() throws {
         let bytes = Array("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body/></html>".utf8)
         do {
