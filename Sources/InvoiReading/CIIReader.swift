@@ -875,24 +875,27 @@ private struct CIIReading {
     /// what they hold.
     mutating func leftovers(_ element: Located) -> [StatedTerm] {
         var result: [StatedTerm] = []
-        func walk(_ node: XMLElement, path: String, _ reading: inout CIIReading) {
+        // The names down to the element walked; joined only for a leftover.
+        var names: [String] = []
+        func walk(_ node: XMLElement, _ reading: inout CIIReading) {
             for child in node.children where !reading.taken.contains(ObjectIdentifier(child)) {
                 // The transaction's name says nothing: its parts are named from the agreement on.
-                let childPath =
-                    child.localName == reading.dialect.transaction
-                    ? path : path.isEmpty ? child.localName : path + "/" + child.localName
+                let named = child.localName != reading.dialect.transaction
+                if named { names.append(child.localName) }
+                defer { if named { names.removeLast() } }
                 if child.children.isEmpty {
                     let text = child.trimmedText
                     guard !text.isEmpty else { continue }
+                    let path = names.joined(separator: "/")
                     reading.taken.insert(ObjectIdentifier(child))
-                    result.append(StatedTerm(.otherElement, .text(text), name: childPath))
-                    reading.log.add(.unmappedElement(path: childPath))
+                    result.append(StatedTerm(.otherElement, .text(text), name: path))
+                    reading.log.add(.unmappedElement(path: path))
                 } else {
-                    walk(child, path: childPath, &reading)
+                    walk(child, &reading)
                 }
             }
         }
-        walk(element.element, path: "", &self)
+        walk(element.element, &self)
         return result
     }
 }
