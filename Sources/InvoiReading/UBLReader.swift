@@ -65,16 +65,6 @@ final class UBLReading {
     func aggregate(_ node: Located, _ name: String) -> Located? { child(node, name, aggregate: true) }
     func aggregates(_ node: Located, _ name: String) -> [Located] { children(node, name, aggregate: true) }
 
-    /// Marks `node` (and everything inside it) as taken.
-    func take(all node: Located?) {
-        guard let node else { return }
-        var stack = [node.element]
-        while let element = stack.popLast() {
-            taken.insert(ObjectIdentifier(element))
-            stack.append(contentsOf: element.children)
-        }
-    }
-
     /// The trimmed text of `node`, marked as taken; "" when absent.
     func text(_ node: Located?) -> String {
         guard let node else { return "" }
@@ -578,7 +568,8 @@ final class UBLReading {
     /// A tax category's code and rate (BT-95/96, 102/103, 118/119, 151/152); its scheme is taken.
     func taxCategory(_ node: Located?) throws(EInvoiceReadingError) -> (code: String, rate: StatedNumber?) {
         guard let node else { return ("", nil) }
-        take(all: aggregate(node, "TaxScheme"))
+        // The scheme's id (VAT, GST) is the category's; anything else in it is kept.
+        _ = text(aggregate(node, "TaxScheme"), "ID")
         return (text(node, "ID"), try number(node, "Percent"))
     }
 
