@@ -65,16 +65,6 @@ final class UBLReading {
     func aggregate(_ node: Located, _ name: String) -> Located? { child(node, name, aggregate: true) }
     func aggregates(_ node: Located, _ name: String) -> [Located] { children(node, name, aggregate: true) }
 
-    /// Marks `node` (and everything inside it) as taken.
-    func take(all node: Located?) {
-        guard let node else { return }
-        var stack = [node.element]
-        while let element = stack.popLast() {
-            taken.insert(ObjectIdentifier(element))
-            stack.append(contentsOf: element.children)
-        }
-    }
-
     /// The trimmed text of `node`, marked as taken; "" when absent.
     func text(_ node: Located?) -> String {
         guard let node else { return "" }
@@ -578,7 +568,8 @@ final class UBLReading {
     /// A tax category's code and rate (BT-95/96, 102/103, 118/119, 151/152); its scheme is taken.
     func taxCategory(_ node: Located?) throws(EInvoiceReadingError) -> (code: String, rate: StatedNumber?) {
         guard let node else { return ("", nil) }
-        take(all: aggregate(node, "TaxScheme"))
+        // The scheme's id (VAT, GST) is the category's; anything else in it is kept.
+        _ = text(aggregate(node, "TaxScheme"), "ID")
         return (text(node, "ID"), try number(node, "Percent"))
     }
 
@@ -833,38 +824,55 @@ final class UBLReading {
     // MARK: What was not taken
 
     /// Every leaf with text that the reading did not take: a term named by its readable path
-    /// (a line's under the line, relative to it), and a fallback with its full path.
+    /// (a line's under the line, relative to it), and a fallback with its full path. The walk
+    /// keeps only its ancestors; a path is built for an element kept, not for every element.
     func collectUnmapped(terms: inout [StatedTerm], lines: inout [StatedLine], lineNodes: [Located]) {
         var lineIndex = [ObjectIdentifier: Int]()
         for (index, node) in lineNodes.enumerated() { lineIndex[ObjectIdentifier(node.element)] = index }
-        // Each element, its local names below the document (or its line), and its line.
-        var stack: [(Located, String, Int?)] = []
-        func push(children node: Located, readable: String, line: Int?) {
-            let pushed = node.allChildren.map { child -> (Located, String, Int?) in
-                // A line's elements (a sub-line's too) go with the line, named from it.
-                if let index = lineIndex[ObjectIdentifier(child.element)] { return (child, "", index) }
-                let name = child.element.localName
-                return (child, readable.isEmpty ? name : readable + "/" + name, line)
-            }
-            stack.append(contentsOf: pushed.reversed())
-        }
-        push(children: root, readable: "", line: nil)
-        while let (node, readable, line) = stack.popLast() {
-            guard node.element.children.isEmpty else {
-                push(children: node, readable: readable, line: line)
+        var ancestors: [(element: XMLElement, next: Int)] = [(root.element, 0)]
+        while let (element, next) = ancestors.last {
+            guard next < element.children.count else {
+                ancestors.removeLast()
                 continue
             }
-            guard !taken.contains(ObjectIdentifier(node.element)) else { continue }
-            let value = node.text
+            ancestors[ancestors.count - 1].next += 1
+            let child = element.children[next]
+            guard child.children.isEmpty else {
+                ancestors.append((child, 0))
+                continue
+            }
+            guard !taken.contains(ObjectIdentifier(child)) else { continue }
+            let value = child.trimmedText
             guard !value.isEmpty else { continue }
-            let term = StatedTerm(.otherElement, .text(value), name: readable)
-            if let line {
+            let chain = ancestors.map(\.element) + [child]
+            // Named from the innermost line (or sub-line) it is in, else from the document.
+            let lineDepth = chain.lastIndex { lineIndex[ObjectIdentifier($0)] != nil }
+            let start = (lineDepth ?? 0) + 1
+            let term = StatedTerm(
+                .otherElement, .text(value), name: chain[start...].map(\.localName).joined(separator: "/"))
+            if let lineDepth, let line = lineIndex[ObjectIdentifier(chain[lineDepth])] {
                 lines[line].terms.append(term)
             } else {
                 terms.append(term)
             }
-            log.add(.unmappedElement(path: node.path))
+            log.add(.unmappedElement(path: Self.path(of: chain)))
         }
+    }
+
+    /// The path of the last of `chain` (each element the parent of the next, the root first), an
+    /// index on each step that has same-named siblings.
+    static func path(of chain: [XMLElement]) -> String {
+        var path = "/" + chain[0].qualifiedName
+        for (parent, element) in zip(chain, chain.dropFirst()) {
+            let siblings = parent.children.filter {
+                $0.localName == element.localName && $0.namespace == element.namespace
+            }
+            path += "/" + element.qualifiedName
+            if siblings.count > 1, let index = siblings.firstIndex(where: { $0 === element }) {
+                path += "[\(index + 1)]"
+            }
+        }
+        return path
     }
 }
 

@@ -475,6 +475,31 @@ import Testing
             ])
     }
 
+    /// Elements no EN 16931 term maps are kept by name, a line's with the line.
+    @Test func whatIsNotMappedIsKept() throws {
+        let lines = """
+            <cac:InvoiceLine><cbc:ID>1</cbc:ID><cbc:InvoicedQuantity unitCode="C62">2</cbc:InvoicedQuantity>
+            <cbc:LineExtensionAmount currencyID="EUR">20.00</cbc:LineExtensionAmount>
+            <cac:Item><cbc:Name>Thing</cbc:Name><cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID>
+            <cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID><cbc:Name>Value added tax</cbc:Name>
+            </cac:TaxScheme></cac:ClassifiedTaxCategory></cac:Item>
+            <cac:Price><cbc:PriceAmount currencyID="EUR">10</cbc:PriceAmount></cac:Price></cac:InvoiceLine>
+            """
+        let invoice = try Self.read(Self.document(head: "<cbc:CopyIndicator>false</cbc:CopyIndicator>", lines: lines))
+        let received = try #require(invoice.received)
+        #expect(received.terms == [StatedTerm(.otherElement, .text("false"), name: "CopyIndicator")])
+        #expect(
+            received.lines[0].terms == [
+                StatedTerm(.otherElement, .text("Value added tax"), name: "Item/ClassifiedTaxCategory/TaxScheme/Name")
+            ])
+        #expect(
+            received.fallbacks.filter { if case .unmappedElement = $0 { true } else { false } } == [
+                .unmappedElement(path: "/Invoice/cbc:CopyIndicator"),
+                .unmappedElement(
+                    path: "/Invoice/cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory/cac:TaxScheme/cbc:Name"),
+            ])
+    }
+
     @Test func aSingleAllowanceIsTheModelsDiscount() throws {
         let allowance = """
             <cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator>
