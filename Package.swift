@@ -330,7 +330,8 @@ let package = Package(
             name: "InvoiGoldenTests",
             dependencies: ["InvoiTestSupport", "InvoiGolden", "InvoiRender", "InvoiModel", "InvoiDocument"]),
         .testTarget(
-            name: "InvoiFacturXTests", dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel"],
+            name: "InvoiFacturXTests",
+            dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel", "InvoiSpeedups"],
             exclude: ["Fixtures"]),
         .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups", "CSpeedups"]),
         .testTarget(
