@@ -356,7 +356,7 @@ let package = Package(
             name: "InvoiFuzzTargets",
             dependencies: [
                 "InvoiModel", "InvoiDocument", "InvoiLayout", "InvoiLayoutTestSupport", "InvoiAssets",
-                "InvoiTerminal",
+                "InvoiTerminal", "InvoiFacturX",
             ],
             path: "Tests/Fuzz/InvoiFuzzTargets"),
         .executableTarget(name: "fuzz-json", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/json"),
@@ -364,11 +364,12 @@ let package = Package(
         .executableTarget(name: "fuzz-svg", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/svg"),
         .executableTarget(name: "fuzz-txt", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/txt"),
         .executableTarget(name: "fuzz-theme", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/theme"),
+        .executableTarget(name: "fuzz-pdf", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/pdf"),
         .testTarget(
             name: "InvoiFuzzRegressionTests",
             dependencies: [
                 "InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt",
-                "fuzz-theme",
+                "fuzz-theme", "fuzz-pdf",
             ],
             path: "Tests/Fuzz/RegressionTests"),
     ],
