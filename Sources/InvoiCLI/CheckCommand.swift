@@ -187,7 +187,9 @@ struct CheckCommand: ParsableCommand {
         let formatter = AmountFormatter(invoice: invoice)
         // A received invoice's total is the one it states (BT-115), not one worked out.
         let total =
-            invoice.received.map { formatter.string(for: Money(amount: $0.totals.payable.value, currency: invoice.currency)) }
+            invoice.received.map {
+                formatter.string(for: Money(amount: $0.totals.payable.value, currency: invoice.currency))
+            }
             ?? formatter.string(for: invoice.totals.total)
         let items = invoice.lineItems.count == 1 ? "1 item" : "\(invoice.lineItems.count) items"
         let number = invoice.invoiceNumber.isEmpty ? "no number" : invoice.invoiceNumber

@@ -15,7 +15,8 @@ public struct PDFEmbeddedFile: Hashable, Sendable {
     /// The file's bytes, every filter undone.
     public var data: [UInt8]
 
-    public init(name: String, description: String = "", relationship: String = "", mimeType: String = "", data: [UInt8]) {
+    public init(name: String, description: String = "", relationship: String = "", mimeType: String = "", data: [UInt8])
+    {
         self.name = name
         self.description = description
         self.relationship = relationship
@@ -69,7 +70,8 @@ public enum PDFAttachmentError: Error, Hashable, Sendable, CustomStringConvertib
         case .noEInvoice(let names):
             let listed =
                 names.isEmpty
-                ? "it has no embedded files" : "its embedded files: " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+                ? "it has no embedded files"
+                : "its embedded files: " + names.map { "\"\($0)\"" }.joined(separator: ", ")
             return "no embedded e-invoice (\(PDFAttachments.invoiceNames.joined(separator: ", ")), or an XML "
                 + "file whose root is a CII or UBL invoice); \(listed)"
         case .ambiguousEInvoice(let names):
@@ -241,14 +243,17 @@ final class AttachmentDocument {
             guard streams.insert(session.api.qpdfOhGetObjectId(session.handle, stream)).inserted else { return }
             guard found.count < limits.maximumCount else { throw .tooManyAttachments(limit: limits.maximumCount) }
             let name =
-                [session.string(session.value("/UF", in: specification)),
-                 session.string(session.value("/F", in: specification)), key]
+                [
+                    session.string(session.value("/UF", in: specification)),
+                    session.string(session.value("/F", in: specification)), key,
+                ]
                 .compactMap { $0 }.first { !$0.isEmpty } ?? ""
             found.append(
                 FileSpecification(
                     name: name, description: session.string(session.value("/Desc", in: specification)) ?? "",
                     relationship: nameText(session.value("/AFRelationship", in: specification)),
-                    mimeType: nameText(session.value("/Subtype", in: session.api.qpdfOhGetDict(session.handle, stream))),
+                    mimeType: nameText(
+                        session.value("/Subtype", in: session.api.qpdfOhGetDict(session.handle, stream))),
                     stream: stream))
         }
         let names = session.value("/Names", in: root)
@@ -314,14 +319,17 @@ final class AttachmentDocument {
 
     /// The file's bytes. A FlateDecode stream is inflated by invoi up to the limit (qpdf would
     /// inflate a bomb whole); ASCIIHex and ASCII85, which only shrink, by qpdf; other filters are refused.
-    func file(_ specification: FileSpecification, limits: PDFAttachmentLimits) throws(PDFAttachmentError)
+    func file(
+        _ specification: FileSpecification, limits: PDFAttachmentLimits
+    ) throws(PDFAttachmentError)
         -> PDFEmbeddedFile
     {
         let dictionary = session.api.qpdfOhGetDict(session.handle, specification.stream)
         let filterObject = session.value("/Filter", in: dictionary)
         let filters =
             session.isArray(filterObject)
-            ? (boundedItems(filterObject, limit: 8) ?? []).map(nameText) : [nameText(filterObject)].filter { !$0.isEmpty }
+            ? (boundedItems(filterObject, limit: 8) ?? []).map(nameText)
+            : [nameText(filterObject)].filter { !$0.isEmpty }
         let parameters = session.value("/DecodeParms", in: dictionary)
         let predictor =
             session.isDictionary(parameters)
@@ -343,7 +351,8 @@ final class AttachmentDocument {
             guard let inflated = decompressor.zlibDecompress(raw, limit: bound) else {
                 throw .undecodableAttachment(
                     name: specification.name,
-                    reason: "its FlateDecode data is damaged or inflates to more than \(limits.maximumFileSize >> 20) MB")
+                    reason:
+                        "its FlateDecode data is damaged or inflates to more than \(limits.maximumFileSize >> 20) MB")
             }
             data = inflated
         case ["ASCIIHexDecode"], ["ASCII85Decode"]:

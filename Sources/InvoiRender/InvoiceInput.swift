@@ -106,7 +106,9 @@ extension ReceivedInvoice {
         }
         let discountOnly =
             keepingOneAllowance && allowancesAndCharges.count == 1 && !allowancesAndCharges[0].isCharge
-        if !allowancesAndCharges.isEmpty && !discountOnly { lost.append("document allowances and charges (BG-20, BG-21)") }
+        if !allowancesAndCharges.isEmpty && !discountOnly {
+            lost.append("document allowances and charges (BG-20, BG-21)")
+        }
         if lines.contains(where: { !$0.allowancesAndCharges.isEmpty }) {
             lost.append("line allowances and charges (BG-27, BG-28)")
         }

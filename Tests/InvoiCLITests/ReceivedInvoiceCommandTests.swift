@@ -27,7 +27,8 @@ import Testing
         return corpus.appendingPathComponent("FILES/" + name).path
     }
 
-    static let xrechnungCII = "kosit-xrechnung-testsuite__src__test__business-cases__standard__01.20a-INVOICE_uncefact.xml"
+    static let xrechnungCII =
+        "kosit-xrechnung-testsuite__src__test__business-cases__standard__01.20a-INVOICE_uncefact.xml"
     static let xrechnungUBL = "kosit-xrechnung-testsuite__src__test__business-cases__standard__01.15a-INVOICE_ubl.xml"
     static let facturXPDF = "mustangproject__validator__src__test__resources__validV2PDF.pdf"
 
@@ -41,8 +42,9 @@ import Testing
                 let out = "out-\(format)-\((input as NSString).lastPathComponent)"
                 let result = try directory.run("render", input, "--format", format, "--out-dir", out)
                 #expect(result.status == 0, "\(format) \(input): \(result.standardError)")
-                let written = (try? FileManager.default.contentsOfDirectory(
-                    atPath: directory.url.appendingPathComponent(out).path)) ?? []
+                let written =
+                    (try? FileManager.default.contentsOfDirectory(
+                        atPath: directory.url.appendingPathComponent(out).path)) ?? []
                 #expect(!written.isEmpty, "\(format) \(input) wrote nothing")
                 // A conversion says what it leaves out; a page says nothing of the kind.
                 let converts = ["json", "cii", "ubl", "facturx"].contains(format)
@@ -64,7 +66,8 @@ import Testing
     /// invoi's own CII of a golden with one stated total changed.
     static func disagreeingCII(in directory: TemporaryDirectory) throws -> String {
         let golden = EInvoiceCommandTests.golden("einvoice-xrechnung-de")
-        let written = try directory.run("render", golden, "--format", "cii", "--profile", "xrechnung", "-o", "right.xml")
+        let written = try directory.run(
+            "render", golden, "--format", "cii", "--profile", "xrechnung", "-o", "right.xml")
         #expect(written.status == 0, "\(written.standardError)")
         var text = try directory.contents(of: "right.xml")
         let summation = try #require(text.range(of: "<ram:SpecifiedTradeSettlementHeaderMonetarySummation>"))
@@ -81,12 +84,16 @@ import Testing
         let stated = try Self.disagreeingCII(in: directory)
         let right = try directory.run("check", "right.xml")
         #expect(right.status == 0 && !right.standardError.contains("BR-CO"), "\(right.standardError)")
-        for arguments in [["check", "wrong.xml"], ["check", "--quiet", "wrong.xml"], ["render", "wrong.xml", "-o", "w.pdf"]] {
+        for arguments in [
+            ["check", "wrong.xml"], ["check", "--quiet", "wrong.xml"], ["render", "wrong.xml", "-o", "w.pdf"],
+        ] {
             let result = try directory.run(arguments)
             // A warning, not an error: check's convention exits 0, and the render is written.
             #expect(result.status == 0, "\(arguments): \(result.standardError)")
             #expect(
-                result.errorLines.contains { $0.hasPrefix("invoi: warning: wrong.xml: BR-CO-10: BT-106 states \(stated)") },
+                result.errorLines.contains {
+                    $0.hasPrefix("invoi: warning: wrong.xml: BR-CO-10: BT-106 states \(stated)")
+                },
                 "\(arguments): \(result.standardError)")
         }
         #expect(try directory.entries().contains("w.pdf"))
@@ -112,7 +119,8 @@ import Testing
         #expect(try directory.run("render", "--sample", "-o", "plain.pdf").status == 0)
         let result = try directory.run("check", "plain.pdf")
         #expect(result.status == 65)
-        #expect(result.standardError.contains("plain.pdf: no embedded e-invoice (factur-x.xml"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("plain.pdf: no embedded e-invoice (factur-x.xml"), "\(result.standardError)")
         try directory.write("%PDF-1.7\nnot really", to: "broken.pdf")
         let broken = try directory.run("render", "broken.pdf", "-o", "b.pdf")
         #expect(broken.status == 65 && broken.standardError.contains("broken.pdf: not a readable PDF"))
@@ -169,8 +177,10 @@ import Testing
             atPath: directory.url.appendingPathComponent("out").path
         ).sorted()
         #expect(
-            extracted == ["attachment-7.csv", "attachment-8.csv", "b", "dup-2.txt", "dup.txt", "evilfdp.exe", "hidden",
-                "passwd", "taken.txt"], "\(extracted)")
+            extracted == [
+                "attachment-7.csv", "attachment-8.csv", "b", "dup-2.txt", "dup.txt", "evilfdp.exe", "hidden",
+                "passwd", "taken.txt",
+            ], "\(extracted)")
         #expect(try directory.contents(of: "out/passwd") == "hello")
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("etc").path))
         #expect(result.standardError.contains("writing \"dup-2.txt\" instead"))

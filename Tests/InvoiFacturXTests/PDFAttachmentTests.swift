@@ -129,7 +129,8 @@ import Testing
 
     @Test func aNameTreeWithKidsAndALoopIsWalkedOnce() throws {
         let xml = Array("<rsm:CrossIndustryInvoice/>".utf8)
-        let pdf = HandMadePDF.with(files: [("a.txt", "text/plain", [1]), ("factur-x.xml", "text/xml", xml)], kids: true)
+        let pdf = HandMadePDF.with(
+            files: [("a.txt", "text/plain", [1]), ("factur-x.xml", "text/xml", xml)], kids: true)
         #expect(try PDFAttachments.files(in: pdf).map(\.name) == ["a.txt", "factur-x.xml"])
         #expect(try PDFAttachments.eInvoice(in: pdf).data == xml)
     }

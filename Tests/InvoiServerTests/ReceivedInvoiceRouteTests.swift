@@ -55,7 +55,8 @@ import Testing
             #expect(
                 problems.contains { ($0["path"] as? String) == "/Invoice/cac:LegalMonetaryTotal/cbc:PayableAmount" },
                 "\(response.text)")
-            let malformed = try await Self.post(Data("<Invoice><a></Invoice>".utf8), type: "application/xml", port: port)
+            let malformed = try await Self.post(
+                Data("<Invoice><a></Invoice>".utf8), type: "application/xml", port: port)
             #expect(malformed.status == 400, "\(malformed.text)")
             #expect(malformed.text.contains("not well-formed XML at line 1"), "\(malformed.text)")
             let notAnInvoice = try await Self.post(Data("%PDF-1.7\nnothing".utf8), type: "application/pdf", port: port)
