@@ -356,7 +356,7 @@ let package = Package(
             name: "InvoiFuzzTargets",
             dependencies: [
                 "InvoiModel", "InvoiDocument", "InvoiLayout", "InvoiLayoutTestSupport", "InvoiAssets",
-                "InvoiTerminal", "InvoiFacturX",
+                "InvoiTerminal", "InvoiFacturX", "InvoiXML", "InvoiReading",
             ],
             path: "Tests/Fuzz/InvoiFuzzTargets"),
         .executableTarget(name: "fuzz-json", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/json"),
@@ -365,11 +365,12 @@ let package = Package(
         .executableTarget(name: "fuzz-txt", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/txt"),
         .executableTarget(name: "fuzz-theme", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/theme"),
         .executableTarget(name: "fuzz-pdf", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/pdf"),
+        .executableTarget(name: "fuzz-xml", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/xml"),
         .testTarget(
             name: "InvoiFuzzRegressionTests",
             dependencies: [
                 "InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt",
-                "fuzz-theme", "fuzz-pdf",
+                "fuzz-theme", "fuzz-pdf", "fuzz-xml",
             ],
             path: "Tests/Fuzz/RegressionTests"),
     ],

@@ -17,6 +17,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case theme
     /// A received PDF's embedded files and the e-invoice among them (`PDFAttachments`, qpdf).
     case pdf
+    /// A received e-invoice's XML: parsed (`XMLDocument`), written back and parsed again, then
+    /// read as an invoice (`EInvoiceReader`).
+    case xml
 
     public enum Verdict: String, Sendable {
         case accepted
@@ -37,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .txt: TextGridTarget.run(data, show: show)
         case .theme: ThemeDecodingTarget.run(data, show: show)
         case .pdf: PDFAttachmentTarget.run(data, show: show)
+        case .xml: XMLParsingTarget.run(data, show: show)
         }
     }
 
