@@ -203,8 +203,11 @@ let package = Package(
         .target(
             name: "InvoiTerminal", dependencies: ["InvoiCharacters", "InvoiDocument"],
             swiftSettings: directMetadataAccess),
-        // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b; knows bytes, not invoices.
-        .target(name: "InvoiFacturX", dependencies: ["InvoiCharacters", "CQPDF"], swiftSettings: directMetadataAccess),
+        // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b, and a received PDF's embedded
+        // files (the e-invoice inside); knows bytes, not invoices.
+        .target(
+            name: "InvoiFacturX", dependencies: ["InvoiCharacters", "InvoiSpeedups", "CQPDF"],
+            swiftSettings: directMetadataAccess),
         // A finished PDF → the same PDF with a PAdES B-B signature appended; knows bytes and keys.
         .target(
             name: "InvoiSigning", dependencies: ["InvoiPDFFile", "CCrypto"], swiftSettings: directMetadataAccess),
@@ -327,7 +330,8 @@ let package = Package(
             name: "InvoiGoldenTests",
             dependencies: ["InvoiTestSupport", "InvoiGolden", "InvoiRender", "InvoiModel", "InvoiDocument"]),
         .testTarget(
-            name: "InvoiFacturXTests", dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel"],
+            name: "InvoiFacturXTests",
+            dependencies: ["InvoiTestSupport", "InvoiFacturX", "InvoiRender", "InvoiModel", "InvoiSpeedups"],
             exclude: ["Fixtures"]),
         .testTarget(name: "InvoiSpeedupsTests", dependencies: ["InvoiSpeedups", "CSpeedups"]),
         .testTarget(
@@ -352,7 +356,7 @@ let package = Package(
             name: "InvoiFuzzTargets",
             dependencies: [
                 "InvoiModel", "InvoiDocument", "InvoiLayout", "InvoiLayoutTestSupport", "InvoiAssets",
-                "InvoiTerminal", "InvoiXML", "InvoiReading",
+                "InvoiTerminal", "InvoiFacturX", "InvoiXML", "InvoiReading",
             ],
             path: "Tests/Fuzz/InvoiFuzzTargets"),
         .executableTarget(name: "fuzz-json", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/json"),
@@ -360,12 +364,13 @@ let package = Package(
         .executableTarget(name: "fuzz-svg", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/svg"),
         .executableTarget(name: "fuzz-txt", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/txt"),
         .executableTarget(name: "fuzz-theme", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/theme"),
+        .executableTarget(name: "fuzz-pdf", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/pdf"),
         .executableTarget(name: "fuzz-xml", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/xml"),
         .testTarget(
             name: "InvoiFuzzRegressionTests",
             dependencies: [
                 "InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt",
-                "fuzz-theme", "fuzz-xml",
+                "fuzz-theme", "fuzz-pdf", "fuzz-xml",
             ],
             path: "Tests/Fuzz/RegressionTests"),
     ],

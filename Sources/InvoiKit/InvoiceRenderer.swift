@@ -43,7 +43,8 @@ public struct InvoiceRenderer: Sendable {
     }
 
     /// The invoice in `json` rendered as `options` ask. A relative `logo` path is read from
-    /// `logoDirectory`, else from the current directory.
+    /// `logoDirectory`, else from the current directory. `json` may also be a received
+    /// e-invoice, told by its content: CII or UBL XML, or a PDF that embeds one.
     ///
     /// - Throws: ``InvoiError/invalidInvoice(_:)`` with every problem by JSON path when the
     ///   JSON, its logo or the e-invoice profile's requirements are not met;

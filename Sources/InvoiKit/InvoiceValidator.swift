@@ -21,8 +21,8 @@ public struct InvoiceValidator: Sendable {
         today = .today()
     }
 
-    /// Every problem of the invoice in `json`, with the e-invoice `profile`'s requirements when
-    /// one is given. A relative `logo` path is read from `logoDirectory`, else from the
+    /// Every problem of the invoice in `json` (or in a received e-invoice's XML or PDF), with the
+    /// e-invoice `profile`'s requirements when one is given. A relative `logo` path is read from `logoDirectory`, else from the
     /// current directory.
     public func validate(
         json: Data, profile: RenderOptions.Profile? = nil, logoDirectory: URL? = nil
@@ -50,14 +50,20 @@ public struct InvoiceValidator: Sendable {
         case failed(InvoiceDecodingError)
     }
 
+    /// `json` may also be a received e-invoice, told by its content: CII or UBL XML, or a PDF
+    /// that embeds one; its stated figures that disagree are warnings.
     func decode(_ json: Data, logoDirectory: URL?) -> Decoding {
         do {
-            let (invoice, warnings) = try InvoiceDecoder(today: today).decode(
+            let (invoice, warnings) = try InvoiceInput(decoder: InvoiceDecoder(today: today)).read(
                 json, file: "", baseDirectory: logoDirectory?.path ?? FileManager.default.currentDirectoryPath)
             let review = DisplayOrderReview().warnings(for: invoice, file: "")
             return .decoded(invoice, warnings: (warnings + review).map(InvoiceProblem.init))
-        } catch {
+        } catch let error as InvoiceDecodingError {
             return .failed(error)
+        } catch {
+            // qpdf's library, which a PDF needs, is missing.
+            return .failed(
+                InvoiceDecodingError(diagnostics: [Diagnostic(severity: .error, file: "", message: "\(error)")]))
         }
     }
 

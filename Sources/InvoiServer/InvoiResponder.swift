@@ -129,7 +129,7 @@ struct InvoiResponder: HTTPResponder {
 
     private func render(_ request: Request, context: Context, format: inout OutputFormat?) async throws -> Response {
         let arrival = ContinuousClock.now
-        let query = try RenderQuery(parameters: QueryString.pairs(request.uri.query ?? ""))
+        var query = try RenderQuery(parameters: QueryString.pairs(request.uri.query ?? ""))
         // Before the body is read: a theme the server does not have is the request's mistake.
         if let name = query.theme, service.themes.themes[name] == nil {
             throw APIError.badParameter(
@@ -143,9 +143,13 @@ struct InvoiResponder: HTTPResponder {
             throw APIError.badParameter(
                 "sign", "this server has no signing key; it signs when started with --sign-keystore FILE")
         }
-        guard let contentType = request.headers[.contentType], MediaType.isJSON(contentType) else {
-            throw APIError(.unsupportedMediaType, "send the invoice as JSON, with Content-Type: application/json")
+        guard let contentType = request.headers[.contentType], let kind = MediaType.bodyKind(contentType) else {
+            throw APIError(
+                .unsupportedMediaType,
+                "send the invoice as JSON, with Content-Type: application/json, or a received e-invoice as "
+                    + "application/xml (CII, UBL) or application/pdf (Factur-X, ZUGFeRD)")
         }
+        query.body = kind
         if let encoding = request.headers[.contentEncoding], encoding.lowercased() != "identity" {
             throw APIError(
                 .unsupportedMediaType,
@@ -270,6 +274,22 @@ enum QueryString {
 }
 
 enum MediaType {
+    /// What a body of `contentType` is: JSON, or a received e-invoice (XML or PDF); nil for
+    /// anything else.
+    static func bodyKind(_ contentType: String) -> BodyKind? {
+        if isJSON(contentType) { return .json }
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard let type else { return nil }
+        if type == "application/xml" || type == "text/xml" || type == "application/pdf"
+            || (type.hasPrefix("application/") && type.hasSuffix("+xml"))
+        {
+            return .eInvoice
+        }
+        return nil
+    }
+
     /// `application/json` or a `+json` type, with any parameters.
     static func isJSON(_ contentType: String) -> Bool {
         let type = contentType.split(separator: ";", maxSplits: 1).first.map {

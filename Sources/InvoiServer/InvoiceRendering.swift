@@ -40,7 +40,7 @@ struct InvoiceRendering: Sendable {
         settings.isSigned = query.sign && signer != nil
         let invoice: Invoice
         do {
-            invoice = try decode(body)
+            invoice = try decode(body, kind: query.body)
         } catch {
             return .failure(error)
         }
@@ -123,22 +123,34 @@ struct InvoiceRendering: Sendable {
 
     /// The invoice, or 400 for a body that is no JSON text (with its line and column) and 422
     /// for an invoice that is (every problem with its JSON path).
-    private func decode(_ body: Data) throws(APIError) -> Invoice {
+    private func decode(_ body: Data, kind: BodyKind) throws(APIError) -> Invoice {
         var invoice: Invoice
         do {
             // Logo paths resolve against the logo directory, or a directory that is never read.
-            invoice = try InvoiceDecoder(today: .today()).decode(
-                body, file: "<request>", baseDirectory: logoDirectory ?? "/"
-            )
-            .invoice
+            let decoder = InvoiceDecoder(today: .today())
+            switch kind {
+            case .json:
+                invoice = try decoder.decode(body, file: "<request>", baseDirectory: logoDirectory ?? "/").invoice
+            case .eInvoice:
+                do {
+                    invoice = try InvoiceInput(decoder: decoder).read(body, file: "<request>").invoice
+                } catch let error as InvoiceDecodingError {
+                    throw error
+                } catch {
+                    throw APIError(.unsupportedMediaType, "this server cannot read PDFs: \(error)")
+                }
+            }
+        } catch let error as APIError {
+            throw error
         } catch {
-            let errors = error.errors
+            let errors = (error as? InvoiceDecodingError)?.errors ?? []
+            let syntaxName = InvoiceInput.kind(of: body) == .json ? "JSON" : "XML"
             if let syntax = errors.first, errors.count == 1, syntax.path.isEmpty, syntax.line != nil {
                 let place =
                     syntax.line.map { line in " at line \(line)" + (syntax.column.map { ", column \($0)" } ?? "") }
                     ?? ""
                 throw APIError(
-                    .badRequest, "the body is not well-formed JSON\(place): \(syntax.message)",
+                    .badRequest, "the body is not well-formed \(syntaxName)\(place): \(syntax.message)",
                     problems: [.init(path: "", message: syntax.message + place)])
             }
             throw APIError(

@@ -28,6 +28,8 @@ struct RenderQuery: Sendable, Hashable {
     var pdfStandards: PDFStandards = []
     /// Overrides the invoice's and the theme's design.
     var design: DesignName?
+    /// What the body is, by its `Content-Type` (not a query parameter).
+    var body: BodyKind = .json
     /// A theme of the server's themes directory, by name.
     var theme: String?
     /// Whether `paper` was given: a theme's paper then gives way.
@@ -182,8 +184,16 @@ extension OutputFormat {
         case .png: "image/png"
         case .svg: "image/svg+xml"
         case .txt: "text/plain; charset=utf-8"
-        case .ops: "application/json"
+        case .ops, .json: "application/json"
         case .cii, .ubl: "application/xml"
         }
     }
+}
+
+/// The kinds of body `POST /render` takes, by `Content-Type`.
+enum BodyKind: Sendable, Hashable {
+    /// invoi's invoice JSON.
+    case json
+    /// A received e-invoice: CII or UBL XML, or a PDF that embeds one (told apart by content).
+    case eInvoice
 }

@@ -28,7 +28,7 @@ import Testing
 
     /// A value each option accepts (with `--sample` and without other options).
     static let values: [RenderCommandLine.Name: [String]] = [
-        .format: ["pdf", "png", "svg", "txt", "ops", "cii", "ubl", "facturx"],
+        .format: ["pdf", "png", "svg", "txt", "ops", "cii", "ubl", "facturx", "json"],
         .output: ["out.pdf", "-", "out.svg", "out"], .outDirectory: ["out", "-"],
         .paper: ["a4", "letter"], .dpi: ["300", "72.5", "1e2", "600"], .width: ["80", "1000"],
         .color: ["auto", "always", "never"], .accent: ["#0F766E", "green"], .language: ["de", "pt-BR", "he"],
@@ -36,6 +36,7 @@ import Testing
         .copyMark: ["copy", "original", "certified-copy"], .font: ["Inter", "DejaVu Sans"], .jobs: ["1", "256"],
         .signKeystore: ["id.p12"], .pdfStandard: ["ua-1", "a-3b,ua-1"], .naming: ["invoice", "input"],
         .theme: ["band", "brand.json", "themes/a b.JSON"], .design: ["classic", "compact", "band", "letter"],
+        .extractAttachments: ["attachments", "a b/c"],
     ]
 
     /// Every option alone (both spellings), and the ones that need company.

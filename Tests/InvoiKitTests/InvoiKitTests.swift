@@ -67,6 +67,20 @@ struct InvoiKitTests {
         #expect(problem?.column != nil)
     }
 
+    @Test func readsAReceivedFacturXAndRefusesAPDFWithoutOne() throws {
+        let renderer = try Self.renderer()
+        let facturX = try renderer.render(.eInvoiceExample, options: RenderOptions(format: .facturx))
+        let received = InvoiceValidator().validate(json: try #require(facturX.files.first).bytes)
+        #expect(received.errors.isEmpty, "\(received.errors)")
+        #expect(received.invoice?.invoiceNumber == Invoice.eInvoiceExample.invoiceNumber)
+        let text = try renderer.render(json: facturX.files[0].bytes, options: RenderOptions(format: .txt))
+        #expect(String(decoding: text.files[0].bytes, as: UTF8.self).contains(Invoice.eInvoiceExample.invoiceNumber))
+        let plain = try renderer.render(json: Self.sampleJSON, options: RenderOptions(format: .pdf))
+        let report = InvoiceValidator().validate(json: plain.files[0].bytes)
+        #expect(report.errors.count == 1)
+        #expect(report.errors.first?.message.contains("no embedded e-invoice") == true, "\(report.errors)")
+    }
+
     @Test func checksWhatAnEInvoiceProfileRequires() throws {
         let report = InvoiceValidator().validate(json: Self.sampleJSON, profile: .xrechnung)
         #expect(report.invoice != nil)

@@ -76,6 +76,22 @@ struct FuzzRegressionTests {
         #expect(String(decoding: run.standardOutput, as: UTF8.self) == "\(input.file.path): \(verdict)\n")
     }
 
+    /// The pdf target's seeds: small hand-made PDFs, the e-invoice found in all but the one
+    /// without attachments.
+    static let pdfSeeds: [Input] = {
+        let directory = repository.appendingPathComponent("Tests/Fuzz/Seeds/pdf")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().map { Input(target: .pdf, file: directory.appendingPathComponent($0)) }
+    }()
+
+    @Test(arguments: pdfSeeds)
+    func pdfSeedIsHandled(_ input: Input) throws {
+        let run = try Self.replay(input)
+        #expect(run.status == 0, "\(String(decoding: run.standardError.suffix(4000), as: UTF8.self))")
+        let verdict = input.file.lastPathComponent == "no-attachment.pdf" ? "refused" : "accepted"
+        #expect(String(decoding: run.standardOutput, as: UTF8.self) == "\(input.file.path): \(verdict)\n")
+    }
+
     /// The xml target's seeds (a CII and a UBL invoice, markup of every kind) are accepted:
     /// parsed, written back and parsed the same.
     static let xmlSeeds: [Input] = {
