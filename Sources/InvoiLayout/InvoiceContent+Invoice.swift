@@ -164,6 +164,9 @@ extension InvoiceContent {
         if isSigned { signedNote = wording[.signedNote] }
         logoAlt = Self.metadataText(
             invoice.logoAlt.isEmpty ? wording.text(.logoAlt, [.name: invoice.fromName]) : invoice.logoAlt)
+        if let received = invoice.received {
+            show(received, of: invoice, formatter: formatter, wording: wording, date: date)
+        }
     }
 
     /// The total's label: a document that charges no tax has a total without tax ("Net à payer",

@@ -69,6 +69,9 @@ public struct InvoiceContent: Hashable, Sendable {
             public var discount = ""
             /// The line's own VAT rate (`19%`); "" for the invoice's (`InvoiceContent.lineTax`).
             public var tax = ""
+            /// A received invoice's further terms of the line (its item's description, ids,
+            /// attributes, allowances), a line each, muted under the description; "" for none.
+            public var notes = ""
         }
 
         init(description: String, quantity: String, rate: String, amount: String, details: Details = Details()) {
@@ -99,10 +102,27 @@ public struct InvoiceContent: Hashable, Sendable {
 
     /// What has been paid and what is left, shown under the Total.
     public struct Settlement: Hashable, Sendable {
-        /// "Paid" and the negative amount (a light row like Subtotal).
-        public var paid: LabeledValue
+        /// "Paid" and the negative amount (light rows like Subtotal); a received invoice adds its
+        /// rounding, or has no Paid row when it states only a rounding.
+        public var rows: [LabeledValue]
         /// "Balance due" and its amount (bold, under a separator).
         public var balanceDue: LabeledValue
+
+        init(paid: LabeledValue, balanceDue: LabeledValue) {
+            self.init(rows: [paid], balanceDue: balanceDue)
+        }
+
+        init(rows: [LabeledValue], balanceDue: LabeledValue) {
+            self.rows = rows
+            self.balanceDue = balanceDue
+        }
+    }
+
+    /// A group of labelled values under a heading ("SELLER", "PAYMENT"): a received invoice's
+    /// business terms that have no place of their own on the page.
+    public struct InformationGroup: Hashable, Sendable {
+        public var heading: String
+        public var rows: [LabeledValue]
     }
 
     public var title: String
@@ -139,6 +159,11 @@ public struct InvoiceContent: Hashable, Sendable {
     public var paymentCode: PaymentCode?
     /// The Swiss QR-bill's payment part and receipt, at the foot of the last page; nil for none.
     public var swissBill: SwissBill?
+    /// A received invoice's other business terms and attachments, in groups under "Additional
+    /// information"; empty for invoi's own invoices.
+    public var information: [InformationGroup] = []
+    /// The heading of `information` ("Additional information" in the document's words).
+    public var informationHeading = ""
     /// The NOTES block's text, `\n` a line break; "" leaves the block out.
     public var notes: String
     /// Drawn at the top left above the sender's name; nil for none.

@@ -137,6 +137,15 @@ public struct InvoiceLayout: Sendable {
                 content.notes, label: words[.notes], x: x, width: width)
             after.append(.flowing(notes.block, gap: style.sectionGap, keptTogether: notes.keptTogether))
         }
+        if !content.information.isEmpty {
+            let groups = InformationSection(style: style, typesetter: typesetter).layOut(content, x: x, width: width)
+            for (index, group) in groups.enumerated() {
+                after.append(
+                    .flowing(
+                        group.block, gap: index == 0 ? style.sectionGap : style.labelGap,
+                        keptTogether: group.keptTogether))
+            }
+        }
 
         // The first pass measures the rows. A table of a few pages keeps them whole, for the
         // second pass to place (laying every row out twice would cost a short invoice a

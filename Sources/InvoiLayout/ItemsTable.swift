@@ -239,7 +239,9 @@ struct ItemsTable {
     /// The height `rowBlock(index)` has, measured without placing anything.
     func rowHeight(_ index: Int) -> Double {
         let descriptionWidth = (descriptionColumn?.width ?? 0) - style.numberColumnPadding / 2 - inset
-        let description = typesetter.paragraphHeight(items[index].description, style.itemText, width: descriptionWidth)
+        var description = typesetter.paragraphHeight(items[index].description, style.itemText, width: descriptionWidth)
+        let notes = items[index].details.notes
+        if !notes.isEmpty { description += typesetter.paragraphHeight(notes, style.meta, width: descriptionWidth) }
         return style.rowPadding + max(description, style.itemText.lineBoxHeight) + style.rowPadding + rowRuleWidth
     }
 
@@ -267,6 +269,14 @@ struct ItemsTable {
                 // two pages, the cell and the row stay one, and only the paragraph is in two parts.
                 block.append(description.within(.paragraph).within(.cell, position), at: 0)
                 descriptionHeight = description.height
+                let notes = item.details.notes
+                if !notes.isEmpty {
+                    let paragraph = typesetter.paragraph(
+                        notes, style.meta, x: column.x + inset,
+                        width: column.width - style.numberColumnPadding / 2 - inset, top: top + descriptionHeight)
+                    block.append(paragraph.within(.paragraph, 1).within(.cell, position), at: 0)
+                    descriptionHeight += paragraph.height
+                }
                 continue
             }
             guard let line = next.next() else { continue }

@@ -17,7 +17,7 @@ struct TotalsSection {
         var widths = content.totalsRows.map { rowWidth($0, style.totalsLabel, style.totalsValue) }
         widths.append(rowWidth(content.total, style.totalLabel, style.totalValue))
         if let settlement = content.settlement {
-            widths.append(rowWidth(settlement.paid, style.totalsLabel, style.totalsValue))
+            widths += settlement.rows.map { rowWidth($0, style.totalsLabel, style.totalsValue) }
             widths.append(rowWidth(settlement.balanceDue, style.balanceLabel, style.balanceValue))
         }
         // As wide as its widest row, but never wider than the page's content: a longer
@@ -42,10 +42,14 @@ struct TotalsSection {
         rowIndex += 1
         if let settlement = content.settlement {
             y += style.settlementGap
-            y = lightRow(settlement.paid, index: rowIndex, x: x, width: width, top: y, into: &block)
+            for (index, row) in settlement.rows.enumerated() {
+                if index > 0 { y += style.totalsRowGap }
+                y = lightRow(row, index: rowIndex, x: x, width: width, top: y, into: &block)
+                rowIndex += 1
+            }
             y = separator(x: x, right: right, top: y, into: &block)
             y = boldRow(
-                settlement.balanceDue, index: rowIndex + 1, label: style.balanceLabel, value: style.balanceValue, x: x,
+                settlement.balanceDue, index: rowIndex, label: style.balanceLabel, value: style.balanceValue, x: x,
                 width: width, top: y, into: &block)
         }
         // The rows are a table of their own, each label the header of its row.

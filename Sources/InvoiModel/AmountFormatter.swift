@@ -89,6 +89,44 @@ public struct AmountFormatter: Sendable {
         }
     }
 
+    /// An amount as a received e-invoice writes it: with the decimals it was written with, and
+    /// at least the currency's (`12.3456 €` stays so; `100` shows as `100.00 €`).
+    public func string(for money: Money, writtenFractionDigits: Int) -> String {
+        let digits = max(writtenFractionDigits, money.currency.fractionDigits)
+        guard digits > money.currency.fractionDigits else { return string(for: money) }
+        let shown = money.amount.roundedHalfAwayFromZero(fractionDigits: digits)
+        switch notation {
+        case .convention(let convention):
+            if money.currency == currency, let text = convention.currencyString(shown, fractionDigits: digits) {
+                return text
+            }
+            return ICUStyles.withoutBidiMarks(
+                shown.formatted(
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier, numberingSystem: numberingSystem)
+                        .currencyStyle(for: money.currency).precision(.fractionLength(digits))))
+        case .icu(let styles):
+            return ICUStyles.withoutBidiMarks(
+                shown.formatted(styles.currencyStyle(for: money.currency).precision(.fractionLength(digits))))
+        }
+    }
+
+    /// A number as a received e-invoice writes it, with exactly its written decimals
+    /// (`2.500` stays `2.500`, `2,500` in de-DE).
+    public func quantityString(_ quantity: Decimal, fractionDigits: Int) -> String {
+        let value = quantity.roundedHalfAwayFromZero(fractionDigits: fractionDigits)
+        switch notation {
+        case .convention(let convention):
+            if let text = convention.plainString(value, fractionDigits: fractionDigits) { return text }
+            return ICUStyles.withoutBidiMarks(
+                value.formatted(
+                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier, numberingSystem: numberingSystem)
+                        .plainStyle.precision(.fractionLength(fractionDigits))))
+        case .icu(let styles):
+            return ICUStyles.withoutBidiMarks(
+                value.formatted(styles.plainStyle.precision(.fractionLength(fractionDigits))))
+        }
+    }
+
     /// The most decimals a rate is shown with.
     public static let rateFractionDigitsLimit = 4
 

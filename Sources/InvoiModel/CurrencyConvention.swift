@@ -84,6 +84,19 @@ struct CurrencyConvention: Hashable, Sendable {
         return digits.isNegative ? plainNegative.prefix + number + plainNegative.suffix : number
     }
 
+    /// `value` with exactly `fractionDigits` decimals (zeros added), no grouping. Nil for NaN.
+    func plainString(_ value: Decimal, fractionDigits: Int) -> String? {
+        guard let digits = DecimalDigits(value.roundedHalfAwayFromZero(fractionDigits: fractionDigits)) else {
+            return nil
+        }
+        var number = digits.integer
+        if fractionDigits > 0 {
+            number += plainDecimalSeparator + digits.fraction
+            number += String(repeating: "0", count: max(0, fractionDigits - digits.fraction.count))
+        }
+        return digits.isNegative ? plainNegative.prefix + number + plainNegative.suffix : number
+    }
+
     private func grouped(_ integer: String) -> String {
         let digits = Array(integer.utf8)
         guard primaryGroupSize > 0, secondaryGroupSize > 0,

@@ -38,7 +38,9 @@ extension ReceivedInvoice {
                 found.append(FigureDisagreement(rule: rule, term: term, stated: value, expected: expected))
             }
         }
-        let documentAllowances = allowancesAndCharges.filter { !$0.isCharge }.reduce(Decimal(0)) { $0 + $1.amount.value }
+        let documentAllowances = allowancesAndCharges.filter { !$0.isCharge }.reduce(Decimal(0)) {
+            $0 + $1.amount.value
+        }
         let documentCharges = allowancesAndCharges.filter(\.isCharge).reduce(Decimal(0)) { $0 + $1.amount.value }
         // Sub-lines (a parent's details, CII EXTENDED) are not added: their parent's amount holds them.
         let lineSum = lines.filter { $0.parentLineId.isEmpty }.reduce(Decimal(0)) { $0 + $1.netAmount.value }

@@ -80,7 +80,9 @@ import Testing
         // Every number a reader checks: quantity, rate and amount of each row, each total.
         var numbers = content.items.flatMap { [$0.quantity, $0.rate, $0.amount] }
         numbers += (content.totalsRows + [content.total]).map(\.value)
-        if let settlement = content.settlement { numbers += [settlement.paid.value, settlement.balanceDue.value] }
+        if let settlement = content.settlement {
+            numbers += settlement.rows.map(\.value) + [settlement.balanceDue.value]
+        }
         let amounts = Set(numbers.map(plain).filter { !$0.isEmpty })
 
         for (index, page) in document.pages.enumerated() {
