@@ -3,17 +3,38 @@ import InvoiXML
 
 /// Reads a received e-invoice's XML (CII, ZUGFeRD 1.0, UBL Invoice or CreditNote) into an
 /// `Invoice` whose `received` holds what the file states as it states it.
-///
-/// (Interface fixed for the callers; the readers behind it are being written.)
 public struct EInvoiceReader: Sendable {
     public var limits: XMLLimits
 
     public init(limits: XMLLimits = XMLLimits()) { self.limits = limits }
 
     /// `xml` read as an invoice. `attachmentName` is the PDF attachment it came from, if any.
+    /// The root element decides: CII's `CrossIndustryInvoice` (D16B) or ZUGFeRD 1.0's
+    /// `CrossIndustryDocument`, UBL's `Invoice` or `CreditNote`; anything else is refused.
     public func read(xml: [UInt8], attachmentName: String? = nil) throws(EInvoiceReadingError) -> Invoice {
-        throw EInvoiceReadingError(message: "reading e-invoices is not written yet", path: "")
+        let document: XMLDocument
+        do {
+            document = try XMLDocument.parse(xml, limits: limits)
+        } catch {
+            throw EInvoiceReadingError(message: error.message, path: "", line: error.line, column: error.column)
+        }
+        let root = document.root
+        if let reader = CIIReader(root: root) {
+            return try reader.read(root: root, attachmentName: attachmentName)
+        }
+        if root.localName == "Invoice" && root.namespace == Self.ublInvoice
+            || root.localName == "CreditNote" && root.namespace == Self.ublCreditNote
+        {
+            return try UBLReader.read(root, attachmentName: attachmentName)
+        }
+        throw EInvoiceReadingError(
+            message: "not an e-invoice: root element \(root.localName) in namespace "
+                + (root.namespace.isEmpty ? "(none)" : root.namespace),
+            path: "/" + root.qualifiedName, line: root.line, column: root.column)
     }
+
+    private static let ublInvoice = "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
+    private static let ublCreditNote = "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"
 
     /// Which kind of input `bytes` is, by content (never by the file's name).
     public static func kind(of bytes: some Collection<UInt8>) -> InputKind {
