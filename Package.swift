@@ -203,8 +203,11 @@ let package = Package(
         .target(
             name: "InvoiTerminal", dependencies: ["InvoiCharacters", "InvoiDocument"],
             swiftSettings: directMetadataAccess),
-        // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b; knows bytes, not invoices.
-        .target(name: "InvoiFacturX", dependencies: ["InvoiCharacters", "CQPDF"], swiftSettings: directMetadataAccess),
+        // A finished PDF + CII XML → Factur-X / ZUGFeRD PDF/A-3b, and a received PDF's embedded
+        // files (the e-invoice inside); knows bytes, not invoices.
+        .target(
+            name: "InvoiFacturX", dependencies: ["InvoiCharacters", "InvoiSpeedups", "CQPDF"],
+            swiftSettings: directMetadataAccess),
         // A finished PDF → the same PDF with a PAdES B-B signature appended; knows bytes and keys.
         .target(
             name: "InvoiSigning", dependencies: ["InvoiPDFFile", "CCrypto"], swiftSettings: directMetadataAccess),

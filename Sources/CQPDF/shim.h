@@ -30,12 +30,15 @@ typedef __typeof__(qpdf_oh_get_binary_utf8_value) *invoi_qpdf_oh_get_binary_utf8
 typedef __typeof__(qpdf_oh_get_dict) *invoi_qpdf_oh_get_dict_t;
 typedef __typeof__(qpdf_oh_get_int_value) *invoi_qpdf_oh_get_int_value_t;
 typedef __typeof__(qpdf_oh_get_key) *invoi_qpdf_oh_get_key_t;
+typedef __typeof__(qpdf_oh_get_name) *invoi_qpdf_oh_get_name_t;
 typedef __typeof__(qpdf_oh_get_object_id) *invoi_qpdf_oh_get_object_id_t;
+typedef __typeof__(qpdf_oh_get_stream_data) *invoi_qpdf_oh_get_stream_data_t;
 typedef __typeof__(qpdf_oh_has_key) *invoi_qpdf_oh_has_key_t;
 typedef __typeof__(qpdf_oh_is_array) *invoi_qpdf_oh_is_array_t;
 typedef __typeof__(qpdf_oh_is_dictionary) *invoi_qpdf_oh_is_dictionary_t;
 typedef __typeof__(qpdf_oh_is_indirect) *invoi_qpdf_oh_is_indirect_t;
 typedef __typeof__(qpdf_oh_is_integer) *invoi_qpdf_oh_is_integer_t;
+typedef __typeof__(qpdf_oh_is_name) *invoi_qpdf_oh_is_name_t;
 typedef __typeof__(qpdf_oh_is_name_and_equals) *invoi_qpdf_oh_is_name_and_equals_t;
 typedef __typeof__(qpdf_oh_is_stream) *invoi_qpdf_oh_is_stream_t;
 typedef __typeof__(qpdf_oh_is_string) *invoi_qpdf_oh_is_string_t;

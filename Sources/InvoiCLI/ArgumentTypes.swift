@@ -169,3 +169,10 @@ enum ThemeArguments {
             theme: try load(text, files: files), design: try Self.design(design), paperIsGiven: paperIsGiven)
     }
 }
+
+/// `--extract-attachments DIR` of render, preview and check.
+enum ExtractionArgument {
+    static let help = ArgumentHelp(
+        "Write the files a received e-invoice embeds (BG-24) into this directory (created if missing): safe names, nothing overwritten, nothing opened.",
+        valueName: "dir")
+}

@@ -17,15 +17,22 @@ struct CheckCommand: ParsableCommand {
             profile's rules require (EN 16931, XRechnung, Peppol BIS, Factur-X), every missing or \
             invalid field by JSON path, without writing anything. An invoice with a paymentQR is \
             checked against its scheme's standard. A theme file the invoice names (or --theme) is \
-            read and checked as a render would. Exit status: 0 when every input is \
+            read and checked as a render would. A received e-invoice (CII, UBL, or a PDF that embeds \
+            one) is read as a render reads it: each stated figure that disagrees with the others \
+            (EN 16931's BR-CO rules) is a warning, and what the reader had to fall back on a note. \
+            Exit status: 0 when every input is \
             valid (warnings allowed), 65 when an invoice or its logo is invalid, 66 when an input or \
             a logo is missing or unreadable. With --json, standard output has one JSON object a line \
             per input, for programs: {"input", "valid", "status", "problems": [{"severity", "path", \
-            "message", "line", "column"}]}, and nothing is printed on standard error.
+            "message", "line", "column"}]} (severity error, warning or note), and nothing is printed \
+            on standard error.
             """
     )
 
-    @Argument(help: ArgumentHelp("Invoice JSON files; - reads standard input.", valueName: "input"))
+    @Argument(
+        help: ArgumentHelp(
+            "Invoice files (invoi's JSON, an e-invoice's XML, or a PDF that embeds one); - reads standard input.",
+            valueName: "input"))
     var inputs: [String] = []
 
     @Flag(help: "Check the built-in sample invoice.")
@@ -49,6 +56,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ThemeArguments.designHelp)
     var design: String?
 
+    @Option(name: .customLong("extract-attachments"), help: ExtractionArgument.help)
+    var extractAttachments: String?
+
     func validate() throws {
         _ = try ThemeArguments.reference(theme)
         _ = try ThemeArguments.design(design)
@@ -71,6 +81,13 @@ struct CheckCommand: ParsableCommand {
         }
         let decoder = InvoiceDecoder(today: .today())
         var status = ExitStatus.ok
+        let extraction = extractAttachments.map(AttachmentExtraction.init(directory:))
+        do {
+            try extraction?.prepare()
+        } catch {
+            MessageLog(isTerminal: false).write(error)
+            throw ExitCode(error.status.rawValue)
+        }
         let sources: [InvoiceSource] = (sample ? [.sample] : []) + inputs.map { $0 == "-" ? .standardInput : .file($0) }
         for source in sources {
             var findings = Findings(log: json ? nil : MessageLog(isTerminal: false))
@@ -79,7 +96,7 @@ struct CheckCommand: ParsableCommand {
                 let data = try source.data() ?? Data(Invoice.sample.prettyPrintedJSON().utf8)
                 verdict = check(
                     data, named: source.displayName, baseDirectory: source.baseDirectory, with: decoder,
-                    themes: themes, themeFiles: themeFiles, findings: &findings)
+                    themes: themes, themeFiles: themeFiles, extraction: extraction, findings: &findings)
             } catch {
                 findings.add(error, file: source.displayName)
                 verdict = error.status
@@ -92,10 +109,12 @@ struct CheckCommand: ParsableCommand {
 
     private func check(
         _ data: Data, named name: String, baseDirectory: String, with decoder: InvoiceDecoder,
-        themes: ThemeChoice, themeFiles: ThemeFiles, findings: inout Findings
+        themes: ThemeChoice, themeFiles: ThemeFiles, extraction: AttachmentExtraction?, findings: inout Findings
     ) -> ExitStatus {
         do {
-            let (invoice, decodingWarnings) = try decoder.decode(data, file: name, baseDirectory: baseDirectory)
+            let (invoice, decodingWarnings) = try InvoiceInput(decoder: decoder).readReporting(
+                data, file: name, baseDirectory: baseDirectory)
+            if let received = invoice.received { findings.addNotes(received.fallbacks.map(\.note), file: name) }
             var warnings = decodingWarnings + DisplayOrderReview().warnings(for: invoice, file: name)
             do {
                 // The invoice's theme file, read and checked as a render reads it.
@@ -125,7 +144,8 @@ struct CheckCommand: ParsableCommand {
                 try StandardOutput.write(
                     Data((summary(of: invoice, named: name, warnings: warnings.count) + "\n").utf8))
             }
-            return .ok
+            // Written to standard error, like every message: --json keeps standard output its own.
+            return extraction?.extract(from: invoice, file: name, log: MessageLog(isTerminal: false)) ?? .ok
         } catch let error as InvoiceDecodingError {
             // The profile's problems in the fields that did decode come with the decoding
             // errors, so that one run shows everything to fix.
@@ -165,6 +185,10 @@ struct CheckCommand: ParsableCommand {
     /// `bills/acme.json: ok — INV-0007, 3 items, total $1,234.56`
     private func summary(of invoice: Invoice, named name: String, warnings: Int) -> String {
         let formatter = AmountFormatter(invoice: invoice)
+        // A received invoice's total is the one it states (BT-115), not one worked out.
+        let total =
+            invoice.received.map { formatter.string(for: Money(amount: $0.totals.payable.value, currency: invoice.currency)) }
+            ?? formatter.string(for: invoice.totals.total)
         let items = invoice.lineItems.count == 1 ? "1 item" : "\(invoice.lineItems.count) items"
         let number = invoice.invoiceNumber.isEmpty ? "no number" : invoice.invoiceNumber
         let warningNote =
@@ -175,7 +199,7 @@ struct CheckCommand: ParsableCommand {
             }
         let verdict = profile.map { "ok for \($0.name)" } ?? "ok"
         return Diagnostic.printable(
-            "\(name): \(verdict)\(warningNote) — \(number), \(items), total \(formatter.string(for: invoice.totals.total))"
+            "\(name): \(verdict)\(warningNote) — \(number), \(items), total \(total)"
         )
     }
 }
@@ -217,6 +241,15 @@ private struct Findings {
             return
         }
         log.write(diagnostics)
+    }
+
+    /// What a reader fell back on: `invoi: note: FILE: …` lines, or problems of severity "note".
+    mutating func addNotes(_ notes: [String], file: String) {
+        guard let log else {
+            problems += notes.map { Problem(severity: "note", path: "", message: $0) }
+            return
+        }
+        for note in notes { log.info("note: \(file): \(note)") }
     }
 
     /// A theme file's problems: each names the theme file; in JSON, at the invoice's `theme`.

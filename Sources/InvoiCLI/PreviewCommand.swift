@@ -18,7 +18,10 @@ struct PreviewCommand: ParsableCommand {
         abstract: "Show an invoice as text in the terminal; --watch redraws it on every save."
     )
 
-    @Argument(help: "The invoice JSON file ('-' reads standard input, without --watch).")
+    @Argument(
+        help:
+            "The invoice: invoi's JSON, an e-invoice's XML or a PDF that embeds one ('-' reads standard input, without --watch)."
+    )
     var input: String
 
     @Flag(help: "Re-render whenever the file is saved; Ctrl-C quits.")
@@ -60,6 +63,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(name: .customLong("copy-mark"), help: CopyMarkArgument.help)
     var copyMark: String?
 
+    @Option(name: .customLong("extract-attachments"), help: ExtractionArgument.help)
+    var extractAttachments: String?
+
     func validate() throws {
         _ = try AccentArgument.parse(accent)
         try LanguageArguments.check(language: language, locale: locale)
@@ -69,6 +75,9 @@ struct PreviewCommand: ParsableCommand {
         _ = try ThemeArguments.design(design)
         try OptionBounds.check(width: width)
         if watch && input == "-" { throw ValidationError("--watch needs a file to watch, not standard input") }
+        if watch && extractAttachments != nil {
+            throw ValidationError("--extract-attachments extracts once: leave out --watch")
+        }
     }
 
     func run() throws {
@@ -94,11 +103,14 @@ struct PreviewCommand: ParsableCommand {
             accent: try AccentArgument.parse(accent), digits: try LanguageArguments.digits(digits),
             copyMark: try CopyMarkArgument.parse(copyMark), paymentQR: paymentQR)
         guard watch else {
-            let status = RenderJob(
+            let extraction = extractAttachments.map(AttachmentExtraction.init(directory:))
+            try extraction?.prepare()
+            var job = RenderJob(
                 renderer: renderer, settings: settings, themes: themes, themeFiles: themeFiles, signer: nil,
                 sources: SourceStream(sample: false, inputs: InputList([input])),
-                destination: .standardOutput, naming: .invoice, jobs: 1, terminal: terminal
-            ).run()
+                destination: .standardOutput, naming: .invoice, jobs: 1, terminal: terminal)
+            job.extraction = extraction
+            let status = job.run()
             if status != .ok { throw ExitCode(status.processStatus) }
             return
         }
@@ -185,8 +197,8 @@ struct Watcher {
         do {
             // Only a regular file: opening a FIFO or a terminal device would wait for a writer.
             let data = try InputFile.read(path, regularOnly: true)
-            let (invoice, decodingWarnings) = try InvoiceDecoder(today: .today())
-                .decode(data, file: path, baseDirectory: InvoiceSource.file(path).baseDirectory)
+            let (invoice, decodingWarnings) = try InvoiceInput(decoder: InvoiceDecoder(today: .today()))
+                .readReporting(data, file: path, baseDirectory: InvoiceSource.file(path).baseDirectory)
             // The theme files are read anew at each redraw: an edited theme shows at the next save.
             let files = ThemeFiles()
             var themes = self.themes

@@ -23,18 +23,29 @@ struct RenderCommand: ParsableCommand {
             INVOI_SIGN_PASSWORD or --sign-password-file, never from the command line. The signing \
             time is the document's creation date (SOURCE_DATE_EPOCH, else now); the certificate must \
             be valid then. Only the certificates that chain the signer's are included.
-            Exit status: 0 ok, 64 usage, 65 invalid invoice, 66 input missing, 73 cannot write, 70 internal.
+            Received e-invoices: an input may be UN/CEFACT CII (ZUGFeRD 1.0 too), UBL 2.1 Invoice or \
+            CreditNote XML, or a PDF that embeds one (Factur-X, ZUGFeRD, XRechnung), told by its content. \
+            Stated figures that disagree (EN 16931's BR-CO rules) are a warning each. --format json \
+            converts one to invoi's JSON, cii and ubl to the other syntax; what they cannot carry is \
+            listed in a warning. JSON Lines lines are always invoi's JSON.
+            Exit status: 0 ok, 64 usage, 65 invalid invoice, 66 input missing, 69 qpdf missing for a PDF, \
+            73 cannot write, 70 internal.
             """
     )
 
-    @Argument(help: "Invoice JSON files ('-' reads standard input).")
+    @Argument(
+        help:
+            "Invoice files: invoi's JSON, an e-invoice's XML (CII, UBL) or a PDF that embeds one ('-' reads standard input)."
+    )
     var inputs: [String] = []
 
     @Flag(help: "Render the built-in sample invoice.")
     var sample = false
 
     @Option(
-        help: "pdf, png, svg, txt, ops, or an e-invoice: cii, ubl, facturx (default: from -o's extension, else pdf).")
+        help:
+            "pdf, png, svg, txt, ops, an e-invoice: cii, ubl, facturx, or json (invoi's JSON) (default: from -o's extension, else pdf)."
+    )
     var format: OutputFormat?
 
     @Option(
@@ -148,6 +159,9 @@ struct RenderCommand: ParsableCommand {
     )
     var untagged = false
 
+    @Option(name: .customLong("extract-attachments"), help: ExtractionArgument.help)
+    var extractAttachments: String?
+
     func validate() throws {
         try request.validate(hasInputs: !inputs.isEmpty)
     }
@@ -160,7 +174,8 @@ struct RenderCommand: ParsableCommand {
             locale: locale, digits: digits, bidi: bidi, copyMark: copyMark, font: font, jobs: jobs,
             jsonl: jsonl, signKeystore: signKeystore, signKey: signKey, signCertificate: signCertificate,
             signChain: signChain, signPasswordFile: signPasswordFile, pdfStandard: pdfStandard,
-            untagged: untagged, paymentQR: paymentQR, theme: theme, design: design)
+            untagged: untagged, paymentQR: paymentQR, theme: theme, design: design,
+            extractAttachments: extractAttachments)
     }
 
     func run() throws {

@@ -34,6 +34,8 @@ struct RenderJob: Sendable {
     let naming: OutputNaming
     let jobs: Int
     let terminal: TerminalInfo
+    /// `--extract-attachments DIR`: where a received invoice's embedded files are written.
+    var extraction: AttachmentExtraction?
 
     func run() -> ExitStatus {
         let log = MessageLog(isTerminal: terminal.stderrIsTerminal)
@@ -134,9 +136,13 @@ struct RenderJob: Sendable {
         _ source: InvoiceSource, decoder: InvoiceDecoder?
     ) throws -> (invoice: Invoice, warnings: [Diagnostic]) {
         guard let data = try source.data() else { return (Invoice.sample, []) }
-        return try (decoder ?? InvoiceDecoder(today: .today())).decode(
-            data, file: source.displayName,
-            baseDirectory: source.baseDirectory)
+        let decoder = decoder ?? InvoiceDecoder(today: .today())
+        // A JSON Lines line is JSON by definition: one never holds an XML or a PDF.
+        if case .jsonLine = source {
+            return try decoder.decode(data, file: source.displayName, baseDirectory: source.baseDirectory)
+        }
+        return try InvoiceInput(decoder: decoder).readReporting(
+            data, file: source.displayName, baseDirectory: source.baseDirectory)
     }
 
     private func render(
@@ -156,6 +162,9 @@ struct RenderJob: Sendable {
         do {
             let (invoice, warnings) = try load(source, decoder: decoder)
             for warning in warnings { log.raw(warning.description) }
+            if let lost = ConversionLoss.warning(for: invoice, format: self.settings.format, file: source.displayName) {
+                log.warning(lost)
+            }
             let settings: RenderSettings
             do {
                 let themed = try themes.settings(self.settings, for: invoice, files: themeFiles)
@@ -233,7 +242,7 @@ struct RenderJob: Sendable {
                     "\(source.displayName): no installed font has \(list); they will show as empty boxes "
                         + "(install a font that covers them, e.g. fonts-noto-core)")
             }
-            return .ok
+            return extraction?.extract(from: invoice, file: source.displayName, log: log) ?? .ok
         } catch let failure as CLIFailure {
             // An interrupted render is counted in the summary, not reported on its own.
             if failure.status != .interrupted { reports.list { log.write(failure) } }

@@ -44,6 +44,8 @@ struct RenderRequest: Equatable, Sendable {
     var paymentQR: PaymentQRScheme?
     var theme: String?
     var design: String?
+    /// `--extract-attachments DIR`.
+    var extractAttachments: String?
 
     /// The options' defaults (RenderCommand's declarations use them).
     static let defaults = RenderRequest()
@@ -171,7 +173,9 @@ struct RenderRequest: Equatable, Sendable {
         let signer = try signer(signingTime: settings.creationDate ?? Date())
         settings.isSigned = signer != nil
         let stream = try sources(inputs)
-        let job = RenderJob(
+        let extraction = extractAttachments.map(AttachmentExtraction.init(directory:))
+        try extraction?.prepare()
+        var job = RenderJob(
             renderer: renderer, settings: settings, themes: themes, themeFiles: themeFiles, signer: signer,
             sources: stream,
             destination: destination(for: resolvedFormat, inputCount: inputs.count), naming: naming,
@@ -181,6 +185,7 @@ struct RenderRequest: Equatable, Sendable {
                 ?? (stream.knownCount == 1
                     ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, OptionBounds.jobs.upperBound)),
             terminal: terminal)
+        job.extraction = extraction
         // Every output is written: end the process here instead of tearing down the fonts,
         // shaping caches and Cairo faces the renderer holds (about a tenth of a short
         // run's instructions, for memory the exit frees anyway), and without the C

@@ -6,11 +6,13 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// E-invoices (EN 16931): CII or UBL XML, and the PDF/A-3 with the CII inside (Factur-X).
     /// Written from the invoice and its totals, not drawn from the pages (but for Factur-X's page).
     case cii, ubl, facturx
+    /// invoi's own invoice JSON, written from the invoice: a received e-invoice converted.
+    case json
 
     public var fileExtension: String {
         switch self {
         case .txt: "txt"
-        case .ops: "json"
+        case .ops, .json: "json"
         case .cii, .ubl: "xml"
         case .facturx: "pdf"
         default: rawValue
@@ -21,7 +23,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     public var isEInvoice: Bool {
         switch self {
         case .cii, .ubl, .facturx: true
-        case .pdf, .png, .svg, .txt, .ops: false
+        case .pdf, .png, .svg, .txt, .ops, .json: false
         }
     }
 }

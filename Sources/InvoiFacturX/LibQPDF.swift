@@ -40,12 +40,15 @@ final class LibQPDF: @unchecked Sendable {
     let qpdfOhGetDict: invoi_qpdf_oh_get_dict_t
     let qpdfOhGetIntValue: invoi_qpdf_oh_get_int_value_t
     let qpdfOhGetKey: invoi_qpdf_oh_get_key_t
+    let qpdfOhGetName: invoi_qpdf_oh_get_name_t
     let qpdfOhGetObjectId: invoi_qpdf_oh_get_object_id_t
+    let qpdfOhGetStreamData: invoi_qpdf_oh_get_stream_data_t
     let qpdfOhHasKey: invoi_qpdf_oh_has_key_t
     let qpdfOhIsArray: invoi_qpdf_oh_is_array_t
     let qpdfOhIsDictionary: invoi_qpdf_oh_is_dictionary_t
     let qpdfOhIsIndirect: invoi_qpdf_oh_is_indirect_t
     let qpdfOhIsInteger: invoi_qpdf_oh_is_integer_t
+    let qpdfOhIsName: invoi_qpdf_oh_is_name_t
     let qpdfOhIsNameAndEquals: invoi_qpdf_oh_is_name_and_equals_t
     let qpdfOhIsStream: invoi_qpdf_oh_is_stream_t
     let qpdfOhIsString: invoi_qpdf_oh_is_string_t
@@ -106,12 +109,15 @@ final class LibQPDF: @unchecked Sendable {
         qpdfOhGetDict = try function("qpdf_oh_get_dict", as: invoi_qpdf_oh_get_dict_t.self)
         qpdfOhGetIntValue = try function("qpdf_oh_get_int_value", as: invoi_qpdf_oh_get_int_value_t.self)
         qpdfOhGetKey = try function("qpdf_oh_get_key", as: invoi_qpdf_oh_get_key_t.self)
+        qpdfOhGetName = try function("qpdf_oh_get_name", as: invoi_qpdf_oh_get_name_t.self)
         qpdfOhGetObjectId = try function("qpdf_oh_get_object_id", as: invoi_qpdf_oh_get_object_id_t.self)
+        qpdfOhGetStreamData = try function("qpdf_oh_get_stream_data", as: invoi_qpdf_oh_get_stream_data_t.self)
         qpdfOhHasKey = try function("qpdf_oh_has_key", as: invoi_qpdf_oh_has_key_t.self)
         qpdfOhIsArray = try function("qpdf_oh_is_array", as: invoi_qpdf_oh_is_array_t.self)
         qpdfOhIsDictionary = try function("qpdf_oh_is_dictionary", as: invoi_qpdf_oh_is_dictionary_t.self)
         qpdfOhIsIndirect = try function("qpdf_oh_is_indirect", as: invoi_qpdf_oh_is_indirect_t.self)
         qpdfOhIsInteger = try function("qpdf_oh_is_integer", as: invoi_qpdf_oh_is_integer_t.self)
+        qpdfOhIsName = try function("qpdf_oh_is_name", as: invoi_qpdf_oh_is_name_t.self)
         qpdfOhIsNameAndEquals = try function(
             "qpdf_oh_is_name_and_equals", as: invoi_qpdf_oh_is_name_and_equals_t.self)
         qpdfOhIsStream = try function("qpdf_oh_is_stream", as: invoi_qpdf_oh_is_stream_t.self)

@@ -37,11 +37,7 @@ struct QPDFSession: ~Copyable {
     /// Parses the input. Recovery is off: the input is a PDF invoi has just written, so a
     /// file qpdf would have to rebuild is a damaged one, not one to repair silently.
     mutating func read(byteCount: Int) throws(FacturXError) {
-        api.qpdfSetAttemptRecovery(handle, QPDF_FALSE)
-        let code = api.qpdfReadMemory(handle, "invoice.pdf", input.baseAddress, UInt64(byteCount), nil)
-        if code & QPDF_ERRORS != 0 || api.qpdfHasError(handle) != QPDF_FALSE {
-            throw .unreadablePDF(errorText())
-        }
+        if let problem = parse(byteCount: byteCount, named: "invoice.pdf") { throw .unreadablePDF(problem) }
         if api.qpdfIsEncrypted(handle) != QPDF_FALSE { throw .encryptedPDF }
         // A page tree qpdf cannot walk is damage found late; it belongs with the read.
         _ = api.qpdfGetNumPages(handle)
@@ -95,6 +91,16 @@ struct QPDFSession: ~Copyable {
         }
     }
 
+    /// Parses the input without recovery (a file qpdf would have to rebuild is refused, not
+    /// read as qpdf guesses it); qpdf's message when it cannot, which names the object and
+    /// offset and starts with `name`.
+    func parse(byteCount: Int, named name: String) -> String? {
+        api.qpdfSetAttemptRecovery(handle, QPDF_FALSE)
+        let code = api.qpdfReadMemory(handle, name, input.baseAddress, UInt64(byteCount), nil)
+        if code & QPDF_ERRORS != 0 || api.qpdfHasError(handle) != QPDF_FALSE { return errorText() }
+        return nil
+    }
+
     private func discardWarnings() {
         while api.qpdfMoreWarnings(handle) != QPDF_FALSE { _ = api.qpdfNextWarning(handle) }
     }
@@ -104,7 +110,7 @@ struct QPDFSession: ~Copyable {
         if api.qpdfHasError(handle) != QPDF_FALSE { throw .conversionFailed(errorText()) }
     }
 
-    private func errorText() -> String {
+    func errorText() -> String {
         guard let error = api.qpdfGetError(handle), let text = api.qpdfGetErrorFullText(handle, error) else {
             return "qpdf reported an error without a message"
         }

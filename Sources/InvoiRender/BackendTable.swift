@@ -84,7 +84,7 @@ struct BackendTable: Sendable {
             try TerminalBackend().writer(for: outline, options: terminalOptions(options), to: target)
         case .ops:
             try OpsBackend().writer(for: outline, options: NoOptions(), to: target)
-        case .cii, .ubl, .facturx:
+        case .cii, .ubl, .facturx, .json:
             throw BackendError("\(format.rawValue) is written from the invoice, not drawn from pages")
         }
     }
@@ -110,7 +110,7 @@ struct BackendTable: Sendable {
                     writesLogicalOrder: options.bidi == .terminal))
         case .ops:
             try OpsBackend().render(document)
-        case .cii, .ubl, .facturx:
+        case .cii, .ubl, .facturx, .json:
             throw BackendError("\(format.rawValue) is written from the invoice, not drawn from a document")
         }
     }

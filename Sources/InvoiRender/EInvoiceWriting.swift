@@ -19,7 +19,7 @@ public struct EInvoiceTarget: Hashable, Sendable {
         switch format {
         case .cii, .facturx: syntax = .cii
         case .ubl: syntax = .ubl
-        case .pdf, .png, .svg, .txt, .ops:
+        case .pdf, .png, .svg, .txt, .ops, .json:
             if let profile { throw EInvoiceTargetError(format: format, profile: profile) }
             return nil
         }

@@ -98,6 +98,11 @@ public struct Renderer: Sendable {
         _ invoice: Invoice, settings: RenderSettings, to target: any OutputTarget
     ) throws -> [Unicode.Scalar] {
         if settings.format.isEInvoice { return try writeEInvoice(invoice, settings: settings, to: target) }
+        if settings.format == .json {
+            // invoi's JSON of the invoice (a received e-invoice converted): no page is drawn.
+            try target.sink(forPage: nil, of: 1).write(Array(invoice.prettyPrintedJSON().utf8))
+            return []
+        }
         if settings.format == .pdf, let level = settings.output.pdfStandards.archivalLevel {
             return try writeArchival(invoice, level: level, settings: settings, to: target)
         }

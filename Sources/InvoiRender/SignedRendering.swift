@@ -8,7 +8,7 @@ extension OutputFormat {
     public var isSignable: Bool {
         switch self {
         case .pdf, .facturx: true
-        case .png, .svg, .txt, .ops, .cii, .ubl: false
+        case .png, .svg, .txt, .ops, .cii, .ubl, .json: false
         }
     }
 }

@@ -182,7 +182,7 @@ extension OutputFormat {
         case .png: "image/png"
         case .svg: "image/svg+xml"
         case .txt: "text/plain; charset=utf-8"
-        case .ops: "application/json"
+        case .ops, .json: "application/json"
         case .cii, .ubl: "application/xml"
         }
     }

@@ -85,6 +85,7 @@ struct RenderCommandLine {
         case signCertificate = "--sign-cert", signChain = "--sign-chain"
         case signPasswordFile = "--sign-password-file", pdfStandard = "--pdf-standard", untagged = "--untagged"
         case paymentQR = "--payment-qr", theme = "--theme", design = "--design"
+        case extractAttachments = "--extract-attachments"
 
         /// `-o` is `--output`'s short name.
         init?(_ written: Substring) {
@@ -138,6 +139,7 @@ extension RenderRequest {
         case .pdfStandard: pdfStandard = value
         case .theme: theme = value
         case .design: design = value
+        case .extractAttachments: extractAttachments = value
         case .sample, .jsonl, .untagged: preconditionFailure("\(name) is a flag")
         }
         return true
