@@ -33,8 +33,10 @@ struct ReadingFigures {
 
     func inputs(lines: Int, syntax: OutputFormat) throws -> Inputs {
         let invoice = BenchInvoices.eInvoice(lines: lines)
+        let target = MemoryTarget()
+        _ = try renderer.render(invoice, settings: settings(syntax, profile: .xrechnung), to: target)
         let xml =
-            switch try renderer.render(invoice, settings: settings(syntax, profile: .xrechnung)) {
+            switch target.output {
             case .document(let data): [UInt8](data)
             case .pages(let pages): [UInt8](pages.first ?? Data())
             }
@@ -50,7 +52,7 @@ struct ReadingFigures {
                     let decoder = InvoiceDecoder(today: CalendarDate(year: 2026, month: 3, day: 12)!)
                     let fromJSON = try stopwatch.sample(iterations: iterations(lines), timeLimit: timeLimit) {
                         let invoice = try decoder.decode(Data(inputs.json), file: "bench.json").invoice
-                        _ = try renderer.render(invoice, settings: settings(.pdf))
+                        _ = try renderer.render(invoice, settings: settings(.pdf), to: MemoryTarget())
                     }
                     json = fromJSON.median
                     report.result(
@@ -68,7 +70,7 @@ struct ReadingFigures {
                 }
                 let fromXML = try stopwatch.sample(iterations: iterations(lines), timeLimit: timeLimit) {
                     let invoice = try EInvoiceReader().read(xml: inputs.xml)
-                    _ = try renderer.render(invoice, settings: settings(.pdf))
+                    _ = try renderer.render(invoice, settings: settings(.pdf), to: MemoryTarget())
                 }
                 report.result(
                     "reading-\(name)-\(lines)", fromXML.median, unit: "ms",

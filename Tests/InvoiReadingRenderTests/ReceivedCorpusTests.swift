@@ -209,26 +209,13 @@ struct ShownValues {
     }
 
     func amount(_ number: StatedNumber) -> String {
-        let money = Money(amount: number.value, currency: invoice.currency)
-        return number.fractionDigits > invoice.currency.fractionDigits
-            ? formatter.rateString(for: money) : formatter.string(for: money)
+        formatter.string(
+            for: Money(amount: number.value, currency: invoice.currency), writtenFractionDigits: number.fractionDigits)
     }
 
     /// The quantity with the decimals written: `2.500` stays `2.500` (`2,500` in de-DE).
     func quantity(_ number: StatedNumber) -> String {
-        var text = formatter.quantityString(number.value)
-        let separator = decimalSeparator
-        let shown = text.firstIndex(of: separator).map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
-        if number.fractionDigits > shown {
-            if shown == 0 { text.append(separator) }
-            text += String(repeating: "0", count: number.fractionDigits - shown)
-        }
-        return text
-    }
-
-    private var decimalSeparator: Character {
-        let half = formatter.quantityString(Decimal(string: "1.5")!)
-        return half.first { !$0.isNumber } ?? "."
+        formatter.quantityString(number.value, fractionDigits: number.fractionDigits)
     }
 
     func date(_ day: CalendarDate) -> String {

@@ -1,38 +1,27 @@
 import Foundation
 import InvoiModel
-import InvoiReading
+import InvoiRender
 
-/// A received file read as `invoi render FILE` reads it: by its content, XML through the
-/// e-invoice reader, a PDF through its embedded e-invoice.
+/// A received file read as `invoi render FILE` reads it (`InvoiceInput`): by its content, XML
+/// through the e-invoice reader, a PDF through the e-invoice it embeds.
 enum ReceivedFile {
     /// Why a file was not read.
     struct Unreadable: Error, CustomStringConvertible {
         var description: String
     }
 
+    static let input = InvoiceInput(decoder: InvoiceDecoder(today: CalendarDate(iso: "2026-03-12")!))
+
     static func read(_ bytes: [UInt8], name: String) throws -> Invoice {
-        switch EInvoiceReader.kind(of: bytes) {
-        case .xml:
-            do {
-                return try EInvoiceReader().read(xml: bytes)
-            } catch {
-                throw Unreadable(description: "\(name): \(Self.describe(error))")
-            }
-        case .pdf:
-            return try readPDF(bytes, name: name)
-        case .json:
+        guard InvoiceInput.kind(of: Data(bytes)) != .json else {
             throw Unreadable(description: "\(name): neither XML nor a PDF")
         }
-    }
-
-    static func readPDF(_ bytes: [UInt8], name: String) throws -> Invoice {
-        throw Unreadable(description: "\(name): the PDF attachment reader is not in this build yet")
-    }
-
-    static func describe(_ error: EInvoiceReadingError) -> String {
-        var text = error.message
-        if !error.path.isEmpty { text += " at \(error.path)" }
-        if let line = error.line { text += " (line \(line)\(error.column.map { ", column \($0)" } ?? ""))" }
-        return text
+        do {
+            return try input.read(Data(bytes), file: name).invoice
+        } catch let error as InvoiceDecodingError {
+            throw Unreadable(description: error.diagnostics.map { "\($0)" }.joined(separator: "; "))
+        } catch {
+            throw Unreadable(description: "\(name): \(error)")
+        }
     }
 }

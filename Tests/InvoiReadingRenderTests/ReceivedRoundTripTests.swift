@@ -182,8 +182,11 @@ import Testing
         let problems = try renderer.eInvoiceProblems(of: invoice, settings: settings)
         guard problems.isEmpty else { return (nil, problems.map { "\($0)" }) }
         settings = try ThemeChoice().settings(settings, for: invoice, files: ThemeFiles()).settings
+        // As `invoi render --format cii|ubl|facturx` writes it.
+        let target = MemoryTarget()
+        _ = try renderer.render(invoice, settings: settings, to: target)
         let bytes: [UInt8] =
-            switch try renderer.render(invoice, settings: settings) {
+            switch target.output {
             case .document(let data): [UInt8](data)
             case .pages(let pages): [UInt8](pages.first ?? Data())
             }
