@@ -362,7 +362,7 @@ let package = Package(
             name: "InvoiFuzzTargets",
             dependencies: [
                 "InvoiModel", "InvoiDocument", "InvoiLayout", "InvoiLayoutTestSupport", "InvoiAssets",
-                "InvoiTerminal",
+                "InvoiTerminal", "InvoiXML", "InvoiReading",
             ],
             path: "Tests/Fuzz/InvoiFuzzTargets"),
         .executableTarget(name: "fuzz-json", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/json"),
@@ -370,11 +370,12 @@ let package = Package(
         .executableTarget(name: "fuzz-svg", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/svg"),
         .executableTarget(name: "fuzz-txt", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/txt"),
         .executableTarget(name: "fuzz-theme", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/theme"),
+        .executableTarget(name: "fuzz-xml", dependencies: ["InvoiFuzzTargets"], path: "Tests/Fuzz/xml"),
         .testTarget(
             name: "InvoiFuzzRegressionTests",
             dependencies: [
                 "InvoiTestSupport", "InvoiFuzzTargets", "fuzz-json", "fuzz-layout", "fuzz-svg", "fuzz-txt",
-                "fuzz-theme",
+                "fuzz-theme", "fuzz-xml",
             ],
             path: "Tests/Fuzz/RegressionTests"),
     ],

@@ -15,6 +15,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case txt
     /// Theme file decoding (`ThemeDecoder`), with its messages, and the theme written back.
     case theme
+    /// A received e-invoice's XML: parsed (`XMLDocument`), written back and parsed again, then
+    /// read as an invoice (`EInvoiceReader`).
+    case xml
 
     public enum Verdict: String, Sendable {
         case accepted
@@ -34,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .svg: SVGSanitizerTarget.run(data, show: show)
         case .txt: TextGridTarget.run(data, show: show)
         case .theme: ThemeDecodingTarget.run(data, show: show)
+        case .xml: XMLParsingTarget.run(data, show: show)
         }
     }
 
