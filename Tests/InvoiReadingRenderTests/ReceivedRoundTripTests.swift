@@ -99,6 +99,9 @@ import Testing
         "toStreet": "compared as the address lines EN 16931 has (BT-50, BT-51, BT-163)",
         "toBuildingNumber": "compared as the address lines EN 16931 has (BT-50, BT-51, BT-163)",
         "lineItems[*].id": "the JSON's item id: BT-126 is written as the line's position",
+        // A gap of the writers, not of EN 16931: reported, to be written as BT-83.
+        "paymentReference":
+            "the payment reference (BT-83, remittance information) is not written by CIIWriter or UBLWriter",
     ]
 
     /// What both invoices are brought to before they are compared, because an e-invoice states
@@ -128,6 +131,37 @@ import Testing
             "invoice, tax invoice and tax invoice-receipt are all 380 in EN 16931 (BT-3)",
             { invoice in
                 if [.taxInvoice, .taxInvoiceReceipt].contains(invoice.documentType) { invoice.documentType = .invoice }
+            }
+        ),
+        (
+            "an IBAN is written without its spaces (BT-84)",
+            { invoice in
+                let compact = invoice.bankAccount.filter { $0 != " " }
+                if compact.wholeMatch(of: /[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}/) != nil { invoice.bankAccount = compact }
+            }
+        ),
+        (
+            "without an account (BT-84) no payment means (BG-16) is written, so neither the account's name "
+                + "(BT-85) nor the BIC (BT-86)",
+            { invoice in
+                if invoice.bankAccount.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    invoice.bankBeneficiary = ""
+                    invoice.bankSwift = ""
+                }
+            }
+        ),
+        (
+            "a document discount is written as its amount (BT-92), not as the percentage it was worked out from",
+            { invoice in
+                if let discount = invoice.discount, discount.kind == .percentage, let amount = invoice.totals.discount {
+                    invoice.discount = Discount(kind: .fixed, value: amount.amount)
+                }
+            }
+        ),
+        (
+            "texts are written without leading and trailing white space",
+            { invoice in
+                invoice.notes = invoice.notes.trimmingCharacters(in: .whitespacesAndNewlines)
             }
         ),
         (
