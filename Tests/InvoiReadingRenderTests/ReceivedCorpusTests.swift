@@ -184,14 +184,24 @@ struct PageText {
         ops.filter { $0.page == op.page && abs($0.baseline - op.baseline) < 0.5 }
     }
 
-    /// Whether `text`'s words are on the page in their order (a long value wraps over lines).
+    /// Whether `text`'s words are on the page in their order. A long value wraps over lines,
+    /// after a space or after a hyphen (`Brechsand-Splitt-` / `Gemisch`): the ops' lines are
+    /// joined, a line ending in a hyphen without a space.
     func hasWords(of text: String) -> Bool {
         let wanted = Self.words(of: text)
         guard !wanted.isEmpty else { return true }
-        let all = ops.flatMap { Self.words(of: $0.text) }
-        var next = wanted.startIndex
-        for word in all where next < wanted.endIndex && word == wanted[next] { next += 1 }
-        return next == wanted.endIndex
+        var page = ""
+        for op in ops {
+            let line = Self.words(of: op.text).joined(separator: " ")
+            if !page.isEmpty && !page.hasSuffix("-") { page += " " }
+            page += line
+        }
+        var rest = page[...]
+        for word in wanted {
+            guard let found = rest.range(of: word) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
     }
 }
 
