@@ -37,7 +37,7 @@ public struct Template: Hashable, Sendable {
         parts.compactMap { if case .value(let placeholder) = $0 { placeholder } else { nil } }
     }
 
-    /// Names written in braces that are no placeholder (`{amount}` in "Total {amount}").
+    /// Names written in braces that are no placeholder (`{total}` in "Total {total}").
     public static func unknownPlaceholders(in text: String) -> [String] {
         var names: [String] = []
         var rest = Substring(text)

@@ -236,6 +236,7 @@ private struct CIIReading {
         guard let settlement else { throw transaction.error("no \(dialect.settlement) (currency and totals)") }
         let currencyCode = text(settlement, "InvoiceCurrencyCode")
         guard !currencyCode.isEmpty else { throw settlement.error("no currency (InvoiceCurrencyCode, BT-5)") }
+        self.currencyCode = currencyCode
         let taxCurrency = text(settlement, "TaxCurrencyCode")
         let attachments = try readAttachments(agreement)
         let breakdown = try readBreakdown(settlement)
@@ -276,6 +277,8 @@ private struct CIIReading {
 
     /// The seller's country code as written, for the language.
     var sellerCountryCode = ""
+    /// The invoice's currency code (BT-5), for amounts in terms.
+    var currencyCode = ""
 
     // MARK: Parties
 
@@ -301,42 +304,66 @@ private struct CIIReading {
         var taxRegistration = ""
     }
 
-    mutating func party(_ element: Located?) -> Party {
+    /// The parts of a party EN 16931 has for it: the seller and the buyer all, the others fewer.
+    struct Parts: OptionSet {
+        let rawValue: Int
+        static let identifiers = Parts(rawValue: 1)
+        static let legal = Parts(rawValue: 2)
+        static let contact = Parts(rawValue: 4)
+        static let address = Parts(rawValue: 8)
+        static let electronicAddress = Parts(rawValue: 16)
+        static let tax = Parts(rawValue: 32)
+        static let description = Parts(rawValue: 64)
+        /// The tax number (scheme FC, BT-32), besides the VAT identifier `tax` takes.
+        static let taxNumber = Parts(rawValue: 128)
+        static let all: Parts = [
+            .identifiers, .legal, .contact, .address, .electronicAddress, .tax, .description, .taxNumber,
+        ]
+    }
+
+    /// `element`'s `parts`; what it has beyond them is left for the leftovers.
+    mutating func party(_ element: Located?, _ parts: Parts = .all) -> Party {
         var party = Party()
         guard let element else { return party }
-        for id in element.children("ID", in: ram) { party.identifiers.append((take(id), id.attribute("schemeID"))) }
-        for id in element.children("GlobalID", in: ram) {
-            party.identifiers.append((take(id), id.attribute("schemeID")))
-        }
         party.name = text(element, "Name")
-        party.legalInformation = text(element, "Description")
-        if let legal = element.child("SpecifiedLegalOrganization", in: ram) {
+        if parts.contains(.identifiers) {
+            for id in element.children("ID", in: ram) + element.children("GlobalID", in: ram) {
+                party.identifiers.append((take(id), id.attribute("schemeID")))
+            }
+        }
+        if parts.contains(.description) { party.legalInformation = text(element, "Description") }
+        if parts.contains(.legal), let legal = element.child("SpecifiedLegalOrganization", in: ram) {
             party.legalRegistration = text(legal, "ID")
             party.legalScheme = legal.child("ID", in: ram)?.attribute("schemeID") ?? ""
             party.tradingName = text(legal, "TradingBusinessName")
         }
-        if let contact = element.child("DefinedTradeContact", in: ram) {
+        if parts.contains(.contact), let contact = element.child("DefinedTradeContact", in: ram) {
             party.contactName = text(contact, "PersonName")
             if party.contactName.isEmpty { party.contactName = text(contact, "DepartmentName") }
             party.phone = text(contact.child("TelephoneUniversalCommunication", in: ram), "CompleteNumber")
             party.email = text(contact.child("EmailURIUniversalCommunication", in: ram), "URIID")
         }
-        if let address = element.child("PostalTradeAddress", in: ram) {
+        if parts.contains(.address), let address = element.child("PostalTradeAddress", in: ram) {
             party.postalCode = text(address, "PostcodeCode")
             party.street = [text(address, "LineOne"), text(address, "LineTwo"), text(address, "LineThree")]
             party.city = text(address, "CityName")
             party.country = text(address, "CountryID")
             party.subdivision = text(address, "CountrySubDivisionName")
         }
-        if let uri = element.child("URIUniversalCommunication", in: ram)?.child("URIID", in: ram) {
+        if parts.contains(.electronicAddress),
+            let uri = element.child("URIUniversalCommunication", in: ram)?.child("URIID", in: ram)
+        {
             party.electronicAddress = take(uri)
             party.electronicScheme = uri.attribute("schemeID")
         }
-        for registration in element.children("SpecifiedTaxRegistration", in: ram) {
-            guard let id = registration.child("ID", in: ram) else { continue }
-            switch id.attribute("schemeID") {
-            case "FC": party.taxRegistration = take(id)
-            default: if party.vatId.isEmpty { party.vatId = take(id) }
+        if parts.contains(.tax) {
+            for registration in element.children("SpecifiedTaxRegistration", in: ram) {
+                guard let id = registration.child("ID", in: ram) else { continue }
+                switch id.attribute("schemeID") {
+                case "FC":
+                    if parts.contains(.taxNumber), party.taxRegistration.isEmpty { party.taxRegistration = take(id) }
+                default: if party.vatId.isEmpty { party.vatId = take(id) }
+                }
             }
         }
         return party
@@ -366,6 +393,7 @@ private struct CIIReading {
         invoice.fromPostalCode = seller.postalCode
         invoice.fromCity = seller.city
         invoice.fromCountry = ReadingSupport.country(code: seller.country, log: &log)
+        // A code off the list is shown as written, after the city: the model's country cannot hold it.
         if invoice.fromCountry == nil, !seller.country.isEmpty {
             invoice.fromCity = [seller.city, seller.country].filter { !$0.isEmpty }.joined(separator: ", ")
         }
@@ -379,7 +407,9 @@ private struct CIIReading {
         invoice.fromTaxId = seller.vatId
         terms.append(.sellerTaxRegistration, identifier: seller.taxRegistration, scheme: "FC")
 
-        let buyer = party(agreement?.child("BuyerTradeParty", in: ram))
+        // The buyer has no description (BT-33 is the seller's) nor a tax number (BT-32).
+        let buyer = party(
+            agreement?.child("BuyerTradeParty", in: ram), Parts.all.subtracting([.description, .taxNumber]))
         invoice.toName = buyer.name
         for (id, scheme) in buyer.identifiers { terms.append(.buyerIdentifier, identifier: id, scheme: scheme) }
         terms.append(.buyerLegalRegistration, identifier: buyer.legalRegistration, scheme: buyer.legalScheme)
@@ -401,19 +431,9 @@ private struct CIIReading {
             terms.append(.buyerElectronicAddress, identifier: buyer.electronicAddress, scheme: buyer.electronicScheme)
         }
         invoice.toTaxId = buyer.vatId
-        if !buyer.taxRegistration.isEmpty {
-            terms.append(
-                StatedTerm(
-                    .otherElement, .identifier(buyer.taxRegistration, scheme: "FC"),
-                    name: "BuyerTradeParty/SpecifiedTaxRegistration/ID"))
-        }
-        if !buyer.legalInformation.isEmpty {
-            terms.append(StatedTerm(.otherElement, .text(buyer.legalInformation), name: "BuyerTradeParty/Description"))
-        }
-
         // BG-11.
         if let representative = agreement?.child("SellerTaxRepresentativeTradeParty", in: ram) {
-            let party = party(representative)
+            let party = party(representative, [.address, .tax])
             terms.append(.taxRepresentativeName, text: party.name)
             terms.append(.taxRepresentativeVATId, identifier: party.vatId, scheme: "VA")
             terms.append(.taxRepresentativeAddress, text: Self.addressText(party))
@@ -465,7 +485,7 @@ private struct CIIReading {
 
     mutating func readDelivery(_ delivery: Located?, into invoice: inout Invoice) throws(EInvoiceReadingError) {
         if let shipTo = delivery?.child("ShipToTradeParty", in: ram) {
-            let party = party(shipTo)
+            let party = party(shipTo, [.identifiers, .address])
             for (id, scheme) in party.identifiers { terms.append(.deliverToLocation, identifier: id, scheme: scheme) }
             terms.append(.deliverToName, text: party.name)
             terms.append(.deliverToAddress, text: Self.addressText(party))
@@ -558,7 +578,7 @@ private struct CIIReading {
         terms.append(.creditorIdentifier, identifier: text(settlement, "CreditorReferenceID"))
         invoice.paymentReference = text(settlement, "PaymentReference")
         if let payee = settlement.child("PayeeTradeParty", in: ram) {
-            let party = party(payee)
+            let party = party(payee, [.identifiers, .legal])
             terms.append(.payeeName, text: party.name)
             for (id, scheme) in party.identifiers { terms.append(.payeeIdentifier, identifier: id, scheme: scheme) }
             terms.append(.payeeLegalRegistration, identifier: party.legalRegistration, scheme: party.legalScheme)
@@ -757,7 +777,9 @@ private struct CIIReading {
                     priceDiscount = stated.amount
                 } else {
                     lineTerms.append(
-                        StatedTerm(stated.isCharge ? .lineCharge : .lineAllowance, .amount(stated.amount, currency: ""))
+                        StatedTerm(
+                            stated.isCharge ? .lineCharge : .lineAllowance,
+                            .amount(stated.amount, currency: currencyCode))
                     )
                 }
             }
@@ -853,24 +875,27 @@ private struct CIIReading {
     /// what they hold.
     mutating func leftovers(_ element: Located) -> [StatedTerm] {
         var result: [StatedTerm] = []
-        func walk(_ node: XMLElement, path: String, _ reading: inout CIIReading) {
+        // The names down to the element walked; joined only for a leftover.
+        var names: [String] = []
+        func walk(_ node: XMLElement, _ reading: inout CIIReading) {
             for child in node.children where !reading.taken.contains(ObjectIdentifier(child)) {
                 // The transaction's name says nothing: its parts are named from the agreement on.
-                let childPath =
-                    child.localName == reading.dialect.transaction
-                    ? path : path.isEmpty ? child.localName : path + "/" + child.localName
+                let named = child.localName != reading.dialect.transaction
+                if named { names.append(child.localName) }
+                defer { if named { names.removeLast() } }
                 if child.children.isEmpty {
                     let text = child.trimmedText
                     guard !text.isEmpty else { continue }
+                    let path = names.joined(separator: "/")
                     reading.taken.insert(ObjectIdentifier(child))
-                    result.append(StatedTerm(.otherElement, .text(text), name: childPath))
-                    reading.log.add(.unmappedElement(path: childPath))
+                    result.append(StatedTerm(.otherElement, .text(text), name: path))
+                    reading.log.add(.unmappedElement(path: path))
                 } else {
-                    walk(child, path: childPath, &reading)
+                    walk(child, &reading)
                 }
             }
         }
-        walk(element.element, path: "", &self)
+        walk(element.element, &self)
         return result
     }
 }

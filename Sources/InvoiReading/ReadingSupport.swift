@@ -8,22 +8,59 @@ import InvoiXML
 /// (`ApplicableHeaderTradeAgreement/SellerTradeParty/Name`).
 struct Located {
     let element: XMLElement
-    /// The qualified names from the root, an index on each that has same-named siblings.
-    let path: String
-    /// The local names below the root, without indices.
-    let readablePath: String
+    /// How it was reached; the paths are worked out only when asked for (an error, a leftover),
+    /// so that finding an element costs no string.
+    private let step: Step?
+
+    /// The parent's element and step, and the element's index among its same-named siblings.
+    private final class Step: Sendable {
+        let parent: XMLElement
+        let parentStep: Step?
+        let index: Int?
+
+        init(parent: XMLElement, parentStep: Step?, index: Int?) {
+            self.parent = parent
+            self.parentStep = parentStep
+            self.index = index
+        }
+    }
 
     /// The root element.
     init(root: XMLElement) {
         element = root
-        path = "/" + root.qualifiedName
-        readablePath = ""
+        step = nil
     }
 
     private init(element: XMLElement, parent: Located, index: Int?) {
         self.element = element
-        path = parent.path + "/" + element.qualifiedName + (index.map { "[\($0)]" } ?? "")
-        readablePath = parent.readablePath.isEmpty ? element.localName : parent.readablePath + "/" + element.localName
+        step = Step(parent: parent.element, parentStep: parent.step, index: index)
+    }
+
+    /// The qualified names from the root, an index on each that has same-named siblings.
+    var path: String {
+        var names: [String] = []
+        var element = self.element
+        var step = self.step
+        while let current = step {
+            names.append(element.qualifiedName + (current.index.map { "[\($0)]" } ?? ""))
+            element = current.parent
+            step = current.parentStep
+        }
+        names.append(element.qualifiedName)
+        return "/" + names.reversed().joined(separator: "/")
+    }
+
+    /// The local names below the root, without indices.
+    var readablePath: String {
+        var names: [String] = []
+        var element = self.element
+        var step = self.step
+        while let current = step {
+            names.append(element.localName)
+            element = current.parent
+            step = current.parentStep
+        }
+        return names.reversed().joined(separator: "/")
     }
 
     /// The first child `localName` in `namespace`.

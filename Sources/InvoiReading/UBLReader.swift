@@ -9,18 +9,20 @@ import InvoiXML
 /// not taken becomes an "other element" term (with an `unmappedElement` fallback), so nothing
 /// present is silently dropped, and the taken elements are the reviewed list of mapped ones.
 enum UBLReader {
+    /// The tax schemes of a party's tax identifier (BT-31, BT-48): EN 16931's VAT, and the GST
+    /// PINT's Australian, New Zealand, Singapore and Malaysian variants write in its place.
+    static let taxIdentifierSchemes: Set<String> = ["VAT", "GST"]
     static let cac = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
     static let cbc = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"
     static let invoiceNamespace = "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
     static let creditNoteNamespace = "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"
 
-    /// EN 16931's credit-note type codes (UNTDID 1001): a document with one is a credit note
-    /// whichever root it has.
-    static let creditNoteTypeCodes: Set<String> = ["381", "261", "262", "296", "308", "532"]
-
     /// `root` (an `Invoice` or `CreditNote` element) read as an invoice.
     static func read(_ root: XMLElement, attachmentName: String?) throws(EInvoiceReadingError) -> Invoice {
-        guard root.localName == "Invoice" || root.localName == "CreditNote" else {
+        guard
+            root.localName == "Invoice" && root.namespace == invoiceNamespace
+                || root.localName == "CreditNote" && root.namespace == creditNoteNamespace
+        else {
             throw EInvoiceReadingError(
                 message: "not a UBL Invoice or CreditNote: the root element is \(root.qualifiedName)",
                 path: "/" + root.qualifiedName, line: root.line, column: root.column)
@@ -29,24 +31,22 @@ enum UBLReader {
     }
 }
 
-/// An element and its path from the root, for messages and for the names of unmapped elements.
-struct UBLNode {
-    let element: XMLElement
-    let path: String
-}
-
 /// One reading: the elements taken so far, and what has been read.
 final class UBLReading {
-    let root: UBLNode
+    let root: Located
     let isCreditNoteRoot: Bool
     let attachmentName: String?
     private var taken = Set<ObjectIdentifier>()
-    var fallbacks: [ReadingFallback] = []
+    var log = ReadingLog()
     /// The document currency's code, for amounts.
     var currencyCode = ""
+    /// The rows of the VAT breakdown that state no taxable amount.
+    var rowsWithoutTaxable: [Int] = []
+    /// The seller's country code as written (BT-40), for the document's language.
+    var sellerCountryCode = ""
 
     init(root: XMLElement, attachmentName: String?) {
-        self.root = UBLNode(element: root, path: "/" + root.qualifiedName)
+        self.root = Located(root: root)
         self.isCreditNoteRoot = root.localName == "CreditNote"
         self.attachmentName = attachmentName
     }
@@ -54,73 +54,45 @@ final class UBLReading {
     // MARK: Navigation
 
     /// The first child `name` (a `cbc` element, or `cac` with `aggregate`).
-    func child(_ node: UBLNode, _ name: String, aggregate: Bool = false) -> UBLNode? {
+    func child(_ node: Located, _ name: String, aggregate: Bool = false) -> Located? {
         children(node, name, aggregate: aggregate).first
     }
 
-    func children(_ node: UBLNode, _ name: String, aggregate: Bool = false) -> [UBLNode] {
-        let found = node.element.children(name, in: aggregate ? UBLReader.cac : UBLReader.cbc)
-        return Self.nodes(found, under: node)
+    func children(_ node: Located, _ name: String, aggregate: Bool = false) -> [Located] {
+        node.children(name, in: aggregate ? UBLReader.cac : UBLReader.cbc)
     }
 
-    func aggregate(_ node: UBLNode, _ name: String) -> UBLNode? { child(node, name, aggregate: true) }
-    func aggregates(_ node: UBLNode, _ name: String) -> [UBLNode] { children(node, name, aggregate: true) }
-
-    /// `elements` (siblings of one name) as nodes; an index in the path when there are several.
-    static func nodes(_ elements: [XMLElement], under parent: UBLNode) -> [UBLNode] {
-        let indexed = elements.count > 1
-        return elements.enumerated().map { index, element in
-            UBLNode(
-                element: element,
-                path: parent.path + "/" + element.qualifiedName + (indexed ? "[\(index + 1)]" : ""))
-        }
-    }
-
-    /// Marks `node` (and everything inside it) as taken.
-    func take(all node: UBLNode?) {
-        guard let node else { return }
-        var stack = [node.element]
-        while let element = stack.popLast() {
-            taken.insert(ObjectIdentifier(element))
-            stack.append(contentsOf: element.children)
-        }
-    }
+    func aggregate(_ node: Located, _ name: String) -> Located? { child(node, name, aggregate: true) }
+    func aggregates(_ node: Located, _ name: String) -> [Located] { children(node, name, aggregate: true) }
 
     /// The trimmed text of `node`, marked as taken; "" when absent.
-    func text(_ node: UBLNode?) -> String {
+    func text(_ node: Located?) -> String {
         guard let node else { return "" }
         taken.insert(ObjectIdentifier(node.element))
         return node.element.trimmedText
     }
 
     /// The text of the `cbc` child `name`.
-    func text(_ node: UBLNode?, _ name: String) -> String {
+    func text(_ node: Located?, _ name: String) -> String {
         guard let node else { return "" }
         return text(child(node, name))
     }
 
-    func error(_ message: String, at node: UBLNode) -> EInvoiceReadingError {
-        EInvoiceReadingError(message: message, path: node.path, line: node.element.line, column: node.element.column)
-    }
+    func error(_ message: String, at node: Located) -> EInvoiceReadingError { node.error(message) }
 
     /// The number in `node`, as written; nil when absent or empty.
-    func number(_ node: UBLNode?) throws(EInvoiceReadingError) -> StatedNumber? {
-        guard let node else { return nil }
-        let written = text(node)
-        guard !written.isEmpty else { return nil }
-        guard let number = StatedNumber(xml: written) else {
-            throw error("“\(written)” is not a decimal number", at: node)
-        }
-        return number
+    func number(_ node: Located?) throws(EInvoiceReadingError) -> StatedNumber? {
+        guard let node, !text(node).isEmpty else { return nil }
+        return try node.number()
     }
 
-    func number(_ node: UBLNode?, _ name: String) throws(EInvoiceReadingError) -> StatedNumber? {
+    func number(_ node: Located?, _ name: String) throws(EInvoiceReadingError) -> StatedNumber? {
         guard let node else { return nil }
         return try number(child(node, name))
     }
 
     /// An xs:date; a time-zone suffix is dropped (with a fallback), anything else is an error.
-    func date(_ node: UBLNode?) throws(EInvoiceReadingError) -> CalendarDate? {
+    func date(_ node: Located?) throws(EInvoiceReadingError) -> CalendarDate? {
         guard let node else { return nil }
         let written = text(node)
         guard !written.isEmpty else { return nil }
@@ -128,13 +100,13 @@ final class UBLReading {
         let day = String(written.prefix(10))
         let zone = written.dropFirst(10)
         if let date = CalendarDate(iso: day), Self.isTimeZone(zone) {
-            fallbacks.append(.dateAsWritten(path: node.path, text: written))
+            log.add(.dateAsWritten(path: node.path, text: written))
             return date
         }
         throw error("“\(written)” is not a date (YYYY-MM-DD)", at: node)
     }
 
-    func date(_ node: UBLNode?, _ name: String) throws(EInvoiceReadingError) -> CalendarDate? {
+    func date(_ node: Located?, _ name: String) throws(EInvoiceReadingError) -> CalendarDate? {
         guard let node else { return nil }
         return try date(child(node, name))
     }
@@ -150,7 +122,7 @@ final class UBLReading {
     }
 
     /// An identifier with its `schemeID` (or `listID`), as a term's value; nil when empty.
-    func identifier(_ node: UBLNode?, schemeAttribute: String = "schemeID") -> StatedTerm.Value? {
+    func identifier(_ node: Located?, schemeAttribute: String = "schemeID") -> StatedTerm.Value? {
         guard let node else { return nil }
         let value = text(node)
         guard !value.isEmpty else { return nil }
@@ -158,13 +130,13 @@ final class UBLReading {
     }
 
     /// A term for the text of `node` when it has any.
-    func textTerm(_ term: BusinessTerm, _ node: UBLNode?, into terms: inout [StatedTerm]) {
+    func textTerm(_ term: BusinessTerm, _ node: Located?, into terms: inout [StatedTerm]) {
         let value = text(node)
         if !value.isEmpty { terms.append(StatedTerm(term, .text(value))) }
     }
 
     func identifierTerm(
-        _ term: BusinessTerm, _ node: UBLNode?, schemeAttribute: String = "schemeID", into terms: inout [StatedTerm]
+        _ term: BusinessTerm, _ node: Located?, schemeAttribute: String = "schemeID", into terms: inout [StatedTerm]
     ) {
         if let value = identifier(node, schemeAttribute: schemeAttribute) { terms.append(StatedTerm(term, value)) }
     }
@@ -193,32 +165,28 @@ final class UBLReading {
         if code.isEmpty { code = payableNode?.element.attribute("currencyID") ?? "" }
         guard !code.isEmpty else { throw error("the document has no cbc:DocumentCurrencyCode (BT-5)", at: root) }
         currencyCode = code
-        let currency: Currency
-        if let known = Currency(code: code) {
-            currency = known
-        } else {
-            let digits = payableNode.flatMap { StatedNumber(xml: $0.element.trimmedText)?.fractionDigits } ?? 2
-            currency = Currency(unlisted: code, fractionDigits: digits)
-            fallbacks.append(.unknownCurrency(code))
-        }
+        let digits = payableNode.flatMap { StatedNumber(xml: $0.element.trimmedText)?.fractionDigits } ?? 2
+        let currency = ReadingSupport.currency(code: code, fractionDigits: digits, log: &log)
 
         var invoice = Invoice(issueDate: issueDate, currency: currency, lineItems: [])
         invoice.invoiceNumber = invoiceNumber
         invoice.documentType =
-            isCreditNoteRoot || UBLReader.creditNoteTypeCodes.contains(typeCode) ? .creditNote : .invoice
+            isCreditNoteRoot ? .creditNote : ReadingSupport.documentType(typeCode: typeCode)
 
         // Notes (BT-22), each with its subject code (BT-21) when it has one.
         var notes: [String] = []
+        var noteTexts: [String] = []
         for note in children(root, "Note") {
             let written = text(note)
             guard !written.isEmpty else { continue }
+            noteTexts.append(written)
             if let (subject, body) = Self.subjectAndNote(written) {
                 terms.append(StatedTerm(.noteSubject, .text(body), name: subject))
             } else {
                 notes.append(written)
             }
         }
-        invoice.notes = notes.joined(separator: "\n\n")
+        invoice.notes = ReadingSupport.notes(notes)
 
         if let taxPoint = try date(root, "TaxPointDate") { terms.append(StatedTerm(.taxPointDate, .date(taxPoint))) }
         let taxCurrency = text(root, "TaxCurrencyCode")
@@ -226,27 +194,29 @@ final class UBLReading {
         invoice.buyerReference = text(root, "BuyerReference")
 
         // BG-14 the invoicing period, BT-72 the delivery date: the model's delivery.
+        let periodNode = aggregate(root, "InvoicePeriod")
         var period: (start: CalendarDate?, end: CalendarDate?)?
-        if let node = aggregate(root, "InvoicePeriod") {
-            period = (try date(node, "StartDate"), try date(node, "EndDate"))
-            identifierTerm(.taxPointDateCode, child(node, "DescriptionCode"), into: &terms)
+        if let periodNode {
+            period = (try date(periodNode, "StartDate"), try date(periodNode, "EndDate"))
+            identifierTerm(.taxPointDateCode, child(periodNode, "DescriptionCode"), into: &terms)
         }
         let deliveryNode = aggregate(root, "Delivery")
-        let actualDelivery = try date(deliveryNode, "ActualDeliveryDate")
+        let actualDeliveryNode = deliveryNode.flatMap { child($0, "ActualDeliveryDate") }
+        let actualDelivery = try date(actualDeliveryNode)
         if let period, let start = period.start, let end = period.end {
             invoice.delivery = .period(start: start, end: end)
-            if let actualDelivery {
+            if let actualDelivery, let actualDeliveryNode {
                 // The model holds one of the two; the delivery date is kept as written.
-                terms.append(
-                    StatedTerm(.otherElement, .date(actualDelivery), name: "cac:Delivery/cbc:ActualDeliveryDate"))
-                fallbacks.append(.unmappedElement(path: root.path + "/cac:Delivery/cbc:ActualDeliveryDate"))
+                terms.append(StatedTerm(.otherElement, .date(actualDelivery), name: "Delivery/ActualDeliveryDate"))
+                log.add(.unmappedElement(path: actualDeliveryNode.path))
             }
         } else {
             if let actualDelivery { invoice.delivery = .date(actualDelivery) }
-            if let period, period.start != nil || period.end != nil {
+            if let period, let periodNode, period.start != nil || period.end != nil {
+                // Half a period: the model's delivery needs both ends.
                 terms.append(
-                    StatedTerm(.otherElement, .period(start: period.start, end: period.end), name: "cac:InvoicePeriod"))
-                fallbacks.append(.unmappedElement(path: root.path + "/cac:InvoicePeriod"))
+                    StatedTerm(.otherElement, .period(start: period.start, end: period.end), name: "InvoicePeriod"))
+                log.add(.unmappedElement(path: periodNode.path))
             }
         }
 
@@ -302,43 +272,60 @@ final class UBLReading {
         let allowancesAndCharges = try aggregates(root, "AllowanceCharge").map { node throws(EInvoiceReadingError) in
             try allowanceCharge(node, documentLevel: true)
         }
-        let documentAllowances = allowancesAndCharges.filter { !$0.isCharge }
-        if documentAllowances.count == 1, documentAllowances.count == allowancesAndCharges.count {
-            invoice.discount = Self.discount(documentAllowances[0])
+        do {
+            invoice.discount = ReadingSupport.discount(allowancesAndCharges)
         }
 
-        let (vat, breakdown, accountingVAT) = try taxTotals(taxCurrency: taxCurrency)
+        var (vat, breakdown, accountingVAT) = try taxTotals(taxCurrency: taxCurrency)
         if let accountingVAT {
             terms.append(
                 StatedTerm(.vatInAccountingCurrency, .amount(accountingVAT.amount, currency: accountingVAT.currency)))
         }
-        invoice.vatExemptionReason = breakdown.first { !$0.exemptionReason.isEmpty }?.exemptionReason ?? ""
+        invoice.vatExemptionReason = ReadingSupport.exemptionReason(breakdown)
 
-        let lineNodes = aggregates(root, isCreditNoteRoot ? "CreditNoteLine" : "InvoiceLine")
-        var statedLines: [StatedLine] = []
-        statedLines.reserveCapacity(lineNodes.count)
-        invoice.lineItems.reserveCapacity(lineNodes.count)
-        for (index, node) in lineNodes.enumerated() {
-            let (item, stated) = try line(node, number: index + 1)
-            invoice.lineItems.append(item)
-            statedLines.append(stated)
+        // The lines, each followed by its sub-lines (XRechnung's extension), depth first.
+        var lineNodes: [(node: Located, parent: String)] = []
+        func flatten(_ nodes: [Located], parent: String) {
+            for node in nodes {
+                lineNodes.append((node, parent))
+                let id = node.element.child("ID", in: UBLReader.cbc)?.trimmedText ?? ""
+                flatten(aggregates(node, isCreditNoteRoot ? "SubCreditNoteLine" : "SubInvoiceLine"), parent: id)
+            }
         }
-        shareLineVAT(&invoice, statedLines)
+        flatten(aggregates(root, isCreditNoteRoot ? "CreditNoteLine" : "InvoiceLine"), parent: "")
+        var readLines: [ReadLine] = []
+        readLines.reserveCapacity(lineNodes.count)
+        for (index, line) in lineNodes.enumerated() {
+            readLines.append(try self.line(line.node, number: index + 1, parent: line.parent))
+        }
+        ReadingSupport.settleLines(readLines, breakdown: breakdown, into: &invoice, log: &log)
+        let statedLines = readLines.map(\.stated)
+        for row in rowsWithoutTaxable {
+            let lines = statedLines.filter { $0.vatCategory == breakdown[row].category }
+            breakdown[row].taxableAmount = StatedNumber(
+                value: lines.reduce(Decimal(0)) { $0 + $1.netAmount.value },
+                fractionDigits: lines.map(\.netAmount.fractionDigits).max() ?? currencyDigits)
+            log.add(.missingTotal(term: "BT-116"))
+        }
 
         var totals = try self.totals(vat: vat, allowancesAndCharges: allowancesAndCharges, lines: statedLines)
         totals.vatInAccountingCurrency = accountingVAT.map { ($0.amount, $0.currency) }
         if let prepaid = totals.prepaid { invoice.amountPaid = prepaid.value }
 
+        // UBL states no language: the notes' and payment terms' words, else the seller's country.
+        invoice.language = DocumentLanguage.resolve(
+            stated: "", texts: noteTexts + [invoice.paymentTerms], sellerCountry: sellerCountryCode, log: &log)
+
         // Whatever the reading did not take is kept, by its path.
         var lines = statedLines
-        collectUnmapped(terms: &terms, lines: &lines, lineNodes: lineNodes)
+        collectUnmapped(terms: &terms, lines: &lines, lineNodes: lineNodes.map(\.node))
 
         invoice.received = ReceivedInvoice(
             source: ReceivedInvoice.Source(
                 syntax: isCreditNoteRoot ? .ublCreditNote : .ublInvoice, attachmentName: attachmentName,
                 specification: specification),
             typeCode: typeCode, totals: totals, vatBreakdown: breakdown, allowancesAndCharges: allowancesAndCharges,
-            lines: lines, terms: terms, attachments: attachments, fallbacks: fallbacks)
+            lines: lines, terms: terms, attachments: attachments, fallbacks: log.fallbacks)
         return invoice
     }
 
@@ -362,32 +349,33 @@ final class UBLReading {
         var postalCode = ""
         var subdivision = ""
         var countryCode = ""
+        /// Not an EN 16931 term, but the model's (the Swiss QR-bill's structured address).
+        var buildingNumber = ""
 
         /// The whole address as lines, for a term.
         var lines: String {
-            [street, [postalCode, city].filter { !$0.isEmpty }.joined(separator: " "), subdivision, countryCode]
-                .filter { !$0.isEmpty }.joined(separator: "\n")
+            let streetLine = [street, buildingNumber].filter { !$0.isEmpty }.joined(separator: " ")
+            return [
+                streetLine, [postalCode, city].filter { !$0.isEmpty }.joined(separator: " "), subdivision, countryCode,
+            ]
+            .filter { !$0.isEmpty }.joined(separator: "\n")
         }
     }
 
-    func address(_ node: UBLNode) -> Address {
+    func address(_ node: Located) -> Address {
         var street = [text(node, "StreetName"), text(node, "AdditionalStreetName")]
         street += aggregates(node, "AddressLine").map { text($0, "Line") }
         return Address(
-            street: street.filter { !$0.isEmpty }.joined(separator: "\n"), city: text(node, "CityName"),
+            street: ReadingSupport.street(street), city: text(node, "CityName"),
             postalCode: text(node, "PostalZone"), subdivision: text(node, "CountrySubentity"),
-            countryCode: aggregate(node, "Country").map { text($0, "IdentificationCode") } ?? "")
+            countryCode: aggregate(node, "Country").map { text($0, "IdentificationCode") } ?? "",
+            buildingNumber: text(node, "BuildingNumber"))
     }
 
-    func country(_ code: String) -> CountryCode? {
-        guard !code.isEmpty else { return nil }
-        if let country = CountryCode(code) { return country }
-        fallbacks.append(.unknownCountryCode(code))
-        return nil
-    }
+    func country(_ code: String) -> CountryCode? { ReadingSupport.country(code: code, log: &log) }
 
     /// The electronic address (BT-34, BT-49), or a term when its scheme is not on the EAS list.
-    func electronicAddress(_ party: UBLNode, term: BusinessTerm, terms: inout [StatedTerm]) -> ElectronicAddress? {
+    func electronicAddress(_ party: Located, term: BusinessTerm, terms: inout [StatedTerm]) -> ElectronicAddress? {
         guard let node = child(party, "EndpointID") else { return nil }
         let value = text(node)
         let scheme = node.element.attribute("schemeID") ?? ""
@@ -398,7 +386,7 @@ final class UBLReading {
     }
 
     /// Party identifiers (BT-29, BT-46, BT-60); SEPA's is the creditor identifier (BT-90).
-    func partyIdentifiers(_ party: UBLNode, term: BusinessTerm, terms: inout [StatedTerm]) {
+    func partyIdentifiers(_ party: Located, term: BusinessTerm, terms: inout [StatedTerm]) {
         for identification in aggregates(party, "PartyIdentification") {
             guard let node = child(identification, "ID") else { continue }
             let isSEPA = node.element.attribute("schemeID") == "SEPA"
@@ -408,7 +396,7 @@ final class UBLReading {
 
     /// The party's name: its legal name (BT-27), else its trading name; the trading name is a
     /// term of its own beside a legal name.
-    func partyName(_ party: UBLNode, tradingName: BusinessTerm, terms: inout [StatedTerm]) -> String {
+    func partyName(_ party: Located, tradingName: BusinessTerm, terms: inout [StatedTerm]) -> String {
         let legal = aggregate(party, "PartyLegalEntity").map { text($0, "RegistrationName") } ?? ""
         let trading = aggregate(party, "PartyName").map { text($0, "Name") } ?? ""
         if legal.isEmpty { return trading }
@@ -416,16 +404,18 @@ final class UBLReading {
         return legal
     }
 
-    func seller(_ party: UBLNode, into invoice: inout Invoice, terms: inout [StatedTerm]) {
+    func seller(_ party: Located, into invoice: inout Invoice, terms: inout [StatedTerm]) {
         invoice.fromElectronicAddress = electronicAddress(party, term: .sellerElectronicAddress, terms: &terms)
         partyIdentifiers(party, term: .sellerIdentifier, terms: &terms)
         invoice.fromName = partyName(party, tradingName: .sellerTradingName, terms: &terms)
         if let node = aggregate(party, "PostalAddress") {
             let address = self.address(node)
             invoice.fromStreet = address.street
+            invoice.fromBuildingNumber = address.buildingNumber
             invoice.fromCity = address.city
             invoice.fromPostalCode = address.postalCode
             invoice.fromCountry = country(address.countryCode)
+            sellerCountryCode = address.countryCode
             if !address.subdivision.isEmpty {
                 terms.append(StatedTerm(.sellerCountrySubdivision, .text(address.subdivision)))
             }
@@ -434,7 +424,7 @@ final class UBLReading {
             let id = text(scheme, "CompanyID")
             let kind = aggregate(scheme, "TaxScheme").map { text($0, "ID") } ?? ""
             guard !id.isEmpty else { continue }
-            if kind == "VAT" && invoice.fromTaxId.isEmpty {
+            if UBLReader.taxIdentifierSchemes.contains(kind) && invoice.fromTaxId.isEmpty {
                 invoice.fromTaxId = id
             } else {
                 terms.append(StatedTerm(.sellerTaxRegistration, .identifier(id, scheme: kind)))
@@ -451,13 +441,14 @@ final class UBLReading {
         }
     }
 
-    func buyer(_ party: UBLNode, into invoice: inout Invoice, terms: inout [StatedTerm]) {
+    func buyer(_ party: Located, into invoice: inout Invoice, terms: inout [StatedTerm]) {
         invoice.toElectronicAddress = electronicAddress(party, term: .buyerElectronicAddress, terms: &terms)
         partyIdentifiers(party, term: .buyerIdentifier, terms: &terms)
         invoice.toName = partyName(party, tradingName: .buyerTradingName, terms: &terms)
         if let node = aggregate(party, "PostalAddress") {
             let address = self.address(node)
             invoice.toStreet = address.street
+            invoice.toBuildingNumber = address.buildingNumber
             invoice.toCity = address.city
             invoice.toPostalCode = address.postalCode
             invoice.toCountry = country(address.countryCode)
@@ -468,7 +459,8 @@ final class UBLReading {
         for scheme in aggregates(party, "PartyTaxScheme") {
             // BT-48 is the buyer's VAT identifier; another scheme's stays an element of its own.
             guard let taxScheme = aggregate(scheme, "TaxScheme"),
-                taxScheme.element.trimmedTextOfChild("ID", UBLReader.cbc) == "VAT", invoice.toTaxId.isEmpty
+                UBLReader.taxIdentifierSchemes.contains(taxScheme.element.trimmedTextOfChild("ID", UBLReader.cbc)),
+                invoice.toTaxId.isEmpty
             else { continue }
             _ = text(taxScheme, "ID")
             invoice.toTaxId = text(scheme, "CompanyID")
@@ -483,7 +475,7 @@ final class UBLReading {
         }
     }
 
-    func payee(_ party: UBLNode, terms: inout [StatedTerm]) {
+    func payee(_ party: Located, terms: inout [StatedTerm]) {
         textTerm(.payeeName, aggregate(party, "PartyName").flatMap { child($0, "Name") }, into: &terms)
         partyIdentifiers(party, term: .payeeIdentifier, terms: &terms)
         if let legal = aggregate(party, "PartyLegalEntity") {
@@ -491,7 +483,7 @@ final class UBLReading {
         }
     }
 
-    func taxRepresentative(_ party: UBLNode, terms: inout [StatedTerm]) {
+    func taxRepresentative(_ party: Located, terms: inout [StatedTerm]) {
         textTerm(.taxRepresentativeName, aggregate(party, "PartyName").flatMap { child($0, "Name") }, into: &terms)
         for scheme in aggregates(party, "PartyTaxScheme") {
             identifierTerm(.taxRepresentativeVATId, child(scheme, "CompanyID"), into: &terms)
@@ -503,7 +495,7 @@ final class UBLReading {
         }
     }
 
-    func delivery(_ delivery: UBLNode, terms: inout [StatedTerm]) {
+    func delivery(_ delivery: Located, terms: inout [StatedTerm]) {
         if let location = aggregate(delivery, "DeliveryLocation") {
             identifierTerm(.deliverToLocation, child(location, "ID"), into: &terms)
             if let node = aggregate(location, "Address") {
@@ -574,13 +566,14 @@ final class UBLReading {
     // MARK: Allowances, charges, VAT
 
     /// A tax category's code and rate (BT-95/96, 102/103, 118/119, 151/152); its scheme is taken.
-    func taxCategory(_ node: UBLNode?) throws(EInvoiceReadingError) -> (code: String, rate: StatedNumber?) {
+    func taxCategory(_ node: Located?) throws(EInvoiceReadingError) -> (code: String, rate: StatedNumber?) {
         guard let node else { return ("", nil) }
-        take(all: aggregate(node, "TaxScheme"))
+        // The scheme's id (VAT, GST) is the category's; anything else in it is kept.
+        _ = text(aggregate(node, "TaxScheme"), "ID")
         return (text(node, "ID"), try number(node, "Percent"))
     }
 
-    func allowanceCharge(_ node: UBLNode, documentLevel: Bool) throws(EInvoiceReadingError) -> StatedAllowanceCharge {
+    func allowanceCharge(_ node: Located, documentLevel: Bool) throws(EInvoiceReadingError) -> StatedAllowanceCharge {
         let indicator = text(node, "ChargeIndicator")
         guard indicator == "true" || indicator == "false" || indicator == "1" || indicator == "0" else {
             throw error(
@@ -601,12 +594,6 @@ final class UBLReading {
             reasonCode: text(node, "AllowanceChargeReasonCode"), vatCategory: category.0, vatRate: category.1)
     }
 
-    /// The model's discount for an allowance: its percentage, else its amount.
-    static func discount(_ allowance: StatedAllowanceCharge) -> Discount {
-        if let percentage = allowance.percentage { return Discount(kind: .percentage, value: percentage.value) }
-        return Discount(kind: .fixed, value: allowance.amount.value)
-    }
-
     /// BT-110 with its breakdown (BG-23), and BT-111 in the VAT accounting currency (BT-6): the
     /// tax total in that currency, or, when it is the document's, the one without a breakdown.
     func taxTotals(
@@ -615,11 +602,11 @@ final class UBLReading {
         vat: StatedNumber?, breakdown: [StatedVAT], accounting: (amount: StatedNumber, currency: String)?
     ) {
         let totals = aggregates(root, "TaxTotal")
-        let currencyOf = { (node: UBLNode) in
+        let currencyOf = { (node: Located) in
             self.child(node, "TaxAmount")?.element.attribute("currencyID") ?? self.currencyCode
         }
-        var main: UBLNode?
-        var accounting: UBLNode?
+        var main: Located?
+        var accounting: Located?
         if !taxCurrency.isEmpty && taxCurrency != currencyCode {
             main = totals.first { currencyOf($0) != taxCurrency }
             accounting = totals.first { currencyOf($0) == taxCurrency }
@@ -634,15 +621,16 @@ final class UBLReading {
             for subtotal in aggregates(main, "TaxSubtotal") {
                 let (code, rate) = try taxCategory(aggregate(subtotal, "TaxCategory"))
                 let category = aggregate(subtotal, "TaxCategory")
-                guard let taxable = try number(subtotal, "TaxableAmount") else {
-                    throw error("a VAT breakdown row without its taxable amount (BT-116)", at: subtotal)
-                }
+                // UBL lets a row leave out its taxable amount; it is worked out from the lines.
+                let taxable = try number(subtotal, "TaxableAmount")
+                if taxable == nil { rowsWithoutTaxable.append(breakdown.count) }
                 guard let amount = try number(subtotal, "TaxAmount") else {
                     throw error("a VAT breakdown row without its VAT amount (BT-117)", at: subtotal)
                 }
                 breakdown.append(
                     StatedVAT(
-                        category: code, rate: rate, taxableAmount: taxable, vat: amount,
+                        category: code, rate: rate,
+                        taxableAmount: taxable ?? StatedNumber(value: 0, fractionDigits: currencyDigits), vat: amount,
                         exemptionReason: text(category, "TaxExemptionReason"),
                         exemptionCode: text(category, "TaxExemptionReasonCode")))
             }
@@ -682,7 +670,7 @@ final class UBLReading {
             -> StatedNumber
         {
             if let number = try number(node, name) { return number }
-            fallbacks.append(.missingTotal(term: term))
+            log.add(.missingTotal(term: term))
             return otherwise()
         }
         let lineTotal = try stated("LineExtensionAmount", term: "BT-106") { sum(lines.map(\.netAmount)) }
@@ -719,7 +707,7 @@ final class UBLReading {
                 attachment.uri = aggregate(content, "ExternalReference").map { text($0, "URI") } ?? ""
                 if let object = child(content, "EmbeddedDocumentBinaryObject") {
                     let encoded = text(object)
-                    guard let data = Self.base64(encoded) else {
+                    guard let data = ReadingSupport.base64(encoded) else {
                         throw error("the embedded document is not valid base64", at: object)
                     }
                     attachment.embedded = Attachment.EmbeddedFile(
@@ -732,16 +720,9 @@ final class UBLReading {
         return attachments
     }
 
-    /// Base64 with line breaks and other white space between its characters; nil for anything else.
-    static func base64(_ text: String) -> [UInt8]? {
-        let compact = text.unicodeScalars.filter { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r") }
-        guard let data = Data(base64Encoded: String(String.UnicodeScalarView(compact))) else { return nil }
-        return [UInt8](data)
-    }
-
     // MARK: Lines (BG-25)
 
-    func line(_ node: UBLNode, number: Int) throws(EInvoiceReadingError) -> (LineItem, StatedLine) {
+    func line(_ node: Located, number: Int, parent: String) throws(EInvoiceReadingError) -> ReadLine {
         var terms: [StatedTerm] = []
         let lineId = text(node, "ID")
         for note in children(node, "Note") { textTerm(.lineNote, note, into: &terms) }
@@ -790,9 +771,11 @@ final class UBLReading {
                 identifierTerm(.itemStandardIdentifier, child(standard, "ID"), into: &terms)
             }
             for classification in aggregates(itemNode, "CommodityClassification") {
-                identifierTerm(
-                    .itemClassification, child(classification, "ItemClassificationCode"), schemeAttribute: "listID",
-                    into: &terms)
+                // EN 16931 binds ItemClassificationCode; some profiles write UBL's CommodityCode.
+                for name in ["ItemClassificationCode", "CommodityCode"] {
+                    identifierTerm(
+                        .itemClassification, child(classification, name), schemeAttribute: "listID", into: &terms)
+                }
             }
             if let origin = aggregate(itemNode, "OriginCountry") {
                 let code = text(origin, "IdentificationCode")
@@ -823,109 +806,73 @@ final class UBLReading {
         }
 
         item.quantity = quantity.value
-        if let baseQuantity, baseQuantity.value != 0, baseQuantity.value != 1 {
-            item.rate = netPrice.value / baseQuantity.value
-        } else {
-            item.rate = netPrice.value
-        }
-        if !unitCode.isEmpty {
-            if let unit = UnitCode(code: unitCode) {
-                item.unit = unit
-            } else {
-                fallbacks.append(.unknownUnitCode(unitCode))
-            }
-        }
+        item.rate = ReadingSupport.rate(netPrice: netPrice, baseQuantity: baseQuantity)
+        item.unit = ReadingSupport.unit(code: unitCode, log: &log)
         item.date = lineDate
-        let lineAllowances = allowancesAndCharges.filter { !$0.isCharge }
-        if lineAllowances.count == 1, allowancesAndCharges.count == 1 {
-            item.discount = Self.discount(lineAllowances[0])
-        }
+        item.discount = ReadingSupport.discount(allowancesAndCharges)
 
         let stated = StatedLine(
             lineId: lineId, quantity: quantity, unitCode: unitCode, netPrice: netPrice, baseQuantity: baseQuantity,
             baseQuantityUnitCode: baseQuantityNode?.element.attribute("unitCode") ?? "", grossPrice: grossPrice,
             priceDiscount: priceDiscount, netAmount: netAmount, vatCategory: vat.code, vatRate: vat.rate,
-            allowancesAndCharges: allowancesAndCharges, terms: terms)
-        return (item, stated)
-    }
-
-    /// Each line's VAT category and rate into the model: the first line's are the invoice's
-    /// (so that every line sharing them leaves its own nil), a line with others carries its
-    /// own; a category the model has no case for is kept as written (in `StatedLine`).
-    func shareLineVAT(_ invoice: inout Invoice, _ lines: [StatedLine]) {
-        var outside = Set<String>()
-        let stated = lines.map { line -> (category: VATCategory?, rate: Decimal) in
-            let rate = line.vatRate?.value ?? 0
-            guard !line.vatCategory.isEmpty else { return (nil, rate) }
-            guard let category = VATCategory(rawValue: line.vatCategory) else {
-                outside.insert(line.vatCategory)
-                return (nil, rate)
-            }
-            return (category, rate)
-        }
-        for code in outside.sorted() { fallbacks.append(.vatCategoryAsWritten(code)) }
-        guard let first = stated.first else { return }
-        // nil stands for the category the rate implies, as in invoi's own invoices.
-        let implied = { (vat: (category: VATCategory?, rate: Decimal)) in
-            vat.category.flatMap { $0 == VATCategory.implied(byRate: vat.rate) ? nil : $0 }
-        }
-        invoice.vatRate = first.rate
-        invoice.vatCategory = implied(first)
-        let effective = { (vat: (category: VATCategory?, rate: Decimal)) in
-            (vat.category ?? VATCategory.implied(byRate: vat.rate), vat.rate)
-        }
-        for (index, vat) in stated.enumerated() where effective(vat) != effective(first) {
-            invoice.lineItems[index].vatRate = vat.rate
-            // A line's nil category is the invoice's when it has one.
-            invoice.lineItems[index].vatCategory =
-                invoice.vatCategory == nil ? implied(vat) : (vat.category ?? VATCategory.implied(byRate: vat.rate))
-        }
+            allowancesAndCharges: allowancesAndCharges, terms: terms, parentLineId: parent)
+        return ReadLine(
+            item: item, stated: stated, vatRate: vat.rate?.value,
+            vatCategory: ReadingSupport.vatCategory(code: vat.code, log: &log))
     }
 
     // MARK: What was not taken
 
-    /// Every leaf with text that the reading did not take: a term named by its path (a line's
-    /// under the line), and a fallback.
-    func collectUnmapped(terms: inout [StatedTerm], lines: inout [StatedLine], lineNodes: [UBLNode]) {
+    /// Every leaf with text that the reading did not take: a term named by its readable path
+    /// (a line's under the line, relative to it), and a fallback with its full path. The walk
+    /// keeps only its ancestors; a path is built for an element kept, not for every element.
+    func collectUnmapped(terms: inout [StatedTerm], lines: inout [StatedLine], lineNodes: [Located]) {
         var lineIndex = [ObjectIdentifier: Int]()
         for (index, node) in lineNodes.enumerated() { lineIndex[ObjectIdentifier(node.element)] = index }
-        // (element, path relative to the document or its line, the line it is in)
-        var stack: [(XMLElement, String, Int?)] = []
-        func push(children element: XMLElement, under path: String, line: Int?) {
-            var counts = [String: Int]()
-            for child in element.children { counts[child.namespace + " " + child.localName, default: 0] += 1 }
-            var seen = [String: Int]()
-            var pushed: [(XMLElement, String, Int?)] = []
-            for child in element.children {
-                let key = child.namespace + " " + child.localName
-                seen[key, default: 0] += 1
-                let step = child.qualifiedName + (counts[key]! > 1 ? "[\(seen[key]!)]" : "")
-                if line == nil, let index = lineIndex[ObjectIdentifier(child)] {
-                    pushed.append((child, "", index))
-                } else {
-                    pushed.append((child, path.isEmpty ? step : path + "/" + step, line))
-                }
-            }
-            stack.append(contentsOf: pushed.reversed())
-        }
-        push(children: root.element, under: "", line: nil)
-        while let (element, path, line) = stack.popLast() {
-            guard element.children.isEmpty else {
-                push(children: element, under: path, line: line)
+        var ancestors: [(element: XMLElement, next: Int)] = [(root.element, 0)]
+        while let (element, next) = ancestors.last {
+            guard next < element.children.count else {
+                ancestors.removeLast()
                 continue
             }
-            guard !taken.contains(ObjectIdentifier(element)) else { continue }
-            let value = element.trimmedText
+            ancestors[ancestors.count - 1].next += 1
+            let child = element.children[next]
+            guard child.children.isEmpty else {
+                ancestors.append((child, 0))
+                continue
+            }
+            guard !taken.contains(ObjectIdentifier(child)) else { continue }
+            let value = child.trimmedText
             guard !value.isEmpty else { continue }
-            let term = StatedTerm(.otherElement, .text(value), name: path)
-            if let line {
+            let chain = ancestors.map(\.element) + [child]
+            // Named from the innermost line (or sub-line) it is in, else from the document.
+            let lineDepth = chain.lastIndex { lineIndex[ObjectIdentifier($0)] != nil }
+            let start = (lineDepth ?? 0) + 1
+            let term = StatedTerm(
+                .otherElement, .text(value), name: chain[start...].map(\.localName).joined(separator: "/"))
+            if let lineDepth, let line = lineIndex[ObjectIdentifier(chain[lineDepth])] {
                 lines[line].terms.append(term)
-                fallbacks.append(.unmappedElement(path: lineNodes[line].path + "/" + path))
             } else {
                 terms.append(term)
-                fallbacks.append(.unmappedElement(path: root.path + "/" + path))
+            }
+            log.add(.unmappedElement(path: Self.path(of: chain)))
+        }
+    }
+
+    /// The path of the last of `chain` (each element the parent of the next, the root first), an
+    /// index on each step that has same-named siblings.
+    static func path(of chain: [XMLElement]) -> String {
+        var path = "/" + chain[0].qualifiedName
+        for (parent, element) in zip(chain, chain.dropFirst()) {
+            let siblings = parent.children.filter {
+                $0.localName == element.localName && $0.namespace == element.namespace
+            }
+            path += "/" + element.qualifiedName
+            if siblings.count > 1, let index = siblings.firstIndex(where: { $0 === element }) {
+                path += "[\(index + 1)]"
             }
         }
+        return path
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiLocalization
 import Testing
 
 @Suite struct LanguagesCommandTests {
@@ -22,19 +23,23 @@ import Testing
         let result = try TemporaryDirectory().run("languages", "--keys")
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains("tax                      VAT {rate}%"))
-        #expect(lines.contains("footer                   {number} · Page {page} of {pages}"))
-        #expect(lines.contains("payment.scanToPay        Scan to pay"))
-        #expect(lines.contains("copyMark.certifiedCopy   Certified copy"))
-        #expect(lines.contains("signedNote               Digitally signed document"))
-        #expect(lines.contains("payment.upiId            UPI ID"))
-        #expect(lines.contains("taxInvoice.scanToVerify  Scan to verify this tax invoice"))
-        #expect(lines.contains("column.item              Item No."))
-        #expect(lines.contains("column.date              Date"))
-        #expect(lines.contains("column.unit              Unit"))
-        #expect(lines.contains("column.discount          Discount"))
-        #expect(lines.contains("column.tax               VAT"))
-        #expect(lines.count == 58)
+        // Every key, its English text in one column after the longest key.
+        let column = WordKey.allCases.map(\.rawValue.count).max()! + 2
+        func line(_ key: String, _ text: String) -> String {
+            key + String(repeating: " ", count: column - key.count) + text
+        }
+        #expect(lines.contains(line("tax", "VAT {rate}%")))
+        #expect(lines.contains(line("footer", "{number} · Page {page} of {pages}")))
+        #expect(lines.contains(line("payment.scanToPay", "Scan to pay")))
+        #expect(lines.contains(line("copyMark.certifiedCopy", "Certified copy")))
+        #expect(lines.contains(line("signedNote", "Digitally signed document")))
+        #expect(lines.contains(line("payment.upiId", "UPI ID")))
+        #expect(lines.contains(line("taxInvoice.scanToVerify", "Scan to verify this tax invoice")))
+        #expect(lines.contains(line("column.item", "Item No.")))
+        #expect(lines.contains(line("column.tax", "VAT")))
+        #expect(lines.contains(line("term.contractReference", "Contract reference")))
+        #expect(lines.contains(line("vatOn", "{category} {rate}% on {amount}")))
+        #expect(lines.count == WordKey.allCases.count)
     }
 
     @Test func anUnknownLanguageOrLocaleOnTheCommandLineIsAUsageError() throws {

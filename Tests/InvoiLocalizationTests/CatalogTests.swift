@@ -185,6 +185,8 @@ struct CatalogTests {
         ("ru", .buyerReference, "Ссылка"), ("uk", .buyerReference, "Посилання"), ("pl", .buyerReference, "Referencja"),
         ("fi", .servicePeriod, "Laskutus"), ("fr", .allocationNumber, "allocation"), ("fr", .totalWithoutTax, "TTC"),
         ("pl", .totalWithoutTax, "brutto"),
+        // EN 16931's gross price (BT-148) is before the price discount and without VAT.
+        ("de", .termGrossPrice, "Brutto"), ("pl", .termGrossPrice, "brutto"), ("hu", .termGrossPrice, "Bruttó"),
     ]
 
     @Test func noTitleClaimsADocumentItIsNot() {
@@ -212,8 +214,59 @@ struct CatalogTests {
     func aRateIsFollowedByThePercentSignAsCLDRWritesIt(_ language: Language) {
         guard let separator = Self.percentSeparator(language) else { return }
         let catalog = Catalog.of(language)
-        for key in [WordKey.tax, .discountPercent] where catalog[key].contains("%") {
+        for key in [WordKey.tax, .discountPercent, .vatOn] where catalog[key].contains("%") {
             #expect(catalog[key].contains("{rate}\(separator)%"), "\(language) \(key.rawValue): \(catalog[key])")
+        }
+    }
+
+    /// A received e-invoice's business terms as the national e-invoicing formats print them
+    /// (XRechnung's visualisation, Factur-X), and the reverse charge in the words each
+    /// country's VAT law requires on the invoice (Article 226(11a) of the VAT Directive).
+    @Test func theReceivedInvoicesWordsAreTheNationalTerms() {
+        let expected: [(String, WordKey, String)] = [
+            ("de", .termProjectReference, "Projektreferenz"), ("de", .termContractReference, "Vertragsnummer"),
+            ("de", .termLinePeriod, "Leistungszeitraum"), ("de", .termPaymentMeans, "Zahlungsart"),
+            ("de", .termMandateReference, "Mandatsreferenz"), ("de", .termCreditorIdentifier, "Gläubiger-ID"),
+            ("de", .termRemittanceInformation, "Verwendungszweck"),
+            ("de", .totalsTaxExclusive, "Gesamtbetrag ohne USt."),
+            ("de", .totalsPayable, "Zahlbetrag"), ("fr", .termProjectReference, "Référence du projet"),
+            ("fr", .totalsTaxExclusive, "Montant total HT"), ("fr", .totalsPayable, "Montant à payer"),
+            ("de", .vatCategoryAE, "Steuerschuldnerschaft des Leistungsempfängers"),
+            ("fr", .vatCategoryAE, "Autoliquidation"), ("es", .vatCategoryAE, "Inversión del sujeto pasivo"),
+            ("it", .vatCategoryAE, "Inversione contabile"), ("nl", .vatCategoryAE, "Btw verlegd"),
+            ("pt", .vatCategoryAE, "Autoliquidação"), ("pl", .vatCategoryAE, "Odwrotne obciążenie"),
+            ("sk", .vatCategoryAE, "Prenesenie daňovej povinnosti"), ("ro", .vatCategoryAE, "Taxare inversă"),
+            ("hu", .vatCategoryAE, "Fordított adózás"), ("sv", .vatCategoryAE, "Omvänd betalningsskyldighet"),
+            ("da", .vatCategoryAE, "Omvendt betalingspligt"), ("fi", .vatCategoryAE, "Käännetty verovelvollisuus"),
+            ("el", .vatCategoryAE, "Αντίστροφη επιβάρυνση"),
+        ]
+        for (code, key, text) in expected {
+            #expect(Catalog.of(Language(tag: code)!)[key] == text, "\(code) \(key.rawValue)")
+        }
+    }
+
+    /// The rows of a received invoice's totals, its VAT categories and its groups each have
+    /// their own word, so that a reader can tell them apart.
+    @Test(arguments: Language.all)
+    func theReceivedInvoicesTotalsCategoriesAndSectionsAreDistinct(_ language: Language) {
+        let catalog = Catalog.of(language)
+        let groups: [[WordKey]] = [
+            [
+                .totalsLineTotal, .totalsAllowances, .totalsCharges, .totalsTaxExclusive, .totalsVat,
+                .totalsTaxInclusive, .totalsPrepaid, .totalsRounding, .totalsPayable,
+            ],
+            [
+                .vatCategoryS, .vatCategoryZ, .vatCategoryE, .vatCategoryAE, .vatCategoryK, .vatCategoryG,
+                .vatCategoryO, .vatCategoryL, .vatCategoryM,
+            ],
+            [
+                .sectionDocument, .sectionSeller, .sectionBuyer, .sectionPayee, .sectionTaxRepresentative,
+                .sectionDelivery, .sectionPayment, .sectionLine, .sectionTotals, .sectionAttachments,
+            ],
+        ]
+        for keys in groups {
+            let words = keys.map { catalog[$0] }
+            #expect(Set(words).count == words.count, "\(language.code): \(words)")
         }
     }
 }

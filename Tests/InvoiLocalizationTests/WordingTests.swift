@@ -8,7 +8,7 @@ struct WordingTests {
         let template = Template("{number} · Page {page} of {pages} {x} {")
         #expect(template.placeholders == [.number, .page, .pages])
         #expect(template.filled { $0.rawValue.uppercased() } == "NUMBER · Page PAGE of PAGES {x} {")
-        #expect(Template.unknownPlaceholders(in: "GST {rate}% on {amount}") == ["amount"])
+        #expect(Template.unknownPlaceholders(in: "GST {rate}% on {total}") == ["total"])
         #expect(Template.unknownPlaceholders(in: "GST {rate}%").isEmpty)
     }
 

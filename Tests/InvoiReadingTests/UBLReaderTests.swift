@@ -149,7 +149,7 @@ import Testing
         #expect(invoice.delivery == .period(start: Self.date("2018-02-01"), end: Self.date("2018-02-07")))
         #expect(
             terms.contains(
-                StatedTerm(.otherElement, .date(Self.date("2017-12-01")), name: "cac:Delivery/cbc:ActualDeliveryDate")))
+                StatedTerm(.otherElement, .date(Self.date("2017-12-01")), name: "Delivery/ActualDeliveryDate")))
 
         #expect(invoice.fromName == "The Global Chain Sweden AB")
         #expect(invoice.fromStreet == "Streetname-line1\nAddStreetname-line2\nAddress-line3")
@@ -194,8 +194,8 @@ import Testing
         #expect(line.rate == 20)
         #expect(line.itemId == "UNI+X")
         #expect(line.discount == nil)
-        #expect(line.vatRate == nil)
-        #expect(invoice.vatRate == 25)
+        #expect(line.vatRate == 25)
+        #expect(invoice.vatRate == 0)
         #expect(invoice.lineItems[1].vatCategory == .exempt)
         #expect(invoice.lineItems[1].vatRate == 0)
         let stated = received.lines[0]
@@ -222,9 +222,11 @@ import Testing
         #expect(
             received.fallbacks == [
                 .unmappedElement(path: "/CreditNote/cac:Delivery/cbc:ActualDeliveryDate"),
+                // Swedish is not a catalog language: the page is in English.
+                .languageFromCountry("SE"),
                 .unmappedElement(path: "/CreditNote/cbc:UBLVersionID"),
             ])
-        #expect(terms.contains(StatedTerm(.otherElement, .text("2.1"), name: "cbc:UBLVersionID")))
+        #expect(terms.contains(StatedTerm(.otherElement, .text("2.1"), name: "UBLVersionID")))
     }
 
     /// Japan PINT, example 3: JPY (no decimals), 10 % and exempt lines, line allowances and
@@ -267,9 +269,9 @@ import Testing
         #expect(totals.payable == Self.number("289490"))
         #expect(totals.payable.description == "289490")
 
-        // Two rates: the first line's is the invoice's, the exempt line carries its own.
-        #expect(invoice.vatRate == 10)
-        #expect(invoice.lineItems.map(\.vatRate) == [nil, nil, 0])
+        // Two rates: each line carries its own, the invoice none.
+        #expect(invoice.vatRate == 0)
+        #expect(invoice.lineItems.map(\.vatRate) == [10, 10, 0])
         #expect(invoice.lineItems.map(\.vatCategory) == [nil, nil, .exempt])
         #expect(invoice.lineItems.map(\.description) == ["デスクチェア", "コピー用紙（A4）", "検定済教科書(算数)"])
         #expect(invoice.lineItems.map(\.quantity) == [5, 5, 10])
@@ -346,6 +348,28 @@ import Testing
         #expect(received.totals.payable == Self.number("224600"))
     }
 
+    /// XRechnung's extension: a line with two sub-lines (cac:SubInvoiceLine), read as lines
+    /// after it with their parent's id.
+    @Test func xRechnungSubLines() throws {
+        guard
+            let invoice = try Self.read(
+                "kosit-xrechnung-testsuite__src__test__business-cases__extension__04.02a-INVOICE_ubl.xml")
+        else { return }
+        let received = try #require(invoice.received)
+        let first = try #require(received.lines.firstIndex { $0.lineId == "1" })
+        let lines = received.lines[first...].prefix(3)
+        #expect(lines.map(\.lineId) == ["1", "1 1", "1 2"])
+        #expect(lines.map(\.parentLineId) == ["", "1", "1"])
+        #expect(lines.map(\.netAmount) == [Self.number("27.72"), Self.number("12.32"), Self.number("15.40")])
+        #expect(
+            invoice.lineItems[first...].prefix(3).map(\.description) == [
+                "PDD", "Hose Bernhard ws UKD", "Kasack Bodo blau UKD",
+            ])
+        #expect(invoice.lineItems[first + 1].quantity == 28)
+        #expect(invoice.lineItems[first + 1].rate == Decimal(string: "0.44"))
+        #expect(!received.fallbacks.contains { "\($0)".contains("SubInvoiceLine") })
+    }
+
     // MARK: Small documents
 
     static let header = """
@@ -408,7 +432,10 @@ import Testing
         #expect(error?.path == "/Invoice/cbc:DueDate")
         let invoice = try Self.read(Self.document(head: "<cbc:DueDate>2026-02-03+01:00</cbc:DueDate>"))
         #expect(invoice.dueDate == Self.date("2026-02-03"))
-        #expect(invoice.received?.fallbacks == [.dateAsWritten(path: "/Invoice/cbc:DueDate", text: "2026-02-03+01:00")])
+        #expect(
+            invoice.received?.fallbacks == [
+                .dateAsWritten(path: "/Invoice/cbc:DueDate", text: "2026-02-03+01:00"), .languageFromCountry(""),
+            ])
     }
 
     @Test func badBase64IsAnErrorWithItsPath() throws {
@@ -444,7 +471,32 @@ import Testing
         #expect(invoice.vatRate == 7)
         #expect(
             invoice.received?.fallbacks == [
-                .unknownCurrency("XQQ"), .unknownUnitCode("XYZ9"), .vatCategoryAsWritten("L"),
+                .unknownCurrency("XQQ"), .unknownUnitCode("XYZ9"), .vatCategoryAsWritten("L"), .languageFromCountry(""),
+            ])
+    }
+
+    /// Elements no EN 16931 term maps are kept by name, a line's with the line.
+    @Test func whatIsNotMappedIsKept() throws {
+        let lines = """
+            <cac:InvoiceLine><cbc:ID>1</cbc:ID><cbc:InvoicedQuantity unitCode="C62">2</cbc:InvoicedQuantity>
+            <cbc:LineExtensionAmount currencyID="EUR">20.00</cbc:LineExtensionAmount>
+            <cac:Item><cbc:Name>Thing</cbc:Name><cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID>
+            <cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID><cbc:Name>Value added tax</cbc:Name>
+            </cac:TaxScheme></cac:ClassifiedTaxCategory></cac:Item>
+            <cac:Price><cbc:PriceAmount currencyID="EUR">10</cbc:PriceAmount></cac:Price></cac:InvoiceLine>
+            """
+        let invoice = try Self.read(Self.document(head: "<cbc:CopyIndicator>false</cbc:CopyIndicator>", lines: lines))
+        let received = try #require(invoice.received)
+        #expect(received.terms == [StatedTerm(.otherElement, .text("false"), name: "CopyIndicator")])
+        #expect(
+            received.lines[0].terms == [
+                StatedTerm(.otherElement, .text("Value added tax"), name: "Item/ClassifiedTaxCategory/TaxScheme/Name")
+            ])
+        #expect(
+            received.fallbacks.filter { if case .unmappedElement = $0 { true } else { false } } == [
+                .unmappedElement(path: "/Invoice/cbc:CopyIndicator"),
+                .unmappedElement(
+                    path: "/Invoice/cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory/cac:TaxScheme/cbc:Name"),
             ])
     }
 

@@ -24,7 +24,6 @@ import Testing
         var invoice = original
         // Not in EN 16931 at all: presentation and the app's own fields.
         invoice.bankName = ""  // BT-86 is the BIC; a bank's name has no term
-        invoice.language = nil  // the document's language is inferred, not written
         invoice.locale = nil
         invoice.direction = .auto
         invoice.digits = nil
@@ -58,6 +57,22 @@ import Testing
         }
         // An estimate, a receipt, a proforma … are all invoices (380) in EN 16931.
         if invoice.documentType != .creditNote { invoice.documentType = .invoice }
+        // Several VAT rates: each line holds its own, the invoice none (as the readers share it).
+        let vat = invoice.lineItems.map { (invoice.vatRate(of: $0), invoice.vatCategory(of: $0)) }
+        if let first = vat.first, vat.contains(where: { $0 != first }) {
+            for index in invoice.lineItems.indices {
+                let (rate, category) = vat[index]
+                invoice.lineItems[index].vatRate = rate
+                invoice.lineItems[index].vatCategory = category == VATCategory.implied(byRate: rate) ? nil : category
+            }
+            invoice.vatRate = 0
+            invoice.vatCategory = nil
+        }
+        // A negative price is written positive with the quantity's sign turned (BR-27).
+        for index in invoice.lineItems.indices where invoice.lineItems[index].rate < 0 {
+            invoice.lineItems[index].quantity.negate()
+            invoice.lineItems[index].rate.negate()
+        }
         // Trimmed as written.
         invoice.notes = invoice.notes.trimmingCharacters(in: .whitespacesAndNewlines)
         return invoice
@@ -72,6 +87,9 @@ import Testing
     static func expectEqual(_ back: Invoice, _ expected: Invoice, _ label: String) {
         var back = back
         back.received = nil
+        // UBL has no element for the language: the reader infers it (the notes' words, else the
+        // seller's country), which need not be the language the invoice was made in.
+        back.language = expected.language
         let left = Mirror(reflecting: back).children.map { ($0.label ?? "?", String(reflecting: $0.value)) }
         let right = Mirror(reflecting: expected).children.map { String(reflecting: $0.value) }
         for ((name, value), expectedValue) in zip(left, right) where value != expectedValue {
@@ -84,14 +102,19 @@ import Testing
         let xml = try UBLWriter(profile: profile).write(invoice)
         let back = try UBLReader.read(try TestXML.parse(xml), attachmentName: nil)
         expectEqual(back, expectedBack(invoice), "\(label) (\(profile))")
-        #expect(back.received?.fallbacks == [], "\(label) (\(profile))")
+        // UBL states no language: it may come from the seller's country, and nothing else may.
+        let fallbacks = back.received?.fallbacks.filter {
+            if case .languageFromCountry = $0 { false } else { true }
+        }
+        #expect(fallbacks == [], "\(label) (\(profile))")
         // The stated totals are invoi's own.
         let totals = invoice.totals
         #expect(back.received?.totals.taxInclusive.value == totals.total.amount, "\(label)")
         #expect(back.received?.totals.lineTotal.value == totals.subtotal.amount, "\(label)")
     }
 
-    @Test(arguments: [EInvoiceProfile.en16931, .xrechnung, .peppol])
+    /// (Peppol refuses its e-mail electronic address; `einvoice-peppol-be` is Peppol's case.)
+    @Test(arguments: [EInvoiceProfile.en16931, .xrechnung])
     func theEInvoiceExampleComesBack(profile: EInvoiceProfile) throws {
         try Self.roundTrip(.eInvoiceExample, profile, "eInvoiceExample")
     }

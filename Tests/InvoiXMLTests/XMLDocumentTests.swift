@@ -208,7 +208,7 @@ private func refusal(_ text: String, limits: XMLLimits = XMLLimits()) -> XMLErro
                 "the character reference &#99999999999999999999; refers to no character, which XML does not allow", 1, 4
             ),
             ("<a>&#x;</a>", "a character reference must be &#digits; or &#xhex-digits; (\"&#x;\" is not)", 1, 4),
-            ("<a>&#12a;</a>", "a character reference must be &#digits; or &#xhex-digits; (\"&#12a\" is not)", 1, 4),
+            ("<a>&#12a;</a>", "a character reference must be &#digits; or &#xhex-digits; (\"&#12\" is not)", 1, 4),
             // Comments, CDATA, processing instructions.
             ("<a><!-- a -- b --></a>", "'--' is not allowed inside a comment", 1, 11),
             ("<a/><!-- open", "the document ends inside a comment begun here", 1, 5),
@@ -465,7 +465,7 @@ private func refusal(_ text: String, limits: XMLLimits = XMLLimits()) -> XMLErro
             "ubl-creditnote": ("urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2", "CreditNote"),
         ]
         var parsed = 0
-        for row in manifest.split(separator: "\n").dropFirst() {
+        for row in manifest.split(whereSeparator: \.isNewline).dropFirst() {
             let fields = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields[0].hasSuffix(".xml") else { continue }
             let file = corpus.appendingPathComponent("FILES").appendingPathComponent(fields[0])

@@ -76,6 +76,21 @@ struct FuzzRegressionTests {
         #expect(String(decoding: run.standardOutput, as: UTF8.self) == "\(input.file.path): \(verdict)\n")
     }
 
+    /// The xml target's seeds (a CII and a UBL invoice, markup of every kind) are accepted:
+    /// parsed, written back and parsed the same.
+    static let xmlSeeds: [Input] = {
+        let directory = repository.appendingPathComponent("Tests/Fuzz/Seeds/xml")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().map { Input(target: .xml, file: directory.appendingPathComponent($0)) }
+    }()
+
+    @Test(arguments: xmlSeeds)
+    func xmlSeedIsAccepted(_ input: Input) throws {
+        let run = try Self.replay(input)
+        #expect(run.status == 0, "\(String(decoding: run.standardError.suffix(4000), as: UTF8.self))")
+        #expect(String(decoding: run.standardOutput, as: UTF8.self) == "\(input.file.path): accepted\n")
+    }
+
     @Test(arguments: goldenInputs)
     func goldenInputIsAccepted(_ input: Input) throws {
         let run = try Self.replay(input)
