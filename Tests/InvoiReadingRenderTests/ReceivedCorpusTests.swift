@@ -184,18 +184,14 @@ struct PageText {
         ops.filter { $0.page == op.page && abs($0.baseline - op.baseline) < 0.5 }
     }
 
-    /// Whether `text`'s words are on the page in their order. A long value wraps over lines,
-    /// after a space or after a hyphen (`Brechsand-Splitt-` / `Gemisch`): the ops' lines are
-    /// joined, a line ending in a hyphen without a space.
+    /// Whether `text`'s words are on the page in their order. A long value wraps over lines
+    /// wherever a line may break: after a space, a hyphen (`Brechsand-Splitt-` / `Gemisch`) or
+    /// other punctuation (`Nome#Cognome:` / `Mario#Rossi`), so the ops' text is searched with
+    /// its white space taken out, each word after the one before.
     func hasWords(of text: String) -> Bool {
         let wanted = Self.words(of: text)
         guard !wanted.isEmpty else { return true }
-        var page = ""
-        for op in ops {
-            let line = Self.words(of: op.text).joined(separator: " ")
-            if !page.isEmpty && !page.hasSuffix("-") { page += " " }
-            page += line
-        }
+        let page = ops.map { Self.words(of: $0.text).joined() }.joined()
         var rest = page[...]
         for word in wanted {
             guard let found = rest.range(of: word) else { return false }
