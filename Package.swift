@@ -278,7 +278,8 @@ let package = Package(
 
         // Benchmarks (assembled into tools/bench).
         .executableTarget(
-            name: "InvoiBench", dependencies: ["InvoiRender", "InvoiModel", "InvoiText", "InvoiDocument"]),
+            name: "InvoiBench",
+            dependencies: ["InvoiRender", "InvoiModel", "InvoiText", "InvoiDocument", "InvoiReading"]),
 
         // Tests, one target beside each module, and what several of them share.
         .target(name: "InvoiTestSupport", path: "Tests/InvoiTestSupport"),
@@ -325,6 +326,12 @@ let package = Package(
             dependencies: [
                 "InvoiTestSupport", "InvoiRender", "InvoiAssets", "InvoiImageTestSupport", "InvoiGolden",
                 "InvoiPDFFile",
+            ]),
+        // Received e-invoices end to end: the goldens written and read back, the shared corpus rendered.
+        .testTarget(
+            name: "InvoiReadingRenderTests",
+            dependencies: [
+                "InvoiTestSupport", "InvoiReading", "InvoiRender", "InvoiModel", "InvoiDocument", "InvoiEInvoice",
             ]),
         .testTarget(
             name: "InvoiGoldenTests",

@@ -29,4 +29,26 @@ enum BenchInvoices {
         }
         return invoice
     }
+
+    /// The German XRechnung example (`invoi init --einvoice`) with `count` generated lines, the
+    /// same on every run: two VAT rates, hours and pieces, quantities and prices with decimals, a
+    /// line date on some. What an e-invoice read back is measured with.
+    static func eInvoice(lines count: Int) -> Invoice {
+        var invoice = Invoice.eInvoiceExample
+        let work = [
+            "Gestaltung Broschüre", "Druck Plakate A2", "Lizenz Bildmaterial", "Beratung Barrierefreiheit",
+            "Satz und Korrektur", "Fotografie, Tagessatz", "Übersetzung Englisch",
+        ]
+        invoice.lineItems = (0..<count).map { index -> LineItem in
+            let quarters = Decimal(index % 4) / 4
+            var item = LineItem(
+                id: "item-\(index + 1)", description: "\(work[index % work.count]), Position \(index + 1)",
+                quantity: Decimal(index % 12 + 1) + quarters, rate: Decimal(40 + index * 37 % 900) / 10)
+            if index % 3 == 0 { item.unit = .hour }
+            // Printed matter at the reduced rate.
+            if index % 7 == 1 { item.vatRate = 7 }
+            return item
+        }
+        return invoice
+    }
 }

@@ -22,14 +22,20 @@ struct BenchOptions {
         case parallel
         /// Text shaping per string.
         case shaping
+        /// A received XRechnung read and rendered, against the same invoice from JSON.
+        case reading
     }
 
     var fonts = Fonts.system
     var sections = Set(Section.allCases)
     /// 1 for the full run; smaller for a quick look.
     var effort = 1.0
+    /// Where `--write-inputs` writes the reading figures' invoices as JSON (and nothing is measured).
+    var inputsDirectory: String?
 
-    static let usage = "usage: InvoiBench [--fonts system|fixed] [--quick] [invoice] [items] [parallel] [shaping]"
+    static let usage =
+        "usage: InvoiBench [--fonts system|fixed] [--quick] [invoice] [items] [parallel] [shaping] [reading]\n"
+        + "       InvoiBench --write-inputs DIR"
 
     init?(arguments: [String]) {
         var chosen = Set<Section>()
@@ -41,6 +47,9 @@ struct BenchOptions {
                 self.fonts = fonts
             case "--quick":
                 effort = 0.2
+            case "--write-inputs":
+                guard let value = remaining.popFirst() else { return nil }
+                inputsDirectory = value
             default:
                 guard let section = Section(rawValue: argument) else { return nil }
                 chosen.insert(section)
