@@ -1,8 +1,16 @@
+import Synchronization
+
 /// One language's words: the contents of `Catalogs/<code>.json`, embedded in the binary.
 public struct Catalog: Sendable {
     public let language: Language
-    /// The text of every key. A key the file lacks (the catalog tests forbid it) reads as English.
-    public let words: [WordKey: String]
+    /// The text of every key a render of invoi's own invoices uses. A key the file lacks (the
+    /// catalog tests forbid it) reads as English.
+    private let commonWords: [WordKey: String]
+    /// The words only a received e-invoice's page uses, read from the file on first use.
+    fileprivate let received: ReceivedWords
+
+    /// The text of every key (the received invoice's words read if they were not yet).
+    public var words: [WordKey: String] { commonWords.merging(received.words) { own, _ in own } }
     /// Why a key is a legal term where it is one, in English, for reviewers and `invoi languages --keys`.
     public let legalNotes: [WordKey: String]
     /// Keys whose text is the English one on purpose, and why ("SWIFT/BIC").
@@ -76,12 +84,13 @@ public struct Catalog: Sendable {
 
     private init(_ language: Language, _ bytes: [UInt8]) {
         self.language = language
+        received = ReceivedWords(language: language, bytes: bytes)
         let file = CatalogFile(json: bytes)
         var unknown: [String] = []
         func keyed(_ entries: [String: String]?) -> [WordKey: String] {
             var result: [WordKey: String] = [:]
             for (name, text) in entries ?? [:] {
-                if let key = WordKey(rawValue: name) { result[key] = text } else { unknown.append(name) }
+                if let key = WordKey.named[name] { result[key] = text } else { unknown.append(name) }
             }
             return result
         }
@@ -90,16 +99,62 @@ public struct Catalog: Sendable {
         sameAsEnglish = keyed(file?.sameAsEnglish)
         unknownKeys = unknown.sorted()
         if language == .english || file == nil {
-            self.words = words
+            commonWords = words
         } else {
-            self.words = words.merging(Catalog.english.words) { own, _ in own }
+            commonWords = words.merging(Catalog.english.commonWords) { own, _ in own }
         }
-        isComplete = file != nil && WordKey.allCases.allSatisfy { words[$0] != nil }
+        parses = file != nil
+        ownWords = Set(words.keys)
     }
 
+    private let parses: Bool
+    /// The keys of `commonWords` the file itself names.
+    private let ownWords: Set<WordKey>
+
     /// Whether the file parsed and names every key (else English fills the gaps).
-    public let isComplete: Bool
+    public var isComplete: Bool {
+        parses && WordKey.allCases.allSatisfy { $0.isReceivedWord || ownWords.contains($0) }
+            && received.namesEveryKey
+    }
 
     /// The text of `key` as the catalog writes it, placeholders unfilled.
-    public subscript(key: WordKey) -> String { words[key] ?? key.rawValue }
+    public subscript(key: WordKey) -> String {
+        (key.isReceivedWord ? received.words[key] : commonWords[key]) ?? key.rawValue
+    }
+}
+
+/// A catalog's words for a received e-invoice's page (the business terms, their groups, the
+/// stated totals): read from the file the first time one is asked for, so that a render of
+/// invoi's own invoice never reads them. Shared by every copy of its catalog.
+private final class ReceivedWords: Sendable {
+    let language: Language
+    let bytes: [UInt8]
+    private let storage = Mutex<Read?>(nil)
+
+    private struct Read {
+        var words: [WordKey: String]
+        var namesEveryKey: Bool
+    }
+
+    init(language: Language, bytes: [UInt8]) {
+        self.language = language
+        self.bytes = bytes
+    }
+
+    var words: [WordKey: String] { read().words }
+    var namesEveryKey: Bool { read().namesEveryKey }
+
+    private func read() -> Read {
+        if let read = storage.withLock({ $0 }) { return read }
+        var words: [WordKey: String] = [:]
+        for (name, text) in CatalogFile(json: bytes, readingReceivedWords: true)?.receivedWords ?? [:] {
+            if let key = WordKey.named[name], key.isReceivedWord { words[key] = text }
+        }
+        let namesEveryKey = WordKey.receivedWords.allSatisfy { words[$0] != nil }
+        // English fills a gap, as it does for the other words (outside the lock: it takes its own).
+        if language != .english { words.merge(Catalog.english.received.words) { own, _ in own } }
+        let read = Read(words: words, namesEveryKey: namesEveryKey)
+        storage.withLock { $0 = read }
+        return read
+    }
 }

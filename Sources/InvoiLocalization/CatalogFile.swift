@@ -4,17 +4,24 @@
 struct CatalogFile: Equatable {
     var language: String
     var words: [String: String]
+    /// The words only a received e-invoice's page uses; nil unless asked for (and then nil when
+    /// the file has none).
+    var receivedWords: [String: String]?
     var legal: [String: String]?
     var sameAsEnglish: [String: String]?
 
     /// The fields of a catalog file, or nil where JSONDecoder would have thrown: not JSON,
     /// `language` or `words` missing, or a field of another type (`null` reads as absent
-    /// for the optional ones). Other keys are skipped, whatever their value.
-    init?(json bytes: [UInt8]) {
+    /// for the optional ones). Other keys are skipped, whatever their value. `receivedWords`
+    /// is read only when `readingReceivedWords`: else its object is passed over without a
+    /// string made (two thirds of the file, which a render of invoi's own invoice never shows).
+    init?(json bytes: [UInt8], readingReceivedWords: Bool = false) {
         var reader = JSONReader(bytes)
+        if !readingReceivedWords { reader.passedOverMember = "receivedWords" }
         guard case .object(let fields)? = reader.document() else { return nil }
         var language: String?
         var words: [String: String]?
+        var receivedWords: [String: String]?
         var legal: [String: String]?
         var sameAsEnglish: [String: String]?
         var seen: Set<String> = []
@@ -26,6 +33,9 @@ struct CatalogFile: Equatable {
             case "words":
                 guard let table = value.stringTable else { return nil }
                 words = table
+            case "receivedWords" where readingReceivedWords:
+                guard value.isNullOrTable else { return nil }
+                receivedWords = value.stringTable
             case "legal":
                 guard value.isNullOrTable else { return nil }
                 legal = value.stringTable
@@ -38,6 +48,7 @@ struct CatalogFile: Equatable {
         guard let language, let words else { return nil }
         self.language = language
         self.words = words
+        self.receivedWords = receivedWords
         self.legal = legal
         self.sameAsEnglish = sameAsEnglish
     }
@@ -77,6 +88,10 @@ private struct JSONReader {
     /// Deeper nesting is refused rather than recursed into.
     private static let depthLimit = 64
 
+    /// A member of the document's object whose value is passed over: its brackets matched and
+    /// its strings skipped, nothing made of them.
+    var passedOverMember: String?
+
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         // A byte order mark, which JSONDecoder also accepts.
@@ -113,8 +128,14 @@ private struct JSONReader {
             skipWhiteSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else { return nil }
             skipWhiteSpace()
-            guard consume(UInt8(ascii: ":")), let member = value(depth: depth + 1) else { return nil }
-            members.append((name, member))
+            guard consume(UInt8(ascii: ":")) else { return nil }
+            if depth == 0, name == passedOverMember {
+                guard passOver() else { return nil }
+                members.append((name, .other))
+            } else {
+                guard let member = value(depth: depth + 1) else { return nil }
+                members.append((name, member))
+            }
             skipWhiteSpace()
             if consume(UInt8(ascii: "}")) { return .object(members) }
             guard consume(UInt8(ascii: ",")) else { return nil }
@@ -138,10 +159,46 @@ private struct JSONReader {
         }
     }
 
+    /// Passes over a value: a string, or an object or array with its brackets matched and its
+    /// strings' escapes skipped; false where the text ends first or a bracket does not match.
+    private mutating func passOver() -> Bool {
+        skipWhiteSpace()
+        var open: [UInt8] = []
+        repeat {
+            guard index < bytes.count else { return false }
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): open.append(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard let last = open.popLast(), last + 2 == byte else { return false }
+            case UInt8(ascii: "\""):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { return false }
+                index += 1
+            default: break
+            }
+        } while !open.isEmpty
+        return true
+    }
+
     /// A string from its opening quote: escapes resolved, UTF-8 checked.
     private mutating func string() -> String? {
         index += 1
-        var text: [UInt8] = []
+        // Most strings have no escape: made from their bytes at once, not a byte at a time.
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(validating: bytes[start..<index - 1], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        var text = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
             index += 1

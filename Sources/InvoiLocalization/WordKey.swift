@@ -179,6 +179,23 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     case attachmentExternal = "attachment.external"
     case figuresWarning = "warning.figures"
 
+    /// Every key by its name: a catalog's ~160 names looked up here rather than by
+    /// `init(rawValue:)`, which compares a name with each key's in turn.
+    static let named: [String: WordKey] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// The words only a received e-invoice's page uses, kept in each catalog's `receivedWords`.
+    static let receivedWords: Set<WordKey> = Set(allCases.filter(\.isNamedAsReceivedWord))
+
+    /// Whether the key is one of `receivedWords`.
+    public var isReceivedWord: Bool { Self.receivedWords.contains(self) }
+
+    private var isNamedAsReceivedWord: Bool {
+        let name = rawValue
+        return name == "vatOn"
+            || ["term.", "section.", "totals.", "vatCategory.", "attachment.", "warning."].contains { name.hasPrefix($0) }
+    }
+
     /// The values invoi fills into this key's text, each written `{name}` in it.
     public var placeholders: [Placeholder] {
         switch self {
