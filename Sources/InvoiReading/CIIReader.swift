@@ -188,7 +188,8 @@ private struct CIIReading {
         if format == "102" || format.isEmpty {
             // Written as YYYY-MM-DD against the format, or as a date-time: the date part taken,
             // and logged.
-            let day = text.count > 10 && (text.dropFirst(10).first == "T" || text.dropFirst(10).first == " ")
+            let day =
+                text.count > 10 && (text.dropFirst(10).first == "T" || text.dropFirst(10).first == " ")
                 ? String(text.prefix(10)) : text
             if let date = CalendarDate(iso: day) {
                 log.add(.dateAsWritten(path: element.path, text: text))

@@ -39,8 +39,12 @@ import Testing
 
     /// Too few words decide nothing: the seller's country does, logged.
     @Test func otherwiseTheSellersCountry() {
-        #expect(Self.resolve(["Betriebsstätte"], country: "AT") == ("de", [.languageFromCountry(language: "de", country: "AT")]))
-        #expect(Self.resolve(["Ref 42"], country: "BE") == ("nl", [.languageFromCountry(language: "nl", country: "BE")]))
+        #expect(
+            Self.resolve(["Betriebsstätte"], country: "AT") == (
+                "de", [.languageFromCountry(language: "de", country: "AT")]
+            ))
+        #expect(
+            Self.resolve(["Ref 42"], country: "BE") == ("nl", [.languageFromCountry(language: "nl", country: "BE")]))
         #expect(Self.resolve([], country: "JP") == ("ja", [.languageFromCountry(language: "ja", country: "JP")]))
         #expect(Self.resolve([], country: "SA") == ("ar", [.languageFromCountry(language: "ar", country: "SA")]))
         #expect(Self.resolve([], country: "GB") == (nil, [.languageFromCountry(language: "en", country: "GB")]))

@@ -179,13 +179,15 @@ import Testing
                 Self.document(lines: [Self.line(name: "A", quantity: "1", amount: "100.00")], period: withTime)
             ).received)
         #expect(
-            timed.terms.contains(StatedTerm(.otherElement, .text("2013-09-01 – 201309"), name: "BillingSpecifiedPeriod")))
+            timed.terms.contains(
+                StatedTerm(.otherElement, .text("2013-09-01 – 201309"), name: "BillingSpecifiedPeriod")))
     }
 
     /// The issue date stays strict: an impossible one is an error.
     @Test func anImpossibleIssueDateIsStillAnError() throws {
         let bytes = Self.document(lines: [Self.line(name: "A", quantity: "1", amount: "100.00")])
-        let bad = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "20140519", with: "20149102").utf8)
+        let bad = Array(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "20140519", with: "20149102").utf8)
         #expect(throws: EInvoiceReadingError.self) { try Self.read(bad) }
     }
 
@@ -202,7 +204,8 @@ import Testing
         let fromCountry = try Self.read(Self.document(lines: lines, currency: ""))
         #expect(fromCountry.currency.code == "EUR")
         #expect(
-            fromCountry.received?.fallbacks.contains(.currencyFromSellerCountry(currency: "EUR", country: "DE")) == true)
+            fromCountry.received?.fallbacks.contains(.currencyFromSellerCountry(currency: "EUR", country: "DE")) == true
+        )
 
         // No currency anywhere, and a seller outside the euro area: still an error.
         #expect(throws: EInvoiceReadingError.self) {
@@ -271,8 +274,9 @@ import Testing
                 """)
         let received = try #require(try Self.read(Array(signed.utf8)).received)
         #expect(!received.terms.contains { $0.term == .otherElement })
-        #expect(received.fallbacks.filter { if case .unmappedElement = $0 { true } else { false } } == [
-            .unmappedElement(path: "Signature")
-        ])
+        #expect(
+            received.fallbacks.filter { if case .unmappedElement = $0 { true } else { false } } == [
+                .unmappedElement(path: "Signature")
+            ])
     }
 }

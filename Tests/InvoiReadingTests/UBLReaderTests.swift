@@ -434,7 +434,8 @@ import Testing
         #expect(invoice.dueDate == Self.date("2026-02-03"))
         #expect(
             invoice.received?.fallbacks == [
-                .dateAsWritten(path: "/Invoice/cbc:DueDate", text: "2026-02-03+01:00"), .languageFromCountry(language: "en", country: ""),
+                .dateAsWritten(path: "/Invoice/cbc:DueDate", text: "2026-02-03+01:00"),
+                .languageFromCountry(language: "en", country: ""),
             ])
     }
 
@@ -471,7 +472,8 @@ import Testing
         #expect(invoice.vatRate == 7)
         #expect(
             invoice.received?.fallbacks == [
-                .unknownCurrency("XQQ"), .unknownUnitCode("XYZ9"), .vatCategoryAsWritten("L"), .languageFromCountry(language: "en", country: ""),
+                .unknownCurrency("XQQ"), .unknownUnitCode("XYZ9"), .vatCategoryAsWritten("L"),
+                .languageFromCountry(language: "en", country: ""),
             ])
     }
 
