@@ -222,7 +222,7 @@ import Testing
         #expect(
             received.fallbacks == [
                 .unmappedElement(path: "/CreditNote/cac:Delivery/cbc:ActualDeliveryDate"),
-                // Swedish is not a catalog language: the page is in English.
+                // Swedish, from the seller's country.
                 .languageFromCountry(language: "sv", country: "SE"),
                 .unmappedElement(path: "/CreditNote/cbc:UBLVersionID"),
             ])
