@@ -264,7 +264,11 @@ import Testing
 
     /// An XML digital signature is no business term: left out of the other elements, logged once.
     @Test func aSignatureIsNotShown() throws {
-        let bytes = Self.document(lines: [Self.line(name: "A", quantity: "1", amount: "100.00")])
+        let net = """
+            <ram:SpecifiedSupplyChainTradeAgreement><ram:NetPriceProductTradePrice><ram:ChargeAmount>100.00</ram:ChargeAmount>\
+            </ram:NetPriceProductTradePrice></ram:SpecifiedSupplyChainTradeAgreement>
+            """
+        let bytes = Self.document(lines: [Self.line(name: "A", quantity: "1", agreement: net, amount: "100.00")])
         let signed = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
             of: "</rsm:CrossIndustryDocument>",
             with: """
