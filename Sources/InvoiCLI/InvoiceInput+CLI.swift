@@ -1,5 +1,6 @@
 import Foundation
 import InvoiDocument
+import InvoiLocalization
 import InvoiModel
 import InvoiRender
 
@@ -39,8 +40,22 @@ extension ReadingFallback {
         case .unknownCurrency(let code):
             "the currency \"\(code)\" is not one invoi knows; amounts are shown with the digits written"
         case .unknownCountryCode(let code): "the country code \"\(code)\" is not on the list; shown as written"
-        case .languageFromCountry(let language):
-            "the file states no language; the page is in \(language), from the seller's country"
+        case .languageFromCountry(let tag, let country):
+            "no language stated: the page is in \(Language(tag: tag)?.englishName ?? tag) (\(tag)), "
+                + (country.isEmpty ? "as the file names no seller's country" : "from the seller's country \(country)")
+        case .netPriceFromGross:
+            "a line states no net price (BT-146): taken as its gross price less its price discount, both shown"
+        case .priceFromAmount:
+            "a line states no price: its net price (BT-146) is worked out as its net amount over its quantity"
+        case .lineAmountFromTotal:
+            "a line states no net amount (BT-131): worked out as the sum of line net amounts (BT-106) less the other lines'"
+        case .textLineAsNote: "a line states only text: shown as a note"
+        case .currencyFromAmounts(let code):
+            "the file states no invoice currency (BT-5): \(code), the currency its amounts are written in"
+        case .currencyFromSellerCountry(let code, let country):
+            "the file states no currency anywhere: \(code), the currency of the seller's country \(country)"
+        case .readAsZUGFeRD1(let namespace):
+            "a ZUGFeRD 1.0 draft (namespace \(namespace)): read as ZUGFeRD 1.0"
         case .missingTotal(let term): "\(term) is absent; worked out from the lines and shown as such"
         case .unmappedElement(let path): "\(path): not mapped; shown under \"Additional information\""
         case .vatCategoryAsWritten(let category):

@@ -327,8 +327,26 @@ public enum ReadingFallback: Hashable, Sendable {
     case unknownCurrency(String)
     /// A country code not on the list, shown as written in the address.
     case unknownCountryCode(String)
-    /// No language in the file: taken from the seller's country (or English).
-    case languageFromCountry(String)
+    /// No language in the file: the page's language (a catalog tag, `en` for English) taken
+    /// from the seller's country code as written ("" when the file gives none).
+    case languageFromCountry(language: String, country: String)
+    /// A line without a net price (BT-146): taken as its gross price (BT-148) less the price
+    /// discount (BT-147), both shown as stated.
+    case netPriceFromGross
+    /// A line without any price: its net price worked out as its net amount (BT-131) over its
+    /// quantity (BT-129).
+    case priceFromAmount
+    /// A line without a net amount (BT-131), the only one: worked out as the sum of line net
+    /// amounts (BT-106) less the other lines'.
+    case lineAmountFromTotal
+    /// A line that states only text (a ZUGFeRD 1.0 free-text line): read as a note (BT-22).
+    case textLineAsNote
+    /// No invoice currency code (BT-5): taken from the `currencyID` the amounts are written with.
+    case currencyFromAmounts(String)
+    /// No currency written anywhere: the seller's country's (a euro-area country's EUR).
+    case currencyFromSellerCountry(currency: String, country: String)
+    /// A ZUGFeRD 1.0 draft's namespace (`CBFBUY:5`), read with the ZUGFeRD 1.0 mapping.
+    case readAsZUGFeRD1(namespace: String)
     /// A required total absent: worked out from the lines and shown as such.
     case missingTotal(term: String)
     /// An element the reader does not map, shown under "Additional information" by its name.

@@ -49,6 +49,15 @@ struct CIIReader {
             summation: "SpecifiedTradeSettlementMonetarySummation", lineAgreement: "SpecifiedSupplyChainTradeAgreement",
             lineDelivery: "SpecifiedSupplyChainTradeDelivery", lineSettlement: "SpecifiedSupplyChainTradeSettlement",
             lineSummation: "SpecifiedTradeSettlementMonetarySummation")
+
+        /// ZUGFeRD 1.0's drafts (Mustang's 2014 samples): the root `Invoice` in `CBFBUY:5`, the
+        /// rest ZUGFeRD 1.0's elements in no namespace.
+        static let zugferd1Draft = Dialect(
+            syntax: .zugferd1, rsm: "urn:un:unece:uncefact:data:standard:CBFBUY:5", ram: "",
+            context: zugferd1.context, document: zugferd1.document, transaction: zugferd1.transaction,
+            agreement: zugferd1.agreement, delivery: zugferd1.delivery, settlement: zugferd1.settlement,
+            summation: zugferd1.summation, lineAgreement: zugferd1.lineAgreement, lineDelivery: zugferd1.lineDelivery,
+            lineSettlement: zugferd1.lineSettlement, lineSummation: zugferd1.lineSummation)
     }
 
     let dialect: Dialect
@@ -59,6 +68,8 @@ struct CIIReader {
             dialect = .d16b
         } else if root.localName == "CrossIndustryDocument", root.namespace == Dialect.zugferd1.rsm {
             dialect = .zugferd1
+        } else if root.localName == "Invoice", root.namespace == Dialect.zugferd1Draft.rsm {
+            dialect = .zugferd1Draft
         } else {
             return nil
         }
@@ -66,6 +77,7 @@ struct CIIReader {
 
     func read(root: XMLElement, attachmentName: String?) throws(EInvoiceReadingError) -> Invoice {
         var reading = CIIReading(dialect: dialect)
+        if dialect.rsm == Dialect.zugferd1Draft.rsm { reading.log.add(.readAsZUGFeRD1(namespace: dialect.rsm)) }
         return try reading.read(Located(root: root), attachmentName: attachmentName)
     }
 }
@@ -151,7 +163,7 @@ private struct CIIReading {
         else {
             // A bare date (some EXTENDED elements) is read the same way.
             guard !element.text.isEmpty else { return nil }
-            return try dateText(element.text, format: "", at: element)
+            return try dateText(element.text, format: element.attribute("format"), at: element)
         }
         taken.insert(ObjectIdentifier(string.element))
         return try dateText(string.text, format: string.attribute("format"), at: string)
@@ -164,20 +176,44 @@ private struct CIIReading {
         if format == "102" || format.isEmpty, digits.count == 8, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
             let value = { (range: Range<Int>) in digits[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
             guard let date = CalendarDate(year: value(0..<4), month: value(4..<6), day: value(6..<8)) else {
+                if lenientDates {
+                    // An impossible day in a period (Intarsys's "20139102"): shown as written.
+                    log.add(.dateAsWritten(path: element.path, text: text))
+                    return .asWritten(text)
+                }
                 throw element.error("not a date: \"\(text)\"")
             }
             return .date(date)
         }
         if format == "102" || format.isEmpty {
-            // Written as YYYY-MM-DD against the format: taken, and logged.
-            if let date = CalendarDate(iso: text) {
+            // Written as YYYY-MM-DD against the format, or as a date-time: the date part taken,
+            // and logged.
+            let day =
+                text.count > 10 && (text.dropFirst(10).first == "T" || text.dropFirst(10).first == " ")
+                ? String(text.prefix(10)) : text
+            if let date = CalendarDate(iso: day) {
                 log.add(.dateAsWritten(path: element.path, text: text))
                 return .date(date)
+            }
+            if lenientDates {
+                log.add(.dateAsWritten(path: element.path, text: text))
+                return .asWritten(text)
             }
             throw element.error("not a date in format 102 (YYYYMMDD): \"\(text)\"")
         }
         log.add(.dateAsWritten(path: element.path, text: text))
         return .asWritten(text)
+    }
+
+    /// Whether a date that is not one is kept as written (in periods, which the model need not
+    /// hold) rather than refused (the issue date, a due date).
+    var lenientDates = false
+
+    /// The start and end of a period (BG-14, BG-26), each kept as written when it is no date.
+    mutating func period(_ period: Located) throws(EInvoiceReadingError) -> (start: DateValue?, end: DateValue?) {
+        lenientDates = true
+        defer { lenientDates = false }
+        return (try date(period, "StartDateTime"), try date(period, "EndDateTime"))
     }
 
     // MARK: The document
@@ -234,8 +270,7 @@ private struct CIIReading {
         try readDelivery(delivery, into: &invoice)
 
         guard let settlement else { throw transaction.error("no \(dialect.settlement) (currency and totals)") }
-        let currencyCode = text(settlement, "InvoiceCurrencyCode")
-        guard !currencyCode.isEmpty else { throw settlement.error("no currency (InvoiceCurrencyCode, BT-5)") }
+        let currencyCode = try currency(settlement, root: root)
         self.currencyCode = currencyCode
         let taxCurrency = text(settlement, "TaxCurrencyCode")
         let attachments = try readAttachments(agreement)
@@ -243,9 +278,23 @@ private struct CIIReading {
         let allowances = try readAllowancesAndCharges(settlement)
         try readPayment(settlement, into: &invoice)
 
+        // ZUGFeRD 1.0's free-text lines are notes; a single line without a net amount has the
+        // sum of line amounts less the others'.
+        let allItems = transaction.children("IncludedSupplyChainTradeLineItem", in: ram)
+        let items = allItems.filter { !isTextLine($0) }
+        for item in allItems where isTextLine(item) {
+            log.add(.textLineAsNote)
+            for note in item.descendant(["AssociatedDocumentLineDocument"], in: ram)?.children("IncludedNote", in: ram)
+                ?? []
+            {
+                plainNotes.append(note.children("Content", in: ram).map { take($0) }.joined(separator: "\n"))
+            }
+        }
+        invoice.notes = ReadingSupport.notes(plainNotes)
+        let missingAmount = try self.missingAmount(items, settlement: settlement)
         var lines: [ReadLine] = []
-        for (index, item) in transaction.children("IncludedSupplyChainTradeLineItem", in: ram).enumerated() {
-            lines.append(try readLine(item, number: index + 1))
+        for (index, item) in items.enumerated() {
+            lines.append(try readLine(item, number: index + 1, missingAmount: missingAmount))
         }
         let totals = try readTotals(
             settlement, currency: currencyCode, taxCurrency: taxCurrency, lines: lines, allowances: allowances)
@@ -259,7 +308,7 @@ private struct CIIReading {
 
         // What is left over, each line's under the line, the rest under the document.
         var statedLines = lines.map(\.stated)
-        for (index, item) in transaction.children("IncludedSupplyChainTradeLineItem", in: ram).enumerated() {
+        for (index, item) in items.enumerated() {
             statedLines[index].terms += leftovers(item)
             taken.insert(ObjectIdentifier(item.element))
         }
@@ -277,6 +326,81 @@ private struct CIIReading {
 
     /// The seller's country code as written, for the language.
     var sellerCountryCode = ""
+
+    /// The invoice currency (BT-5): as written, else the one every amount's `currencyID` names
+    /// (ZUGFeRD 1.0 samples leave `InvoiceCurrencyCode` empty), else, when no amount names one,
+    /// the euro for a seller in the euro area; each logged. None at all is an error.
+    mutating func currency(_ settlement: Located, root: Located) throws(EInvoiceReadingError) -> String {
+        let written = text(settlement, "InvoiceCurrencyCode")
+        if !written.isEmpty { return written }
+        var named = Set<String>()
+        func collect(_ element: XMLElement) {
+            if let id = element.attribute("currencyID")?.trimmingCharacters(in: .whitespaces), !id.isEmpty {
+                named.insert(id)
+            }
+            for child in element.children { collect(child) }
+        }
+        collect(root.element)
+        if named.count == 1, let only = named.first {
+            log.add(.currencyFromAmounts(only))
+            return only
+        }
+        if named.isEmpty, ReadingSupport.euroCountries.contains(sellerCountryCode) {
+            log.add(.currencyFromSellerCountry(currency: "EUR", country: sellerCountryCode))
+            return "EUR"
+        }
+        throw (settlement.child("InvoiceCurrencyCode", in: ram) ?? settlement).error(
+            named.isEmpty
+                ? "no currency (InvoiceCurrencyCode, BT-5), nor any on the amounts"
+                : "no currency (InvoiceCurrencyCode, BT-5), and the amounts name several: "
+                    + named.sorted().joined(separator: ", "))
+    }
+
+    /// Whether `item` is a ZUGFeRD 1.0 free-text line: a note and nothing else (no product,
+    /// quantity, price or amount).
+    func isTextLine(_ item: Located) -> Bool {
+        item.child("SpecifiedTradeProduct", in: ram) == nil
+            && item.child(dialect.lineAgreement, in: ram) == nil
+            && item.child(dialect.lineDelivery, in: ram)?.child("BilledQuantity", in: ram) == nil
+            && lineAmountElement(item) == nil
+            && item.child("AssociatedDocumentLineDocument", in: ram)?.child("IncludedNote", in: ram) != nil
+    }
+
+    /// A line's net amount element (BT-131), if written.
+    func lineAmountElement(_ item: Located) -> Located? {
+        item.child(dialect.lineSettlement, in: ram)?.child(dialect.lineSummation, in: ram)?.child(
+            "LineTotalAmount", in: ram)
+    }
+
+    /// The net amount of the one line of `items` that writes none: the sum of line net amounts
+    /// (BT-106) less the other lines'. Nil when every line writes one, or when more than one does
+    /// not (their amounts cannot be told apart), or when the sum is absent.
+    func missingAmount(_ items: [Located], settlement: Located) throws(EInvoiceReadingError) -> StatedNumber? {
+        var written: [StatedNumber] = []
+        var missing = 0
+        for item in items {
+            if let element = lineAmountElement(item) { written.append(try element.number()) } else { missing += 1 }
+        }
+        guard missing == 1,
+            let sumElement = settlement.child(dialect.summation, in: ram)?.child("LineTotalAmount", in: ram)
+        else { return nil }
+        let sum = try sumElement.number()
+        return StatedNumber(
+            value: written.reduce(sum.value) { $0 - $1.value },
+            fractionDigits: ([sum.fractionDigits] + written.map(\.fractionDigits)).max() ?? 2)
+    }
+
+    /// A period's start and end as text, each as written or as an ISO date.
+    static func written(_ start: DateValue?, _ end: DateValue?) -> String {
+        func text(_ value: DateValue?) -> String {
+            switch value {
+            case .date(let date)?: date.iso
+            case .asWritten(let text)?: text
+            case nil: ""
+            }
+        }
+        return "\(text(start)) – \(text(end))"
+    }
     /// The invoice's currency code (BT-5), for amounts in terms.
     var currencyCode = ""
 
@@ -652,10 +776,13 @@ private struct CIIReading {
             identifier: text(settlement.child("ReceivableSpecifiedTradeAccountingAccount", in: ram), "ID"))
         // BG-14: the invoicing period, where the model holds a delivery date or period.
         if let period = settlement.child("BillingSpecifiedPeriod", in: ram) {
-            let start = try date(period, "StartDateTime")
-            let end = try date(period, "EndDateTime")
+            let (start, end) = try self.period(period)
             if invoice.delivery == nil, let start = start?.date, let end = end?.date, start <= end {
                 invoice.delivery = .period(start: start, end: end)
+            } else if case .asWritten = start {
+                terms.append(StatedTerm(.otherElement, .text(Self.written(start, end)), name: "BillingSpecifiedPeriod"))
+            } else if case .asWritten = end {
+                terms.append(StatedTerm(.otherElement, .text(Self.written(start, end)), name: "BillingSpecifiedPeriod"))
             } else if start != nil || end != nil {
                 terms.append(
                     StatedTerm(
@@ -729,7 +856,9 @@ private struct CIIReading {
 
     // MARK: Lines
 
-    mutating func readLine(_ item: Located, number: Int) throws(EInvoiceReadingError) -> ReadLine {
+    mutating func readLine(
+        _ item: Located, number: Int, missingAmount: StatedNumber?
+    ) throws(EInvoiceReadingError) -> ReadLine {
         var lineTerms: [StatedTerm] = []
         let document = item.child("AssociatedDocumentLineDocument", in: ram)
         let lineId = text(document, "LineID")
@@ -769,10 +898,17 @@ private struct CIIReading {
             .lineOrderReference, identifier: text(agreement?.child("BuyerOrderReferencedDocument", in: ram), "LineID"))
         var grossPrice: StatedNumber?
         var priceDiscount: StatedNumber?
-        if let gross = agreement?.child("GrossPriceProductTradePrice", in: ram) {
+        // Every allowance (less) and charge (more) on the gross price, for a net price worked out.
+        var grossAdjustment = StatedNumber(value: 0, fractionDigits: 0)
+        let netElement = agreement?.child("NetPriceProductTradePrice", in: ram)
+        let gross = agreement?.child("GrossPriceProductTradePrice", in: ram)
+        if let gross {
             grossPrice = try self.number(gross, "ChargeAmount")
             for applied in gross.children("AppliedTradeAllowanceCharge", in: ram) {
                 let stated = try allowanceCharge(applied)
+                grossAdjustment = StatedNumber(
+                    value: grossAdjustment.value + (stated.isCharge ? stated.amount.value : -stated.amount.value),
+                    fractionDigits: max(grossAdjustment.fractionDigits, stated.amount.fractionDigits))
                 if priceDiscount == nil, !stated.isCharge {
                     priceDiscount = stated.amount
                 } else {
@@ -785,7 +921,7 @@ private struct CIIReading {
             }
             if let basis = gross.child("BasisQuantity", in: ram) {
                 let value = try self.number(basis)
-                if value.value != 1,
+                if value.value != 1, netElement != nil,
                     agreement?.child("NetPriceProductTradePrice", in: ram)?.child("BasisQuantity", in: ram)
                         .flatMap({ StatedNumber(xml: $0.element.text) }) != value
                 {
@@ -797,13 +933,7 @@ private struct CIIReading {
                 }
             }
         }
-        guard let net = agreement?.child("NetPriceProductTradePrice", in: ram),
-            let netPrice = try self.number(net, "ChargeAmount")
-        else {
-            throw (agreement ?? item).error("no net price (NetPriceProductTradePrice/ChargeAmount, BT-146)")
-        }
-        let baseElement = net.child("BasisQuantity", in: ram)
-        let baseQuantity = try baseElement.map { (element) throws(EInvoiceReadingError) in try self.number(element) }
+        let statedNet = try self.number(netElement, "ChargeAmount")
 
         // BT-129, BT-130.
         guard let quantityElement = item.child(dialect.lineDelivery, in: ram)?.child("BilledQuantity", in: ram) else {
@@ -823,14 +953,13 @@ private struct CIIReading {
         }
         var date: CalendarDate?
         if let period = settlement?.child("BillingSpecifiedPeriod", in: ram) {
-            let start = try self.date(period, "StartDateTime")
-            let end = try self.date(period, "EndDateTime")
+            let (start, end) = try self.period(period)
             if let start = start?.date, start == end?.date {
                 date = start
             } else {
                 switch (start, end) {
-                case (.asWritten(let text)?, _), (_, .asWritten(let text)?):
-                    lineTerms.append(StatedTerm(.linePeriod, .text(text)))
+                case (.asWritten?, _), (_, .asWritten?):
+                    lineTerms.append(StatedTerm(.linePeriod, .text(Self.written(start, end))))
                 default: lineTerms.append(StatedTerm(.linePeriod, .period(start: start?.date, end: end?.date)))
                 }
             }
@@ -839,9 +968,36 @@ private struct CIIReading {
         for element in settlement?.children("SpecifiedTradeAllowanceCharge", in: ram) ?? [] {
             allowances.append(try allowanceCharge(element))
         }
-        guard let total = try self.number(settlement?.child(dialect.lineSummation, in: ram), "LineTotalAmount") else {
+        let total: StatedNumber
+        if let written = try self.number(settlement?.child(dialect.lineSummation, in: ram), "LineTotalAmount") {
+            total = written
+        } else if let missingAmount {
+            log.add(.lineAmountFromTotal)
+            total = missingAmount
+        } else {
             throw (settlement ?? item).error("no line net amount (LineTotalAmount, BT-131)")
         }
+
+        // BT-146, BT-149: as written; else the gross price adjusted (ZUGFeRD 1.0 makes the net
+        // price optional), else the amount over the quantity; each logged.
+        let netPrice: StatedNumber
+        var baseElement = netElement?.child("BasisQuantity", in: ram)
+        if let statedNet {
+            netPrice = statedNet
+        } else if let grossPrice {
+            log.add(.netPriceFromGross)
+            netPrice = StatedNumber(
+                value: grossPrice.value + grossAdjustment.value,
+                fractionDigits: max(grossPrice.fractionDigits, grossAdjustment.fractionDigits))
+            baseElement = gross?.child("BasisQuantity", in: ram)
+        } else if quantity.value != 0 {
+            log.add(.priceFromAmount)
+            netPrice = ReadingSupport.price(amount: total, quantity: quantity)
+        } else {
+            throw (agreement ?? item).error(
+                "no net price (NetPriceProductTradePrice/ChargeAmount, BT-146), nor a quantity to work it out by")
+        }
+        let baseQuantity = try baseElement.map { (element) throws(EInvoiceReadingError) in try self.number(element) }
         for document in settlement?.children("AdditionalReferencedDocument", in: ram) ?? [] {
             _ = text(document, "TypeCode")
             lineTerms.append(
@@ -879,6 +1035,10 @@ private struct CIIReading {
         var names: [String] = []
         func walk(_ node: XMLElement, _ reading: inout CIIReading) {
             for child in node.children where !reading.taken.contains(ObjectIdentifier(child)) {
+                if ReadingSupport.isTechnical(child) {
+                    reading.log.add(.unmappedElement(path: (names + [child.localName]).joined(separator: "/")))
+                    continue
+                }
                 // The transaction's name says nothing: its parts are named from the agreement on.
                 let named = child.localName != reading.dialect.transaction
                 if named { names.append(child.localName) }

@@ -10,9 +10,10 @@ enum DocumentLanguage {
     static func resolve(stated: String, texts: [String], sellerCountry: String, log: inout ReadingLog) -> String? {
         if let language = Language(tag: stated) { return printed(language) }
         if let language = guess(from: texts) { return printed(language) }
-        log.add(.languageFromCountry(sellerCountry))
-        let code = sellerCountry == "BE" ? "nl" : countryLanguages[sellerCountry]
-        return code.flatMap(Language.init(tag:)).flatMap(printed)
+        let language =
+            (sellerCountry == "BE" ? "nl" : countryLanguages[sellerCountry]).flatMap(Language.init(tag:)) ?? .english
+        log.add(.languageFromCountry(language: language.code, country: sellerCountry))
+        return printed(language)
     }
 
     private static func printed(_ language: Language) -> String? {

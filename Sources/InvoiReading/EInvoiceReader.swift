@@ -10,7 +10,8 @@ public struct EInvoiceReader: Sendable {
 
     /// `xml` read as an invoice. `attachmentName` is the PDF attachment it came from, if any.
     /// The root element decides: CII's `CrossIndustryInvoice` (D16B) or ZUGFeRD 1.0's
-    /// `CrossIndustryDocument`, UBL's `Invoice` or `CreditNote`; anything else is refused.
+    /// `CrossIndustryDocument` (or its 2014 drafts' `Invoice` in `CBFBUY:5`), UBL's `Invoice` or
+    /// `CreditNote`; anything else is refused.
     public func read(xml: [UInt8], attachmentName: String? = nil) throws(EInvoiceReadingError) -> Invoice {
         let document: XMLDocument
         do {

@@ -268,6 +268,38 @@ enum ReadingSupport {
         }
     }
 
+    /// Whether `element` holds technical data rather than business terms: UBL's extensions
+    /// (signatures, ZATCA's or Turkey's long base64 data) and XML digital signatures. Its subtree
+    /// is never shown as other elements; the reader logs it once instead.
+    static func isTechnical(_ element: XMLElement) -> Bool {
+        element.namespace == "http://www.w3.org/2000/09/xmldsig#" && element.localName == "Signature"
+            || element.namespace == "urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"
+                && element.localName == "UBLExtensions"
+    }
+
+    /// The euro-area countries (and the microstates using the euro by agreement), whose sellers'
+    /// invoices that write no currency anywhere are read as in euro.
+    static let euroCountries: Set<String> = [
+        "AT", "BE", "BG", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL",
+        "PT", "SI", "SK", "AD", "MC", "SM", "VA",
+    ]
+
+    /// The price per unit worked out as `amount` over `quantity` (not 0): with the fewest
+    /// decimals, from the amount's (at least two), that hold it exactly, else rounded to four (or
+    /// the amount's, when more).
+    static func price(amount: StatedNumber, quantity: StatedNumber) -> StatedNumber {
+        let exact = amount.value / quantity.value
+        let fewest = max(amount.fractionDigits, 2)
+        let most = max(fewest, 4)
+        for digits in fewest...most {
+            var value = exact
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &value, digits, .plain)
+            if rounded == exact || digits == most { return StatedNumber(value: rounded, fractionDigits: digits) }
+        }
+        return StatedNumber(value: exact, fractionDigits: most)
+    }
+
     /// The exemption reason of the breakdown (BT-120): the first one written.
     static func exemptionReason(_ breakdown: [StatedVAT]) -> String {
         breakdown.first { !$0.exemptionReason.isEmpty }?.exemptionReason ?? ""

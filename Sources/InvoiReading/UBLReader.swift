@@ -837,6 +837,10 @@ final class UBLReading {
             }
             ancestors[ancestors.count - 1].next += 1
             let child = element.children[next]
+            if ReadingSupport.isTechnical(child) {
+                log.add(.unmappedElement(path: Self.path(of: ancestors.map(\.element) + [child])))
+                continue
+            }
             guard child.children.isEmpty else {
                 ancestors.append((child, 0))
                 continue

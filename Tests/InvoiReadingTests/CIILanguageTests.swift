@@ -39,12 +39,16 @@ import Testing
 
     /// Too few words decide nothing: the seller's country does, logged.
     @Test func otherwiseTheSellersCountry() {
-        #expect(Self.resolve(["Betriebsstätte"], country: "AT") == ("de", [.languageFromCountry("AT")]))
-        #expect(Self.resolve(["Ref 42"], country: "BE") == ("nl", [.languageFromCountry("BE")]))
-        #expect(Self.resolve([], country: "JP") == ("ja", [.languageFromCountry("JP")]))
-        #expect(Self.resolve([], country: "SA") == ("ar", [.languageFromCountry("SA")]))
-        #expect(Self.resolve([], country: "GB") == (nil, [.languageFromCountry("GB")]))
-        #expect(Self.resolve([], country: "") == (nil, [.languageFromCountry("")]))
+        #expect(
+            Self.resolve(["Betriebsstätte"], country: "AT") == (
+                "de", [.languageFromCountry(language: "de", country: "AT")]
+            ))
+        #expect(
+            Self.resolve(["Ref 42"], country: "BE") == ("nl", [.languageFromCountry(language: "nl", country: "BE")]))
+        #expect(Self.resolve([], country: "JP") == ("ja", [.languageFromCountry(language: "ja", country: "JP")]))
+        #expect(Self.resolve([], country: "SA") == ("ar", [.languageFromCountry(language: "ar", country: "SA")]))
+        #expect(Self.resolve([], country: "GB") == (nil, [.languageFromCountry(language: "en", country: "GB")]))
+        #expect(Self.resolve([], country: "") == (nil, [.languageFromCountry(language: "en", country: "")]))
     }
 
     /// A stated language invoi has a catalog for wins; one it has none for is passed over.
@@ -53,6 +57,6 @@ import Testing
         #expect(DocumentLanguage.resolve(stated: "de-CH", texts: [], sellerCountry: "FR", log: &log) == "de")
         #expect(log.fallbacks.isEmpty)
         #expect(DocumentLanguage.resolve(stated: "xx", texts: [], sellerCountry: "FR", log: &log) == "fr")
-        #expect(log.fallbacks == [.languageFromCountry("FR")])
+        #expect(log.fallbacks == [.languageFromCountry(language: "fr", country: "FR")])
     }
 }

@@ -306,7 +306,7 @@ import Testing
         let invoice = try CIICorpus.read(bytes: Self.document())
         #expect(invoice.invoiceNumber == "1" && invoice.lineItems.count == 1)
         #expect(invoice.received?.totals.payable == StatedNumber(xml: "10.00"))
-        #expect(invoice.received?.fallbacks == [.languageFromCountry("")])
+        #expect(invoice.received?.fallbacks == [.languageFromCountry(language: "en", country: "")])
         #expect(invoice.language == nil)
     }
 

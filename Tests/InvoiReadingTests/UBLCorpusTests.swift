@@ -119,6 +119,13 @@ enum TestXML {
         case .missingTotal: "missingTotal"
         case .unmappedElement: "unmappedElement"
         case .vatCategoryAsWritten: "vatCategoryAsWritten"
+        case .netPriceFromGross: "netPriceFromGross"
+        case .priceFromAmount: "priceFromAmount"
+        case .lineAmountFromTotal: "lineAmountFromTotal"
+        case .textLineAsNote: "textLineAsNote"
+        case .currencyFromAmounts: "currencyFromAmounts"
+        case .currencyFromSellerCountry: "currencyFromSellerCountry"
+        case .readAsZUGFeRD1: "readAsZUGFeRD1"
         }
     }
 }

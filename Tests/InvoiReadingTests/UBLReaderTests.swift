@@ -222,8 +222,8 @@ import Testing
         #expect(
             received.fallbacks == [
                 .unmappedElement(path: "/CreditNote/cac:Delivery/cbc:ActualDeliveryDate"),
-                // Swedish is not a catalog language: the page is in English.
-                .languageFromCountry("SE"),
+                // Swedish, from the seller's country.
+                .languageFromCountry(language: "sv", country: "SE"),
                 .unmappedElement(path: "/CreditNote/cbc:UBLVersionID"),
             ])
         #expect(terms.contains(StatedTerm(.otherElement, .text("2.1"), name: "UBLVersionID")))
@@ -434,7 +434,8 @@ import Testing
         #expect(invoice.dueDate == Self.date("2026-02-03"))
         #expect(
             invoice.received?.fallbacks == [
-                .dateAsWritten(path: "/Invoice/cbc:DueDate", text: "2026-02-03+01:00"), .languageFromCountry(""),
+                .dateAsWritten(path: "/Invoice/cbc:DueDate", text: "2026-02-03+01:00"),
+                .languageFromCountry(language: "en", country: ""),
             ])
     }
 
@@ -471,7 +472,8 @@ import Testing
         #expect(invoice.vatRate == 7)
         #expect(
             invoice.received?.fallbacks == [
-                .unknownCurrency("XQQ"), .unknownUnitCode("XYZ9"), .vatCategoryAsWritten("L"), .languageFromCountry(""),
+                .unknownCurrency("XQQ"), .unknownUnitCode("XYZ9"), .vatCategoryAsWritten("L"),
+                .languageFromCountry(language: "en", country: ""),
             ])
     }
 
