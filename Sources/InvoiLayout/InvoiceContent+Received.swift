@@ -292,7 +292,9 @@ private struct StatementWriting {
         if !invoice.paymentReference.isEmpty {
             add(.remittanceInformation, .identifier(invoice.paymentReference, scheme: ""))
         }
-        for term in received.terms {
+        // The VAT in the accounting currency is a totals row already.
+        for term in received.terms
+        where term.term != .vatInAccountingCurrency || received.totals.vatInAccountingCurrency == nil {
             bySection[term.term.section, default: []].append(
                 InvoiceContent.LabeledValue(label: label(of: term), value: value(of: term)))
         }
