@@ -193,7 +193,9 @@ public enum WordKey: String, CaseIterable, Hashable, Sendable {
     private var isNamedAsReceivedWord: Bool {
         let name = rawValue
         return name == "vatOn"
-            || ["term.", "section.", "totals.", "vatCategory.", "attachment.", "warning."].contains { name.hasPrefix($0) }
+            || ["term.", "section.", "totals.", "vatCategory.", "attachment.", "warning."].contains {
+                name.hasPrefix($0)
+            }
     }
 
     /// The values invoi fills into this key's text, each written `{name}` in it.
