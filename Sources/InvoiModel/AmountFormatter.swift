@@ -71,28 +71,19 @@ public struct AmountFormatter: Sendable {
     /// rate = amount on every row. A rate with more than 4 decimals is rounded half away from
     /// zero to 4.
     public func rateString(for money: Money) -> String {
-        let digits = Self.rateFractionDigits(of: money.amount, currencyDigits: money.currency.fractionDigits)
-        guard digits > money.currency.fractionDigits else { return string(for: money) }
-        let shown = money.amount.roundedHalfAwayFromZero(fractionDigits: digits)
-        switch notation {
-        case .convention(let convention):
-            if money.currency == currency, let text = convention.currencyString(shown, fractionDigits: digits) {
-                return text
-            }
-            return ICUStyles.withoutBidiMarks(
-                shown.formatted(
-                    ICUStyles(currency: currency, localeIdentifier: localeIdentifier, numberingSystem: numberingSystem)
-                        .currencyStyle(for: money.currency).precision(.fractionLength(digits))))
-        case .icu(let styles):
-            return ICUStyles.withoutBidiMarks(
-                shown.formatted(styles.currencyStyle(for: money.currency).precision(.fractionLength(digits))))
-        }
+        string(
+            for: money,
+            showing: Self.rateFractionDigits(of: money.amount, currencyDigits: money.currency.fractionDigits))
     }
 
     /// An amount as a received e-invoice writes it: with the decimals it was written with, and
     /// at least the currency's (`12.3456 €` stays so; `100` shows as `100.00 €`).
     public func string(for money: Money, writtenFractionDigits: Int) -> String {
-        let digits = max(writtenFractionDigits, money.currency.fractionDigits)
+        string(for: money, showing: max(writtenFractionDigits, money.currency.fractionDigits))
+    }
+
+    /// `money` with `digits` decimals where that is more than its currency shows.
+    private func string(for money: Money, showing digits: Int) -> String {
         guard digits > money.currency.fractionDigits else { return string(for: money) }
         let shown = money.amount.roundedHalfAwayFromZero(fractionDigits: digits)
         switch notation {
