@@ -13,7 +13,10 @@ public struct FigureDisagreement: Hashable, Sendable, CustomStringConvertible {
 
     /// `BR-CO-10: BT-106 states 100.01, the lines' net amounts add up to 100.00`.
     public var description: String {
-        "\(rule): \(term) states \(stated), \(Self.meanings[rule] ?? "the rule gives") \(expected)"
+        // Both with the same decimals, at least two: `2680.00` beside `2680.01`, not `2680`.
+        let digits = max(2, -stated.exponent, -expected.exponent)
+        let shown = { StatedNumber(value: $0, fractionDigits: digits).description }
+        return "\(rule): \(term) states \(shown(stated)), \(Self.meanings[rule] ?? "the rule gives") \(shown(expected))"
     }
 
     private static let meanings = [

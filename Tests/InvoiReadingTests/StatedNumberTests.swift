@@ -1,6 +1,7 @@
 import Foundation
-import InvoiModel
 import Testing
+
+@testable import InvoiModel
 
 @Suite struct StatedNumberTests {
     @Test func keepsTheDecimalsAsWritten() throws {
@@ -17,5 +18,16 @@ import Testing
         for text in ["", "-", ".", "1e3", "1,5", "1.2.3", "0x10", "NaN", " 1 2"] {
             #expect(StatedNumber(xml: text) == nil, "\(text)")
         }
+    }
+}
+
+@Suite struct FigureDisagreementTests {
+    @Test func bothFiguresAreWrittenWithTheSameDecimals() {
+        let disagreement = FigureDisagreement(
+            rule: "BR-CO-10", term: "BT-106", stated: Decimal(string: "2680.01")!, expected: 2680)
+        #expect(disagreement.description == "BR-CO-10: BT-106 states 2680.01, the lines' net amounts add up to 2680.00")
+        let finer = FigureDisagreement(
+            rule: "BR-CO-14", term: "BT-110", stated: Decimal(string: "7.4")!, expected: Decimal(string: "7.405")!)
+        #expect(finer.description.hasSuffix("states 7.400, the VAT breakdown's amounts add up to 7.405"))
     }
 }
