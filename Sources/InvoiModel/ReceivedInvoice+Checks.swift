@@ -23,10 +23,10 @@ public struct FigureDisagreement: Hashable, Sendable, CustomStringConvertible {
         "BR-CO-10": "the lines' net amounts add up to",
         "BR-CO-11": "the document's allowances add up to",
         "BR-CO-12": "the document's charges add up to",
-        "BR-CO-13": "sum of lines − allowances + charges is",
+        "BR-CO-13": "sum of lines - allowances + charges is",
         "BR-CO-14": "the VAT breakdown's amounts add up to",
         "BR-CO-15": "total without VAT + total VAT is",
-        "BR-CO-16": "total with VAT − paid + rounding is",
+        "BR-CO-16": "total with VAT - paid + rounding is",
     ]
 }
 

@@ -178,6 +178,7 @@ struct InvoiResponder: HTTPResponder {
             .contentDisposition: ContentDisposition.attachment(fileName: rendered.fileName),
         ]
         if let pages = rendered.pageCount { headers[.pageCount] = String(pages) }
+        for warning in rendered.warnings { headers.append(HTTPField(name: .warning, value: warning)) }
         return Response(
             status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: rendered.bytes)))
     }

@@ -14,6 +14,8 @@ struct RenderedFile: Sendable {
     var fileName: String
     /// Pages of a PNG or SVG render; nil for the other formats.
     var pageCount: Int?
+    /// What `invoi render` warns of: a received invoice's figures that disagree.
+    var warnings: [String] = []
 }
 
 /// What a worker does with one request's body: decode and check the invoice as `invoi
@@ -109,16 +111,19 @@ struct InvoiceRendering: Sendable {
         }
         let base = OutputName.base(for: invoice)
         let fileExtension = query.format.fileExtension
+        let warnings = invoice.received?.disagreements.map(\.description) ?? []
         guard target.isPaged else {
             return .success(
                 RenderedFile(
                     bytes: bytes, format: query.format,
-                    fileName: OutputName.fileNames(base: base, fileExtension: fileExtension, count: 1)[0]))
+                    fileName: OutputName.fileNames(base: base, fileExtension: fileExtension, count: 1)[0],
+                    warnings: warnings))
         }
         let names = OutputName.fileNames(base: base, fileExtension: fileExtension, count: pageCount)
         return .success(
             RenderedFile(
-                bytes: bytes, format: query.format, fileName: names[query.page - 1], pageCount: pageCount))
+                bytes: bytes, format: query.format, fileName: names[query.page - 1], pageCount: pageCount,
+                warnings: warnings))
     }
 
     /// The invoice, or 400 for a body that is no JSON text (with its line and column) and 422

@@ -30,6 +30,7 @@ extension HTTPField.Name {
     static let requestID = HTTPField.Name("X-Request-Id")!
     static let contentDisposition = HTTPField.Name("Content-Disposition")!
     static let pageCount = HTTPField.Name("Invoi-Page-Count")!
+    static let warning = HTTPField.Name("Invoi-Warning")!
     static let retryAfter = HTTPField.Name("Retry-After")!
     static let allow = HTTPField.Name("Allow")!
     static let host = HTTPField.Name("Host")!

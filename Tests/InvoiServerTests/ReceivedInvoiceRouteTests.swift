@@ -42,6 +42,31 @@ import Testing
         }
     }
 
+    @Test func figuresThatDisagreeRenderAsStatedWithAWarningHeader() async throws {
+        try await withServer { _, port in
+            let ubl = String(decoding: try await Self.ubl(port: port), as: UTF8.self)
+            #expect(
+                try await Self.post(Data(ubl.utf8), type: "application/xml", port: port).headers["invoi-warning"] == nil
+            )
+            // BT-106, one cent more than the lines add up to.
+            let sum = try #require(
+                ubl.range(
+                    of: #"(?<=<cac:LegalMonetaryTotal>)\s*<cbc:LineExtensionAmount currencyID="EUR">[0-9.]*<"#,
+                    options: .regularExpression))
+            let stated = try #require(ubl[sum].split(separator: ">").last?.dropLast())
+            let raised = (Decimal(string: String(stated))! + Decimal(string: "0.01")!)
+            let wrong = ubl.replacingCharacters(
+                in: sum, with: #"<cbc:LineExtensionAmount currencyID="EUR">"# + "\(raised)<")
+            let response = try await Self.post(Data(wrong.utf8), type: "application/xml", port: port)
+            #expect(response.status == 200, "\(response.text.prefix(400))")
+            let warning = try #require(response.headers["invoi-warning"])
+            // One field per rule broken (BR-CO-10, and so BR-CO-13); the test client keeps the last.
+            #expect(
+                warning == "BR-CO-13: BT-109 states \(stated), sum of lines - allowances + charges is \(raised)",
+                "\(warning)")
+        }
+    }
+
     @Test func aReadingErrorIs422ByElementPathAndMalformedXMLIs400() async throws {
         try await withServer { _, port in
             let ubl = String(decoding: try await Self.ubl(port: port), as: UTF8.self)
