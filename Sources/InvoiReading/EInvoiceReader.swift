@@ -69,8 +69,10 @@ public struct EInvoiceReadingError: Error, Hashable, Sendable {
     public let line: Int?
     public let column: Int?
 
+    /// `message` may quote the file's text: its control characters are escaped (`\u{A}`), so
+    /// that no message can move a terminal's cursor or break a log line.
     public init(message: String, path: String, line: Int? = nil, column: Int? = nil) {
-        self.message = message
+        self.message = Diagnostic.printable(message)
         self.path = path
         self.line = line
         self.column = column

@@ -1,4 +1,5 @@
 import Foundation
+import InvoiReading
 import Testing
 
 @testable import InvoiModel
@@ -29,5 +30,14 @@ import Testing
         let finer = FigureDisagreement(
             rule: "BR-CO-14", term: "BT-110", stated: Decimal(string: "7.4")!, expected: Decimal(string: "7.405")!)
         #expect(finer.description.hasSuffix("states 7.400, the VAT breakdown's amounts add up to 7.405"))
+    }
+}
+
+@Suite struct ReadingErrorTests {
+    /// An error may quote the file's text, a line break or an escape sequence included.
+    @Test func aMessageHasNoControlCharacter() {
+        let error = EInvoiceReadingError(message: "not a number: \"2ce-2\"\n  x=\u{1B}[31m\"", path: "/Invoice")
+        #expect(!error.message.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        #expect(error.message.hasPrefix("not a number: \"2ce-2\""))
     }
 }
