@@ -43,13 +43,24 @@ struct face {
     const unsigned char *bytes;
     size_t count, directory;
     unsigned tableCount;
+    pthread_mutex_t lock;  // over `tables` and `asked`: one render at a time uses a face, so it is not contended
     struct table tables[64];  // the tables asked for, in the order asked
     unsigned asked;
 };
 
+// The registered faces, behind `lock`. A thread remembers the last face it looked up with the
+// registry's generation then; any change to the registry bumps the generation, so a face that
+// was let go is never used from memory. Workers drawing at once thus never touch the shared
+// lock's cache line for each of a subset's hundreds of reads.
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct face *faces;
+static struct face **faces;
 static size_t faceCount, faceCapacity;
+static unsigned long generation;
+static __thread struct {
+    void *handle;
+    struct face *face;
+    unsigned long generation;
+} last;
 static int enabled = -1;
 
 static uint32_t read32(const unsigned char *p) {
@@ -70,31 +81,65 @@ void invoi_font_tables_register(void *face, const unsigned char *bytes, size_t c
     if (version != 0x00010000 && version != 0x74727565 && version != 0x4F54544F) return;  // 1.0, 'true', 'OTTO'
     unsigned tableCount = (unsigned)bytes[directory + 4] << 8 | bytes[directory + 5];
     if (directory + 12 + 16 * (size_t)tableCount > count) return;
+    struct face *record = calloc(1, sizeof *record);
+    if (!record) return;
+    *record = (struct face){.face = face, .bytes = bytes, .count = count, .directory = directory,
+                            .tableCount = tableCount};
+    pthread_mutex_init(&record->lock, NULL);
     pthread_mutex_lock(&lock);
     if (faceCount == faceCapacity) {
         size_t capacity = faceCapacity ? 2 * faceCapacity : 8;
-        struct face *grown = realloc(faces, capacity * sizeof *faces);
+        struct face **grown = realloc(faces, capacity * sizeof *faces);
         if (!grown) {
             pthread_mutex_unlock(&lock);
+            pthread_mutex_destroy(&record->lock);
+            free(record);
             return;
         }
         faces = grown;
         faceCapacity = capacity;
     }
-    faces[faceCount++] = (struct face){.face = face, .bytes = bytes, .count = count, .directory = directory,
-                                       .tableCount = tableCount};
+    faces[faceCount++] = record;
+    __atomic_add_fetch(&generation, 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&lock);
 }
 
 void invoi_font_tables_unregister(void *face) {
+    struct face *record = NULL;
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < faceCount; i++) {
-        if (faces[i].face == face) {
+        if (faces[i]->face == face) {
+            record = faces[i];
             faces[i] = faces[--faceCount];
             break;
         }
     }
+    __atomic_add_fetch(&generation, 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&lock);
+    if (record) {
+        pthread_mutex_destroy(&record->lock);
+        free(record);
+    }
+}
+
+/// The registered face `handle`, or NULL. Its owner unregisters it only when no one draws with
+/// it any more, so while `handle` is in use here its record stays.
+static struct face *find(void *handle) {
+    unsigned long now = __atomic_load_n(&generation, __ATOMIC_ACQUIRE);
+    if (last.handle == handle && last.generation == now) return last.face;
+    struct face *face = NULL;
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < faceCount; i++) {
+        if (faces[i]->face == handle) {
+            face = faces[i];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    last.handle = handle;
+    last.face = face;
+    last.generation = now;
+    return face;
 }
 
 /// Where FreeType would find `tag`: its first directory entry with a length, entries past the
@@ -135,45 +180,38 @@ static int agrees(const struct face *face, unsigned long tag, size_t offset, siz
 }
 
 int invoi_load_sfnt_table(void *handle, unsigned long tag, long offset, unsigned char *buffer, unsigned long *length) {
-    if (invoi_speedup_is_enabled(&enabled, "fonttables") && tag != 0 && length != NULL && offset >= 0) {
-        pthread_mutex_lock(&lock);
-        struct face *face = NULL;
-        for (size_t i = 0; i < faceCount; i++) {
-            if (faces[i].face == handle) {
-                face = &faces[i];
+    struct face *face;
+    if (invoi_speedup_is_enabled(&enabled, "fonttables") && tag != 0 && length != NULL && offset >= 0
+        && (face = find(handle)) != NULL) {
+        pthread_mutex_lock(&face->lock);
+        struct table *table = NULL;
+        for (unsigned i = 0; i < face->asked; i++) {
+            if (face->tables[i].tag == tag) {
+                table = &face->tables[i];
                 break;
             }
         }
-        struct table *table = NULL;
-        if (face) {
-            for (unsigned i = 0; i < face->asked; i++) {
-                if (face->tables[i].tag == tag) {
-                    table = &face->tables[i];
-                    break;
-                }
-            }
-            if (!table && face->asked < sizeof face->tables / sizeof face->tables[0]) {
-                table = &face->tables[face->asked++];
-                *table = (struct table){.tag = tag, .state = FREETYPES};
-                size_t at, size;
-                if (locate(face, tag, &at, &size) && agrees(face, tag, at, size)) {
-                    *table = (struct table){.tag = tag, .state = FOUND, .offset = at, .length = size};
-                }
+        if (!table && face->asked < sizeof face->tables / sizeof face->tables[0]) {
+            table = &face->tables[face->asked++];
+            *table = (struct table){.tag = tag, .state = FREETYPES};
+            size_t at, size;
+            if (locate(face, tag, &at, &size) && agrees(face, tag, at, size)) {
+                *table = (struct table){.tag = tag, .state = FOUND, .offset = at, .length = size};
             }
         }
         if (table && table->state == FOUND) {
             if (*length == 0) {
                 *length = table->length;
-                pthread_mutex_unlock(&lock);
+                pthread_mutex_unlock(&face->lock);
                 return 0;
             }
             if ((unsigned long)offset <= table->length && *length <= table->length - (unsigned long)offset) {
                 memcpy(buffer, face->bytes + table->offset + offset, *length);
-                pthread_mutex_unlock(&lock);
+                pthread_mutex_unlock(&face->lock);
                 return 0;
             }
         }
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&face->lock);
     }
     return freetype_load()(handle, tag, offset, buffer, length);
 }
@@ -189,13 +227,12 @@ int invoi_freetype_load_sfnt_table(void *face, unsigned long tag, long offset, u
 
 int invoi_font_tables_serves(void *handle, unsigned long tag) {
     int serves = 0;
-    pthread_mutex_lock(&lock);
-    for (size_t i = 0; i < faceCount; i++) {
-        if (faces[i].face != handle) continue;
-        for (unsigned j = 0; j < faces[i].asked; j++) {
-            if (faces[i].tables[j].tag == tag) serves = faces[i].tables[j].state == FOUND;
-        }
+    struct face *face = find(handle);
+    if (!face) return 0;
+    pthread_mutex_lock(&face->lock);
+    for (unsigned j = 0; j < face->asked; j++) {
+        if (face->tables[j].tag == tag) serves = face->tables[j].state == FOUND;
     }
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&face->lock);
     return serves;
 }

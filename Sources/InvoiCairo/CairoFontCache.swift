@@ -5,9 +5,15 @@ import InvoiSpeedups
 import InvoiText
 import Synchronization
 
-/// Cairo font faces for the font files that glyphs were shaped with, made once over the
-/// bytes the shaper read (`FontFiles`: no font file is opened twice) and shared by every
-/// render that uses this cache, on any thread.
+/// Cairo font faces for the font files that glyphs were shaped with, made over the bytes
+/// the shaper read (`FontFiles`: no font file is read twice) and shared by every render
+/// that uses this cache, on any thread.
+///
+/// Renders running at once draw through faces of their own (a `FontLane` each): Cairo
+/// gives the same face at the same size one scaled font, and locks that font's mutex for
+/// every glyph drawn and every page written, so two renders sharing faces wait on each
+/// other. A lane is handed back when its render ends and reused by the next, so a batch
+/// opens each face once a worker.
 ///
 /// It also holds a reference to every Cairo scaled font drawn with its faces, for as long as
 /// it lives. Cairo 1.16 (Debian 12's) keeps unused scaled fonts in a process-wide list of 256
@@ -20,9 +26,11 @@ public final class CairoFontCache: Sendable {
     private struct Key: Hashable {
         var path: String
         var index: Int
+        var lane: Int
     }
 
     private let faces = Mutex<[Key: CairoFontFace]>([:])
+    private let lanes = Mutex(FontLanes())
     private let scaledFonts = Mutex(ScaledFontReferences())
     private let files: FontFiles
     /// Glyph masks for the image backend.
@@ -69,9 +77,14 @@ public final class CairoFontCache: Sendable {
         return cairo_scaled_font_create(face.handle, &identity, &identity, options)
     }
 
-    /// The face for `font`, opening it on first use.
-    func face(for font: FontFace) throws -> CairoFontFace {
-        let key = Key(path: font.path, index: font.index)
+    /// A lane no other render holds, until `handBack(_:)`.
+    func borrowLane() -> FontLane { lanes.withLock { $0.borrow() } }
+
+    func handBack(_ lane: FontLane) { lanes.withLock { $0.handBack(lane) } }
+
+    /// The face for `font` in `lane`, opening it on first use.
+    func face(for font: FontFace, in lane: FontLane) throws -> CairoFontFace {
+        let key = Key(path: font.path, index: font.index, lane: lane.number)
         return try faces.withLock { faces in
             if let face = faces[key] { return face }
             guard let file = files.file(at: font.path) else {
@@ -81,6 +94,31 @@ public final class CairoFontCache: Sendable {
             faces[key] = face
             return face
         }
+    }
+}
+
+/// Which of a cache's faces a render draws with.
+struct FontLane: Equatable {
+    fileprivate(set) var number: Int
+}
+
+/// The lanes of a cache: as many as renders have run at once.
+struct FontLanes: ~Copyable {
+    private var free: [FontLane] = []
+    private var count = 0
+
+    /// The lowest-numbered free lane, so that a lone render always draws with warm faces.
+    mutating func borrow() -> FontLane {
+        guard let lowest = free.indices.min(by: { free[$0].number < free[$1].number }) else {
+            count += 1
+            return FontLane(number: count - 1)
+        }
+        return free.remove(at: lowest)
+    }
+
+    mutating func handBack(_ lane: FontLane) {
+        guard !free.contains(lane) else { return }
+        free.append(lane)
     }
 }
 

@@ -14,6 +14,10 @@ final class PagePainter {
 
     let context: CairoContext
     private let fonts: CairoFontCache
+    /// The faces this painter draws with, its own while it lives.
+    private let lane: FontLane
+    /// Faces found in the cache, by font, so that most lookups skip its lock.
+    private var faces: [FontFace: CairoFontFace] = [:]
     let target: Target
 
     private var currentFace: CairoFontFace?
@@ -41,12 +45,15 @@ final class PagePainter {
     init(context: CairoContext, fonts: CairoFontCache, target: Target, tags: StructureTags? = nil) {
         self.context = context
         self.fonts = fonts
+        lane = fonts.borrowLane()
         self.target = target
         self.tags = tags
         let cr = context.handle
         Self.setGlyphOptions(on: cr)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
     }
+
+    deinit { fonts.handBack(lane) }
 
     /// Unhinted outlines at their exact positions: the layout already placed every glyph.
     static func setGlyphOptions(on cr: OpaquePointer) {
@@ -290,7 +297,13 @@ final class PagePainter {
     static func isDrawable(_ value: Double) -> Bool { abs(value) < farthest }
 
     private func selectFont(_ font: FontFace, size: Double) throws {
-        let face = try fonts.face(for: font)
+        let face: CairoFontFace
+        if let known = faces[font] {
+            face = known
+        } else {
+            face = try fonts.face(for: font, in: lane)
+            faces[font] = face
+        }
         let cr = context.handle
         if face !== currentFace {
             cairo_set_font_face(cr, face.handle)

@@ -37,7 +37,8 @@ import Testing
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
         let run = op.runs[0]
-        let face = try CairoFontCache().face(for: run.font)
+        let fonts = CairoFontCache()
+        let face = try fonts.face(for: run.font, in: fonts.borrowLane())
         cairo_set_font_face(cr, face.handle)
         cairo_set_font_size(cr, run.size)
         var x = op.origin.x

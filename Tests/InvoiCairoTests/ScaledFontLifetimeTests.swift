@@ -21,14 +21,16 @@ struct ScaledFontLifetimeTests {
         let document = try Fixtures.greyPage()
         #expect(try PDFBackend(fonts: fonts).render(document).documentData != nil)
         #expect(fonts.keptScaledFontCount >= 2)
-        let face = try fonts.face(for: TestFont.regular().face)
+        // The render's lane, handed back when it ended.
+        let lane = fonts.borrowLane()
+        let face = try fonts.face(for: TestFont.regular().face, in: lane)
 
         // The font "Subtotal 1,234.00" was drawn with: its face at 9 pt on a PDF page.
         try Self.withPDFFont(face, size: 9) { Self.mark($0) }
         // The font the PDF embedded the glyphs from: the face at size 1, unhinted.
         Self.withSubsetFont(face) { Self.mark($0) }
 
-        Self.pushUnusedFontsThroughCairosList(try fonts.face(for: TestFont.bold().face))
+        Self.pushUnusedFontsThroughCairosList(try fonts.face(for: TestFont.bold().face, in: lane))
 
         try Self.withPDFFont(face, size: 9) { #expect(Self.isMarked($0), "the drawing font was freed") }
         Self.withSubsetFont(face) { #expect(Self.isMarked($0), "the embedding font was freed") }
