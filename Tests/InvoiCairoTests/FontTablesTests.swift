@@ -64,4 +64,18 @@ import Testing
         #expect(FontTables.load(face: handle, tag: glyphs, offset: 10, length: 100, freeType: false) == theirs)
         #expect(!FontTables.serves(face: handle, tag: glyphs))
     }
+
+    /// A thread remembers the last face it looked up; unregistering must make it forget.
+    @Test func aFaceLetGoIsNotServedFromMemory() throws {
+        let file = try #require(FontFiles().file(at: Self.fonts[0].path))
+        let face = try FreeTypeFace(file: file, index: 0)
+        let handle = UnsafeMutableRawPointer(face.face)
+        let glyphs: UInt = 0x676C_7966  // 'glyf'
+        _ = FontTables.load(face: handle, tag: glyphs, offset: 10, length: 100, freeType: false)
+        #expect(FontTables.serves(face: handle, tag: glyphs))
+        FontTables.unregister(face: handle)
+        #expect(!FontTables.serves(face: handle, tag: glyphs))
+        let theirs = FontTables.load(face: handle, tag: glyphs, offset: 10, length: 100, freeType: true)
+        #expect(FontTables.load(face: handle, tag: glyphs, offset: 10, length: 100, freeType: false) == theirs)
+    }
 }
