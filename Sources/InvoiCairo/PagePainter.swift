@@ -16,8 +16,9 @@ final class PagePainter {
     private let fonts: CairoFontCache
     /// The faces this painter draws with, its own while it lives.
     private let lane: FontLane
-    /// Faces found in the cache, by font, so that most lookups skip its lock.
-    private var faces: [FontFace: CairoFontFace] = [:]
+    /// Faces found in the cache, by file, so that most lookups skip its lock (a page draws
+    /// with a handful, so a search beats hashing the font's names).
+    private var faces: [(path: String, index: Int, face: CairoFontFace)] = []
     let target: Target
 
     private var currentFace: CairoFontFace?
@@ -298,11 +299,11 @@ final class PagePainter {
 
     private func selectFont(_ font: FontFace, size: Double) throws {
         let face: CairoFontFace
-        if let known = faces[font] {
-            face = known
+        if let known = faces.first(where: { $0.index == font.index && $0.path == font.path }) {
+            face = known.face
         } else {
             face = try fonts.face(for: font, in: lane)
-            faces[font] = face
+            faces.append((font.path, font.index, face))
         }
         let cr = context.handle
         if face !== currentFace {
