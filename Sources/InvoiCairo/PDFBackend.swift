@@ -166,7 +166,7 @@ public struct PDFBackend: Backend {
                 try stream.rethrow()
                 let update = PDFLanguageUpdate.update(
                     byteCount: stream.byteCount, tail: stream.tail, catalogSource: stream.catalog ?? [],
-                    metadata: metadata)
+                    metadata: metadata, unwrittenObjects: stream.unwrittenObjects(below:))
                 if !update.isEmpty { try stream.sink.write(update) }
                 return
             }
@@ -343,6 +343,11 @@ final class PDFStream {
     /// writer reach it, never both at once (Cairo calls back within the writer's calls).
     @exclusivity(unchecked) var rewriter: PDFFileRewriter?
 
+    /// The objects Cairo wrote, by number, when it writes the whole file (no rewriter): Cairo 1.16
+    /// lists in its cross-reference table objects it numbered but never wrote (the structure
+    /// elements of its link tags, outside a tagged file), at offsets that hold other objects.
+    private(set) var writtenObjects: [Bool] = []
+
     /// False (and the error kept) when the output refused the bytes.
     func write(_ raw: UnsafeRawBufferPointer) -> Bool {
         guard error == nil else { return false }
@@ -350,7 +355,32 @@ final class PDFStream {
             rewriter?.process(raw.assumingMemoryBound(to: UInt8.self))
             return error == nil
         }
+        noteObjectHeader(raw)
         return pass(raw)
+    }
+
+    /// Cairo writes every object's `N 0 obj` at the start of a piece of its own (its printf
+    /// hands on what it formatted before each number), so a piece's first bytes are enough.
+    private func noteObjectHeader(_ raw: UnsafeRawBufferPointer) {
+        guard let first = raw.first, (0x30...0x39).contains(first) else { return }
+        var number = 0
+        var index = 0
+        while index < raw.count, index < 10, (0x30...0x39).contains(raw[index]) {
+            number = number * 10 + Int(raw[index] - 0x30)
+            index += 1
+        }
+        let header = Self.objectHeader
+        guard raw.count - index >= header.count, number > 0 else { return }
+        for offset in 0..<header.count where raw[index + offset] != header[offset] { return }
+        if writtenObjects.count <= number { writtenObjects += repeatElement(false, count: number + 1 - writtenObjects.count) }
+        writtenObjects[number] = true
+    }
+
+    private static let objectHeader = Array(" 0 obj".utf8)
+
+    /// Object numbers below `size` that Cairo did not write.
+    func unwrittenObjects(below size: Int) -> [Int] {
+        (1..<max(1, size)).filter { $0 >= writtenObjects.count || !writtenObjects[$0] }
     }
 
     /// A piece the rewriter hands on.

@@ -6,6 +6,10 @@ import InvoiPDFFile
 /// file: the catalog again, with `/Lang` and, for a right-to-left document,
 /// `/ViewerPreferences << /Direction /R2L >>`, then its own cross-reference section and a
 /// trailer pointing back at Cairo's. Cairo's bytes are left as they are.
+///
+/// The same update sets to `null` the objects Cairo numbered and listed but never wrote (its
+/// link tags' structure elements in an untagged file), whose entries in Cairo's table point
+/// at other objects.
 enum PDFLanguageUpdate {
     /// The PDF with the update appended, or unchanged when the metadata needs none (English,
     /// left to right: today's file byte for byte) or Cairo's file is not laid out as expected.
@@ -15,22 +19,34 @@ enum PDFLanguageUpdate {
 
     /// The bytes to append to a PDF of `byteCount` bytes that ends with `tail` (its trailer)
     /// and holds its catalog object in `catalogSource`; none when nothing is to be added.
-    static func update(byteCount: Int, tail: [UInt8], catalogSource: [UInt8], metadata: DocumentMetadata) -> [UInt8] {
+    /// `unwrittenObjects(size)` names the objects below the trailer's size that were never written.
+    static func update(
+        byteCount: Int, tail: [UInt8], catalogSource: [UInt8], metadata: DocumentMetadata,
+        unwrittenObjects: (Int) -> [Int] = { _ in [] }
+    ) -> [UInt8] {
+        guard let trailer = PDFTrailer(lastIn: tail) else { return [] }
         let rightToLeft = metadata.direction == .rightToLeft
-        guard metadata.language != "en" || rightToLeft,
-            let language = safeTag(metadata.language),
-            let trailer = PDFTrailer(lastIn: tail),
+        var update: [UInt8] = []
+        var offsets: [Int: Int] = [:]
+        if metadata.language != "en" || rightToLeft, let language = safeTag(metadata.language),
             let catalog = objectDictionary(trailer.root, in: catalogSource)
-        else { return [] }
-        var entries = " /Lang (\(language))"
-        if rightToLeft { entries += " /ViewerPreferences << /Direction /R2L >>" }
-        // The catalog's own entries, without its closing `>>`, then the new ones.
-        var body = catalog
-        body.removeLast(2)
-        let update = Array("\n\(trailer.root) 0 obj\n".utf8) + body + Array("\(entries) >>\nendobj\n".utf8)
-        let objectOffset = byteCount + 1
+        {
+            var entries = " /Lang (\(language))"
+            if rightToLeft { entries += " /ViewerPreferences << /Direction /R2L >>" }
+            // The catalog's own entries, without its closing `>>`, then the new ones.
+            var body = catalog
+            body.removeLast(2)
+            offsets[trailer.root] = byteCount + 1
+            update = Array("\n\(trailer.root) 0 obj\n".utf8) + body + Array("\(entries) >>\nendobj\n".utf8)
+        }
+        for number in unwrittenObjects(trailer.size) where number != trailer.root {
+            if update.isEmpty { update = Array("\n".utf8) }
+            offsets[number] = byteCount + update.count
+            update += Array("\(number) 0 obj\nnull\nendobj\n".utf8)
+        }
+        guard !offsets.isEmpty else { return [] }
         let xrefOffset = byteCount + update.count
-        var end = PDFCrossReferenceTable.section([trailer.root: objectOffset])
+        var end = PDFCrossReferenceTable.section(offsets)
         end += "trailer\n<< /Size \(trailer.size) /Root \(trailer.root) 0 R"
         if let info = trailer.info { end += " /Info \(info) 0 R" }
         end += " /Prev \(trailer.crossReference) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
