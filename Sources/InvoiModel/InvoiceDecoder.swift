@@ -298,10 +298,15 @@ public struct InvoiceDecoder: Sendable {
         private var items: [LineItem] = []
         private var count = 0
         private var allRead = true
-        /// The ids the JSON gives (other than an item's own `item-N`), each at its first item.
-        /// Generated ids differ from each other, so they are not kept: 200,000 of them in a
-        /// dictionary were 19 MB.
-        private var givenIDs: [String: Int] = [:]
+        /// The ids the JSON gives (other than an item's own `item-N`), by hash, each at its first
+        /// item: its index in the file (high 32 bits) and in `items` (low 32 bits), whose id tells
+        /// a match from another id of the same hash. Generated ids differ from each other, so they
+        /// are not kept; 200,000 given ids kept as strings were 19.7 MB.
+        private var givenIDs: [Int: Int] = [:]
+        /// Given ids whose hash an earlier, different id has, at their first item.
+        private var collidingIDs: [String: Int] = [:]
+        /// The key `givenIDs` files an id under (tests make every id collide).
+        var idKey: (String) -> Int = { $0.hashValue }
         /// Whether each item read so far has its generated id; a given `item-N` is looked up here.
         private var hasGeneratedID: [Bool] = []
 
@@ -317,7 +322,7 @@ public struct InvoiceDecoder: Sendable {
             guard count < InvoiceDecoder.maximumLineItems else { return }
             let index = count
             let itemPath = "\(path)[\(index)]"
-            guard let item = decoder.readLineItem(element, number: index + 1, path: itemPath, context: &context) else {
+            guard var item = decoder.readLineItem(element, number: index + 1, path: itemPath, context: &context) else {
                 allRead = false
                 hasGeneratedID.append(false)
                 return
@@ -327,19 +332,31 @@ public struct InvoiceDecoder: Sendable {
                 context.warning(
                     itemPath + ".id", "\(DiagnosticText.quoted(item.id)) is also the id of \(path)[\(first)]")
             } else if !generated {
-                givenIDs[item.id] = index
+                let key = idKey(item.id)
+                if givenIDs[key] == nil {
+                    givenIDs[key] = index << 32 | items.count
+                } else {
+                    collidingIDs[item.id] = index
+                }
             }
             hasGeneratedID.append(generated)
+            if let previous = items.last { item.shareDetails(with: previous) }
             items.append(item)
         }
 
         /// The first earlier item with `id`: one that was given it, or the one it was generated for.
         private func firstIndex(of id: String, before index: Int) -> Int? {
-            let given = givenIDs[id]
+            let given = givenIndex(of: id)
             guard let number = LineItem.generatedNumber(in: id), number <= index,
                 hasGeneratedID.indices.contains(number - 1), hasGeneratedID[number - 1]
             else { return given }
             return min(given ?? .max, number - 1)
+        }
+
+        private func givenIndex(of id: String) -> Int? {
+            guard let first = givenIDs[idKey(id)] else { return nil }
+            if items[first & 0xFFFF_FFFF].id == id { return first >> 32 }
+            return collidingIDs[id]
         }
 
         /// The items, or nil when one of them or their number is an error; the diagnostics

@@ -52,6 +52,21 @@ public struct LineItem: Hashable, Sendable {
         set { update { $0.discount = newValue } }
     }
 
+    /// Holds `other`'s box of VAT, unit, date, item id and discount when the two are equal: the
+    /// lines of a long e-invoice mostly share a unit and a rate, and a box each was 155 bytes
+    /// a line (31 MB of 200,000 lines).
+    public mutating func shareDetails(with other: LineItem) {
+        guard let mine = taxAndUnit, let theirs = other.taxAndUnit, mine !== theirs, mine.values == theirs.values
+        else { return }
+        taxAndUnit = theirs
+    }
+
+    /// Whether the two hold one box of details, for tests.
+    func sharesDetails(with other: LineItem) -> Bool {
+        guard let mine = taxAndUnit, let theirs = other.taxAndUnit else { return false }
+        return mine === theirs
+    }
+
     private mutating func update(_ change: (inout TaxAndUnit.Values) -> Void) {
         var values = taxAndUnit?.values ?? TaxAndUnit.Values()
         change(&values)
