@@ -372,7 +372,9 @@ final class PDFStream {
         let header = Self.objectHeader
         guard raw.count - index >= header.count, number > 0 else { return }
         for offset in 0..<header.count where raw[index + offset] != header[offset] { return }
-        if writtenObjects.count <= number { writtenObjects += repeatElement(false, count: number + 1 - writtenObjects.count) }
+        if writtenObjects.count <= number {
+            writtenObjects += repeatElement(false, count: number + 1 - writtenObjects.count)
+        }
         writtenObjects[number] = true
     }
 

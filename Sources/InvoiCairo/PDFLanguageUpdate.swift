@@ -11,8 +11,8 @@ import InvoiPDFFile
 /// link tags' structure elements in an untagged file), whose entries in Cairo's table point
 /// at other objects.
 enum PDFLanguageUpdate {
-    /// The PDF with the update appended, or unchanged when the metadata needs none (English,
-    /// left to right: today's file byte for byte) or Cairo's file is not laid out as expected.
+    /// The PDF with the language update appended, or unchanged when the metadata needs none
+    /// (English, left to right) or Cairo's file is not laid out as expected.
     static func appending(to pdf: [UInt8], metadata: DocumentMetadata) -> [UInt8] {
         pdf + update(byteCount: pdf.count, tail: pdf, catalogSource: pdf, metadata: metadata)
     }
