@@ -189,11 +189,9 @@ public struct PDFBackend: Backend {
                 ending?.metadataPacket
                 ?? XMPMetadata(metadata: metadata, creator: options.creator, claimsUA: options.claimsPDFUA).packet
             var plain = [
-                (
-                    number: metadataNumber,
-                    body: Array("<< /Type /Metadata /Subtype /XML /Length \(xmp.count) >>\nstream\n".utf8) + xmp
-                        + Array("\nendstream".utf8)
-                )
+                PlainObject(
+                    number: metadataNumber, dictionary: "<< /Type /Metadata /Subtype /XML /Length \(xmp.count) >>",
+                    stream: xmp)
             ]
             if let archival, let ending { plain += try archival.objects(attachment: ending.attachment) }
             let streamNumber = tags.allocateNumber()
@@ -261,10 +259,8 @@ public struct PDFBackend: Backend {
         }
 
         /// The profile's stream, and the attachment the catalog announced (`archive.attachmentName`).
-        func objects(attachment: PDFAttachment?) throws -> [(number: Int, body: [UInt8])] {
-            var objects = [
-                (number: profileNumber, body: try Self.stream(archive.colorProfile, "/N 3 /Alternate /DeviceRGB"))
-            ]
+        func objects(attachment: PDFAttachment?) throws -> [PlainObject] {
+            var objects = [try Self.stream(profileNumber, archive.colorProfile, "/N 3 /Alternate /DeviceRGB")]
             if let numbers = attachmentNumbers {
                 guard let attachment, attachment.name == archive.attachmentName else {
                     throw BackendError("pdf: the attachment the catalog names is not the one given")
@@ -274,31 +270,32 @@ public struct PDFBackend: Backend {
                     "/Type /EmbeddedFile /Subtype \(subtype) /Params << /Size \(attachment.size ?? attachment.contents.count)"
                     + " /ModDate (\(attachment.modificationDate)) >>"
                 objects.append(
-                    (
-                        numbers.file,
-                        try Self.stream(attachment.contents, parameters, isCompressed: attachment.size != nil)
-                    ))
+                    try Self.stream(numbers.file, attachment.contents, parameters, isCompressed: attachment.size != nil)
+                )
                 // The name is ASCII without parentheses or backslashes (`PDFAttachment`).
                 let name = "(\(attachment.name))"
                 let specification =
                     "<< /Type /Filespec /F \(name) /UF \(name) /Desc \(PDFWriting.textString(attachment.description))"
                     + " /AFRelationship \(PDFWriting.name(attachment.relationship))"
                     + " /EF << /F \(numbers.file) 0 R /UF \(numbers.file) 0 R >> >>"
-                objects.append((numbers.specification, Array(specification.utf8)))
+                objects.append(PlainObject(number: numbers.specification, dictionary: specification))
             }
             return objects
         }
 
-        /// A compressed stream object's body.
-        private static func stream(_ data: [UInt8], _ entries: String, isCompressed: Bool = false) throws -> [UInt8] {
+        /// A compressed stream object.
+        private static func stream(
+            _ number: Int, _ data: [UInt8], _ entries: String, isCompressed: Bool = false
+        ) throws -> PlainObject {
             guard
                 let packed = isCompressed
                     ? data : data.withUnsafeBytes({ DeflateCompressor.zlibCompressedOnThisThread($0) })
             else {
                 throw BackendError("pdf: an embedded stream could not be compressed")
             }
-            return Array("<< \(entries) /Length \(packed.count) /Filter /FlateDecode >>\nstream\n".utf8) + packed
-                + Array("\nendstream".utf8)
+            return PlainObject(
+                number: number, dictionary: "<< \(entries) /Length \(packed.count) /Filter /FlateDecode >>",
+                stream: packed)
         }
     }
 
