@@ -60,13 +60,16 @@ struct FuzzRegressionTests {
         )
     }
 
+    /// The hand-made seeds of `target` (Tests/Fuzz/Seeds/TARGET/), in name order.
+    static func seeds(of target: FuzzTarget) -> [Input] {
+        let directory = repository.appendingPathComponent("Tests/Fuzz/Seeds/\(target.rawValue)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().map { Input(target: target, file: directory.appendingPathComponent($0)) }
+    }
+
     /// The theme target's seeds: the files `invoi init --theme` writes and one with every key
     /// are accepted, the one with a problem of every kind refused, without a finding.
-    static let themeSeeds: [Input] = {
-        let directory = repository.appendingPathComponent("Tests/Fuzz/Seeds/theme")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.sorted().map { Input(target: .theme, file: directory.appendingPathComponent($0)) }
-    }()
+    static let themeSeeds = seeds(of: .theme)
 
     @Test(arguments: themeSeeds)
     func themeSeedIsHandled(_ input: Input) throws {
@@ -78,11 +81,7 @@ struct FuzzRegressionTests {
 
     /// The pdf target's seeds: small hand-made PDFs, the e-invoice found in all but the one
     /// without attachments.
-    static let pdfSeeds: [Input] = {
-        let directory = repository.appendingPathComponent("Tests/Fuzz/Seeds/pdf")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.sorted().map { Input(target: .pdf, file: directory.appendingPathComponent($0)) }
-    }()
+    static let pdfSeeds = seeds(of: .pdf)
 
     @Test(arguments: pdfSeeds)
     func pdfSeedIsHandled(_ input: Input) throws {
@@ -94,11 +93,7 @@ struct FuzzRegressionTests {
 
     /// The xml target's seeds (a CII and a UBL invoice, markup of every kind) are accepted:
     /// parsed, written back and parsed the same.
-    static let xmlSeeds: [Input] = {
-        let directory = repository.appendingPathComponent("Tests/Fuzz/Seeds/xml")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.sorted().map { Input(target: .xml, file: directory.appendingPathComponent($0)) }
-    }()
+    static let xmlSeeds = seeds(of: .xml)
 
     @Test(arguments: xmlSeeds)
     func xmlSeedIsAccepted(_ input: Input) throws {
