@@ -67,7 +67,9 @@ struct RenderJob: Sendable {
         }
 
         Interruption.install()
-        MallocTuning.keepFreedMemoryForReuse()
+        // Only a batch has a next invoice to reuse freed memory; one long invoice's growing
+        // arrays grow in place as mappings.
+        if several { MallocTuning.keepFreedMemoryForReuse() } else { MallocTuning.keepLargeBlocksMapped() }
         // One decoder, and one reading of the clock for "today", per job; the built-in sample needs neither.
         let decoder =
             sources.needsDecoding ? InvoiceDecoder(today: .today(), readsJSONLines: sources.isJSONLines) : nil

@@ -176,10 +176,14 @@ public struct PDFBackend: Backend {
             var catalog = catalogEntries(metadata: metadataNumber, structure: tags.rootNumber)
             if let archival { catalog += archival.catalogEntries }
             stream.rewriter?.catalogEntries = catalog
+            let streamNumber = tags.allocateNumber()
             cairo_surface_finish(surface.handle)
             try stream.rethrow()
             try surface.checkStatus("writing the PDF")
-            // Asked for once Cairo has let go of what it held for the pages.
+            let packedObjects = objects.isEmpty ? nil : stream.rewriter?.pack(objects, as: streamNumber)
+            objects = PDFObjectStreamBuilder()
+            // Asked for once Cairo has let go of what it held for the pages, and the structure's
+            // text is compressed.
             let ending = try options.archive?.ending()
             if let ending {
                 let identifier = ending.documentID.map { String($0, radix: 16).leftPadded(2) }.joined()
@@ -194,9 +198,8 @@ public struct PDFBackend: Backend {
                     stream: xmp)
             ]
             if let archival, let ending { plain += try archival.objects(attachment: ending.attachment) }
-            let streamNumber = tags.allocateNumber()
             stream.rewriter?.finish(
-                objects: objects, streamNumber: streamNumber, plain: plain, crossReferenceNumber: tags.allocateNumber())
+                objects: packedObjects, plain: plain, crossReferenceNumber: tags.allocateNumber())
             if let failure = stream.rewriter?.failure { throw BackendError("pdf: \(failure)") }
             stream.flush()
             try stream.rethrow()

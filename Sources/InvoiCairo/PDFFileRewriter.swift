@@ -260,12 +260,11 @@ struct PDFFileRewriter {
         return added + Self.objectEnd
     }
 
-    /// The rest, once Cairo is done: `objects` as object stream `streamNumber`, the `plain`
-    /// objects (streams cannot go into an object stream), then a cross-reference stream numbered
+    /// The rest, once Cairo is done: the `plain` objects (streams cannot go into an object
+    /// stream), the last object stream `objects`, then a cross-reference stream numbered
     /// `crossReferenceNumber`, the highest number of the file, in place of Cairo's table.
     mutating func finish(
-        objects: PDFObjectStreamBuilder, streamNumber: Int, plain: [PlainObject],
-        crossReferenceNumber: Int
+        objects: PackedObjectStream?, plain: [PlainObject], crossReferenceNumber: Int
     ) {
         defer { pending = [] }
         if !inTrailer { takeObjects() }
@@ -291,7 +290,7 @@ struct PDFFileRewriter {
             }
             emit(Array("\nendobj\n".utf8))
         }
-        if !objects.isEmpty { emitObjectStream(objects, as: streamNumber) }
+        if let objects { emit(objects) }
         // qpdf takes an object number above a third of the file's size for a damaged file's:
         // a small file with many pages set aside is padded with a comment.
         let shortfall = 3 * (crossReferenceNumber + 1) - written
@@ -376,25 +375,36 @@ struct PDFFileRewriter {
     private static let uncompressedRows = 2_048
 
     private mutating func emitObjectStream(_ objects: PDFObjectStreamBuilder, as number: Int) {
+        if let packed = pack(objects, as: number) { emit(packed) }
+    }
+
+    /// `objects` as object stream `number`, compressed, to be written with `emit(_:)`: the
+    /// structure's last stream is packed before a Factur-X's XML is made, so that its text (a long
+    /// table's kids, 2 MB of 200,000 rows) is let go first.
+    mutating func pack(_ objects: PDFObjectStreamBuilder, as number: Int) -> PackedObjectStream? {
         guard objects.numbers.count <= Self.objectStreamLimit, objectStreams.count < Self.objectStreamCountLimit else {
             failure = "more objects than a tagged PDF's object streams hold"
-            return
+            return nil
         }
         var header = objects.header
         header[header.count - 1] = 0x0A
         guard let packed = deflated(header + objects.data) else {
             failure = "the structure tree could not be compressed"
-            return
+            return nil
         }
-        place(number)
         objectStreams.append(number)
         let stream = UInt32(objectStreams.count) << 14
         for (index, member) in objects.numbers.enumerated() { record(member, stream | UInt32(index)) }
+        return PackedObjectStream(number: number, count: objects.numbers.count, first: header.count, data: packed)
+    }
+
+    private mutating func emit(_ packed: PackedObjectStream) {
+        place(packed.number)
         emit(
             Array(
-                ("\(number) 0 obj\n<< /Type /ObjStm /N \(objects.numbers.count) /First \(header.count)"
-                    + " /Length \(packed.count) /Filter /FlateDecode >>\nstream\n").utf8))
-        emit(packed)
+                ("\(packed.number) 0 obj\n<< /Type /ObjStm /N \(packed.count) /First \(packed.first)"
+                    + " /Length \(packed.data.count) /Filter /FlateDecode >>\nstream\n").utf8))
+        emit(packed.data)
         emit(Array("\nendstream\nendobj\n".utf8))
     }
 
@@ -464,6 +474,15 @@ struct PDFFileRewriter {
         emit(output)
         shifts.append((cairoEnd, written - cairoEnd))
     }
+}
+
+/// An object stream compressed, with what its dictionary says of it.
+struct PackedObjectStream {
+    let number: Int
+    /// Its objects, and the offset of the first in the decompressed data.
+    let count: Int
+    let first: Int
+    let data: [UInt8]
 }
 
 /// An object written whole after the pages, outside the object streams: its dictionary, and the

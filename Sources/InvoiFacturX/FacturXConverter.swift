@@ -200,9 +200,14 @@ public enum FacturXConverter {
 
         /// FNV-1a over `bytes`, then a separator, so that fields cannot run into each other.
         mutating func add(_ bytes: [UInt8]) {
-            for byte in bytes + [0xFF, UInt8(truncatingIfNeeded: bytes.count)] {
-                state = (state ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
+            // Not `bytes + separator`: a long invoice's XML would be copied for it.
+            for byte in bytes { combine(byte) }
+            combine(0xFF)
+            combine(UInt8(truncatingIfNeeded: bytes.count))
+        }
+
+        private mutating func combine(_ byte: UInt8) {
+            state = (state ^ UInt64(byte)) &* 0x100_0000_01b3
         }
     }
 }

@@ -309,6 +309,7 @@ public struct InvoiceDecoder: Sendable {
         var idKey: (String) -> Int = { $0.hashValue }
         /// Whether each item read so far has its generated id; a given `item-N` is looked up here.
         private var hasGeneratedID: [Bool] = []
+        private var details = LineItem.DetailsPool()
 
         init(decoder: InvoiceDecoder, path: String, context: DecodingContext) {
             self.decoder = decoder
@@ -340,7 +341,7 @@ public struct InvoiceDecoder: Sendable {
                 }
             }
             hasGeneratedID.append(generated)
-            if let previous = items.last { item.shareDetails(with: previous) }
+            details.share(&item)
             items.append(item)
         }
 

@@ -52,13 +52,33 @@ public struct LineItem: Hashable, Sendable {
         set { update { $0.discount = newValue } }
     }
 
-    /// Holds `other`'s box of VAT, unit, date, item id and discount when the two are equal: the
-    /// lines of a long e-invoice mostly share a unit and a rate, and a box each was 155 bytes
-    /// a line (31 MB of 200,000 lines).
+    /// Holds `other`'s box of VAT, unit, date, item id and discount when the two are equal.
     public mutating func shareDetails(with other: LineItem) {
         guard let mine = taxAndUnit, let theirs = other.taxAndUnit, mine !== theirs, mine.values == theirs.values
         else { return }
         taxAndUnit = theirs
+    }
+
+    /// The boxes of details a long list of lines has met, so that lines with equal details hold
+    /// one box whatever lies between them: the lines of a long e-invoice mostly repeat a few
+    /// units and rates, and a box each was 155 bytes a line (31 MB of 200,000 lines). Lines
+    /// whose details are all different (an article number each) keep a box each; the pool then
+    /// stops growing at `capacity`.
+    public struct DetailsPool {
+        private var boxes: Set<TaxAndUnit> = []
+        static let capacity = 256
+
+        public init() {}
+
+        /// Gives `item` the pool's box equal to its own, or adds its box while there is room.
+        public mutating func share(_ item: inout LineItem) {
+            guard let mine = item.taxAndUnit else { return }
+            if let kept = boxes.firstIndex(of: mine) {
+                item.taxAndUnit = boxes[kept]
+            } else if boxes.count < Self.capacity {
+                boxes.insert(mine)
+            }
+        }
     }
 
     /// Whether the two hold one box of details, for tests.

@@ -29,6 +29,8 @@
 ///   the heap and maps blocks over 128 KiB afresh; a batch raising both thresholds reuses
 ///   one invoice's memory for the next. 1,000 invoices to PDF with 2 jobs: 1.25–1.31 s
 ///   instead of 1.43–2.02 s, 1,775 page faults instead of 2,040–2,620; same peak memory.
+///   A single invoice instead keeps blocks over 128 KiB mapped, where glibc would raise that
+///   threshold as they are freed: 200,000 items tagged 81 MB instead of 86.
 /// - `earlyExit` (ProcessEnd.swift): `invoi render` ends with `_exit` once every output is
 ///   written and flushed, instead of tearing down fonts, caches and Cairo faces and running
 ///   the C library's exit handlers, which touch pages nothing else needed. Sample PDF: peak

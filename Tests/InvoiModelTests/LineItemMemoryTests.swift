@@ -52,6 +52,42 @@ struct LineItemMemoryTests {
         #expect(items.map(\.unit.code) == ["HUR", "HUR", "DAY", "DAY", "C62"])
     }
 
+    @Test func linesShareABoxWhateverLiesBetweenThem() throws {
+        let json = """
+            [{"unit": "HUR"}, {"unit": "DAY"}, {"unit": "HUR", "vatRate": 7}, {"unit": "DAY"}, {"unit": "HUR"}]
+            """
+        let items = try #require(try read(json, collidingEveryID: false).items)
+        #expect(items[3].sharesDetails(with: items[1]))
+        #expect(items[4].sharesDetails(with: items[0]))
+        #expect(!items[2].sharesDetails(with: items[0]))
+        #expect(items.map(\.vatRate) == [nil, nil, 7, nil, nil])
+    }
+
+    @Test func aFullPoolStillSharesTheBoxesItKept() {
+        var pool = LineItem.DetailsPool()
+        func line(_ itemId: String) -> LineItem {
+            var item = LineItem(id: "x")
+            item.itemId = itemId
+            return item
+        }
+        var first = line("SKU-0")
+        pool.share(&first)
+        for number in 1...LineItem.DetailsPool.capacity + 10 {
+            var item = line("SKU-\(number)")
+            pool.share(&item)
+        }
+        var again = line("SKU-0")
+        pool.share(&again)
+        #expect(again.sharesDetails(with: first))
+        var past = line("SKU-\(LineItem.DetailsPool.capacity + 5)")
+        var pastAgain = past
+        pastAgain.itemId = past.itemId
+        pool.share(&past)
+        pool.share(&pastAgain)
+        #expect(!past.sharesDetails(with: pastAgain))
+        #expect(past.itemId == pastAgain.itemId)
+    }
+
     @Test func aSharedBoxIsCopiedOnChange() {
         var first = LineItem(id: "a")
         first.unit = UnitCode(code: "HUR")!

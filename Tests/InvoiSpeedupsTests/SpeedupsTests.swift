@@ -19,9 +19,11 @@ import Testing
 
     @Test func glibcTakesTheMallocSettings() {
         #expect(MallocTuning.keepFreedMemoryForReuse(speedups: Speedups(setting: "mallocTuning")))
+        #expect(MallocTuning.keepLargeBlocksMapped(speedups: Speedups(setting: "mallocTuning")))
     }
 
     @Test func mallocIsLeftAloneWhenTheSpeedupIsOff() {
         #expect(!MallocTuning.keepFreedMemoryForReuse(speedups: Speedups(setting: "off")))
+        #expect(!MallocTuning.keepLargeBlocksMapped(speedups: Speedups(setting: "off")))
     }
 }
