@@ -52,33 +52,37 @@ final class StructureTags {
     }
 
     private let context: OpaquePointer
-    private var numbers: PDFObjectNumbers
+    // The state below is one render's, used on its thread alone, and no method of this class
+    // reaches another while it holds one of these in place: the runtime's exclusivity checks
+    // (`swift_beginAccess`, 70,000 instructions an invoice, a tenth of what tagging costs
+    // beyond drawing) cannot fail here, so they are left out.
+    @exclusivity(unchecked) private var numbers: PDFObjectNumbers
     /// The structure tree root's and the parent tree's object numbers.
     let rootNumber: Int
     let parentTreeNumber: Int
 
-    private var document: Element?
+    @exclusivity(unchecked) private var document: Element?
     /// The open elements below the document, outermost first.
-    private var open: [Element] = []
+    @exclusivity(unchecked) private var open: [Element] = []
     /// Elements closed since the last page was written.
-    private var closed: [Element] = []
-    private var openText: (element: Int, text: String, isNeeded: Bool, lineEnd: LineEnd)?
+    @exclusivity(unchecked) private var closed: [Element] = []
+    @exclusivity(unchecked) private var openText: (element: Int, text: String, isNeeded: Bool, lineEnd: LineEnd)?
 
     // The page being drawn.
-    private var pageIndex = -1
-    private var pageHeight = 0.0
-    private var marked = Marked.none
-    private(set) var marks = PageMarks()
+    @exclusivity(unchecked) private var pageIndex = -1
+    @exclusivity(unchecked) private var pageHeight = 0.0
+    @exclusivity(unchecked) private var marked = Marked.none
+    @exclusivity(unchecked) private(set) var marks = PageMarks()
     /// The element of each MCID of the page.
-    private var parentTreeRow: [Int32] = []
-    private var pageKey: Int?
-    private var annotations: [LinkAnnotation] = []
+    @exclusivity(unchecked) private var parentTreeRow: [Int32] = []
+    @exclusivity(unchecked) private var pageKey: Int?
+    @exclusivity(unchecked) private var annotations: [LinkAnnotation] = []
 
     /// The object numbers of the pages written, by index.
-    private var pageObjects: [Int32] = []
+    @exclusivity(unchecked) private var pageObjects: [Int32] = []
     /// The parent tree's entries: a page's row or a link's element, by key.
-    private var parentTree: [(key: Int, number: Int)] = []
-    private var nextKey = 0
+    @exclusivity(unchecked) private var parentTree: [(key: Int, number: Int)] = []
+    @exclusivity(unchecked) private var nextKey = 0
 
     init(context: OpaquePointer, numbers: PDFObjectNumbers) {
         self.context = context
