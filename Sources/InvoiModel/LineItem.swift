@@ -52,13 +52,6 @@ public struct LineItem: Hashable, Sendable {
         set { update { $0.discount = newValue } }
     }
 
-    /// Holds `other`'s box of VAT, unit, date, item id and discount when the two are equal.
-    public mutating func shareDetails(with other: LineItem) {
-        guard let mine = taxAndUnit, let theirs = other.taxAndUnit, mine !== theirs, mine.values == theirs.values
-        else { return }
-        taxAndUnit = theirs
-    }
-
     /// The boxes of details a long list of lines has met, so that lines with equal details hold
     /// one box whatever lies between them: the lines of a long e-invoice mostly repeat a few
     /// units and rates, and a box each was 155 bytes a line (31 MB of 200,000 lines). Lines

@@ -93,7 +93,9 @@ struct LineItemMemoryTests {
         first.unit = UnitCode(code: "HUR")!
         var second = LineItem(id: "b")
         second.unit = UnitCode(code: "HUR")!
-        second.shareDetails(with: first)
+        var pool = LineItem.DetailsPool()
+        pool.share(&first)
+        pool.share(&second)
         #expect(second.sharesDetails(with: first))
         second.vatRate = 7
         #expect(!second.sharesDetails(with: first))
