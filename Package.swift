@@ -316,7 +316,7 @@ let package = Package(
             name: "InvoiCairoTests",
             dependencies: [
                 "InvoiTestSupport", "InvoiImageTestSupport", "InvoiCairo", "InvoiAssets",
-                "InvoiText", "InvoiSpeedups", "CFreeType", "CCairo", "CDeflate", "CZlib",
+                "InvoiText", "InvoiSpeedups", "InvoiPDFFile", "CFreeType", "CCairo", "CDeflate", "CZlib",
             ],
             swiftSettings: librsvgHeaders),
         .testTarget(name: "InvoiSVGTests", dependencies: ["InvoiTestSupport", "InvoiSVG", "InvoiText"]),

@@ -1,5 +1,6 @@
 import Foundation
 import InvoiDocument
+import InvoiPDFFile
 import InvoiTestSupport
 import Testing
 
@@ -20,7 +21,8 @@ struct UntaggedCrossReferenceTests {
         var document = try Fixtures.invoice()
         document.metadata.language = language
         let pdf = try untagged(document)
-        let entries = try #require(Self.latestEntries(in: [UInt8](pdf)), "the cross-reference sections")
+        let latest = Self.latestEntries(in: [UInt8](pdf))
+        let entries = try #require(latest, "the cross-reference sections")
         #expect(entries.count > 10)
         for (number, offset) in entries.sorted(by: { $0.key < $1.key }) {
             let header = Array("\(number) 0 obj".utf8)
@@ -32,17 +34,16 @@ struct UntaggedCrossReferenceTests {
     /// Only what Cairo listed at another object's offset becomes `null`: nothing it wrote.
     @Test func onlyObjectsCairoNeverWroteBecomeNull() throws {
         let pdf = [UInt8](try untagged(try Fixtures.invoice()))
-        let sections = try #require(Self.sections(in: pdf))
-        #expect(sections.count == 2, "Cairo's table and invoi's update")
-        let nulled = sections[0].keys.sorted()
-        #expect(!nulled.isEmpty)
-        for number in nulled {
-            let cairos = try #require(sections[1][number])
+        let found = Self.sections(in: pdf)
+        let (update, cairos) = try #require(found, "invoi's update after Cairo's table")
+        #expect(!update.isEmpty)
+        for (number, offset) in update.sorted(by: { $0.key < $1.key }) {
+            let listed = try #require(cairos[number])
             let header = Array("\(number) 0 obj".utf8)
             #expect(
-                Array(pdf[cairos..<min(pdf.count, cairos + header.count)]) != header, "object \(number) was written")
+                Array(pdf[listed..<min(pdf.count, listed + header.count)]) != header, "object \(number) was written")
             let body = Array("\(number) 0 obj\nnull\nendobj".utf8)
-            #expect(Array(pdf[sections[0][number]!..<(sections[0][number]! + body.count)]) == body)
+            #expect(Array(pdf[offset..<min(pdf.count, offset + body.count)]) == body)
         }
     }
 
@@ -53,54 +54,24 @@ struct UntaggedCrossReferenceTests {
         #expect(!(check.output + check.errors).contains("damaged"), "\(check.output)\(check.errors)")
     }
 
-    /// Every in-use entry of the file's classic cross-reference sections, the newest section's
-    /// entry winning, by object number.
+    /// Where the file's newest cross-reference entries put each object in use, read by
+    /// InvoiPDFFile's reader (through `/Prev`, the newest entry winning).
     static func latestEntries(in pdf: [UInt8]) -> [Int: Int]? {
-        guard let sections = sections(in: pdf) else { return nil }
-        var entries: [Int: Int] = [:]
-        for section in sections {
-            for (number, offset) in section where entries[number] == nil { entries[number] = offset }
-        }
-        return entries
+        guard let file = try? PDFCrossReference(pdf) else { return nil }
+        return file.entries.compactMapValues { if case .inUse(let offset) = $0 { offset } else { nil } }
     }
 
-    /// The in-use entries of each classic cross-reference section, newest first.
-    static func sections(in pdf: [UInt8]) -> [[Int: Int]]? {
-        let text = String(decoding: pdf, as: UTF8.self)
-        guard let last = text.range(of: "startxref\n", options: .backwards),
-            var offset = Int(text[last.upperBound...].prefix { $0.isNumber })
+    /// The update's entries (the objects whose newest entry is not Cairo's) and Cairo's own
+    /// table's, which the update's trailer names with `/Prev`.
+    static func sections(in pdf: [UInt8]) -> (update: [Int: Int], cairos: [Int: Int])? {
+        guard let latest = latestEntries(in: pdf), let file = try? PDFCrossReference(pdf),
+            let previous = file.trailer["/Prev"]?.integer, previous < pdf.count,
+            let table = PDFCrossReferenceTable(startOf: Array(pdf[previous...]))
         else { return nil }
-        var sections: [[Int: Int]] = []
-        var visited: Set<Int> = []
-        while visited.insert(offset).inserted {
-            var entries: [Int: Int] = [:]
-            defer { sections.append(entries) }
-            let bytes = pdf[offset...]
-            let section = String(decoding: bytes.prefix(200_000), as: UTF8.self)
-            guard section.hasPrefix("xref\n") else { return nil }
-            var lines = section.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-            while let line = lines.first, !line.hasPrefix("trailer") {
-                let fields = line.split(separator: " ")
-                guard fields.count == 2, let first = Int(fields[0]), let count = Int(fields[1]) else { return nil }
-                lines = lines.dropFirst()
-                for number in first..<(first + count) {
-                    guard let row = lines.first else { return nil }
-                    lines = lines.dropFirst()
-                    let parts = row.split(separator: " ")
-                    if parts.count >= 3, parts[2] == "n", let at = Int(parts[0]) {
-                        entries[number] = at
-                    }
-                }
-            }
-            guard let trailer = section.range(of: "trailer"),
-                let previous = section[trailer.upperBound...].range(of: "/Prev ")
-            else { break }
-            let rest = section[previous.upperBound...]
-            guard let value = Int(rest.prefix { $0.isNumber }) else { break }
-            // `/Prev` must belong to this trailer, not to a later object.
-            guard !section[trailer.upperBound..<previous.lowerBound].contains("startxref") else { break }
-            offset = value
+        var cairos: [Int: Int] = [:]
+        for (number, entry) in table.entries.enumerated() {
+            if case .inUse(let offset) = entry { cairos[number] = offset }
         }
-        return sections
+        return (latest.filter { cairos[$0.key] != $0.value }, cairos)
     }
 }
