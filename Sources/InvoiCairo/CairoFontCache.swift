@@ -152,12 +152,23 @@ final class CairoFontFace: @unchecked Sendable {
     /// The font's glyph for U+0020, nil when it has none: a tagged PDF draws it between two
     /// lines of one element so that their text does not run together.
     let spaceGlyph: UInt?
+    /// Whether Cairo embeds it as a TrueType or name-keyed CFF font, with a Latin subset of
+    /// one-byte codes and composite subsets of two-byte codes: a tagged PDF's marked content is
+    /// placed by counting its glyphs. A Type 1 font, a CID-keyed CFF font (no Latin subset) or
+    /// one without outlines (a Type 3 font) is not.
+    let isCounted: Bool
 
     init(file: FontFile, index: Int) throws {
         let path = file.path
         let freeType = try FreeTypeFace(file: file, index: index)
         let space = FT_Get_Char_Index(freeType.face, 0x20)
         spaceGlyph = space == 0 ? nil : UInt(space)
+        let flags = freeType.face.pointee.face_flags
+        var isCIDKeyed: FT_Bool = 0
+        let cidStatus = FT_Get_CID_Is_Internally_CID_Keyed(freeType.face, &isCIDKeyed)
+        isCounted =
+            freeType.isScalable && flags & FT_Long(FT_FACE_FLAG_SFNT) != 0 && flags & FT_Long(FT_FACE_FLAG_COLOR) == 0
+            && (cidStatus != 0 || isCIDKeyed == 0)
         // Hinting off: the PDF is unhinted, and the PNG should look like the PDF rasterised.
         var loadFlags = Int32(FT_LOAD_NO_HINTING)
         if freeType.isScalable { loadFlags |= Int32(FT_LOAD_NO_BITMAP) }

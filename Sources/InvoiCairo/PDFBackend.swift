@@ -122,7 +122,7 @@ public struct PDFBackend: Backend {
                 try context.checkStatus("finishing a page")
                 return
             }
-            tags.beginPage(height: page.size.height)
+            tags.beginPage(size: page.size)
             try painter.paint(page.ops)
             tags.endPage()
             let marks = PageMarkApplication(tags.marks)
@@ -145,6 +145,7 @@ public struct PDFBackend: Backend {
             guard !marks.isPending, let pageObject = stream.rewriter?.takePageObject() else {
                 throw BackendError("pdf: Cairo wrote the page without the marks of its marked content")
             }
+            tags.addPieces(marks.extraPieces)
             tags.pageWritten(as: pageObject, into: &objects)
             // Gathered over pages up to a size: an invoice of a page or two has one object stream.
             if objects.data.count >= Self.objectStreamSize || objects.numbers.count >= Self.objectStreamCount {

@@ -42,6 +42,11 @@ final class PagePainter {
     let tags: StructureTags?
     /// Inside a group, which is tagged as one piece.
     private var insideGroup = false
+    /// A tagged PDF's: whether the last op drawn was a rectangle filled and not stroked (Cairo
+    /// writes it and a stroke of the same path after it as one operator), and whether the op
+    /// being drawn used a font whose glyphs Cairo may not write as counted.
+    private var lastWasFilledRectangle = false
+    private var drewUncountedText = false
 
     init(context: CairoContext, fonts: CairoFontCache, target: Target, tags: StructureTags? = nil) {
         self.context = context
@@ -96,6 +101,17 @@ final class PagePainter {
             // open while the group is drawn.
             if case .text(let text) = op { spaced = tags.noteText(text) }
         }
+        let isUncounted = tags != nil && !insideGroup && !isCounted(op)
+        if isUncounted { tags?.anchorBeforeUncounted() }
+        drewUncountedText = false
+        defer {
+            if tags != nil, !insideGroup, isUncounted || drewUncountedText { tags?.anchorAfterUncounted() }
+            if case .rect(let rect) = op {
+                lastWasFilledRectangle = rect.fill != nil && rect.stroke == nil
+            } else {
+                lastWasFilledRectangle = false
+            }
+        }
         switch op {
         case .text(let text):
             if try !draw(text, spaceBefore: spaced) { tags?.spaceNotDrawn() }
@@ -109,6 +125,79 @@ final class PagePainter {
         }
         // A Cairo context in error ignores all further drawing: stop at the first.
         try context.checkStatus("drawing")
+    }
+
+    /// Whether Cairo writes exactly what is counted for `op` (a glyph code for each glyph, an
+    /// operator for each fill and stroke) in a tagged PDF: not for an image, an SVG drawing or a
+    /// group, which draw what they hold; not for what Cairo may leave out, as wholly off the
+    /// page or without area; not for a rectangle stroked after one filled, which Cairo may join.
+    private func isCounted(_ op: DrawOp) -> Bool {
+        guard let page = tags?.pageSize else { return true }
+        func isOnPage(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+            maxX > 1 && minX < page.width - 1 && maxY > 1 && minY < page.height - 1
+        }
+        switch op {
+        case .text(let text):
+            return isOnPage(minX: text.origin.x, minY: text.origin.y, maxX: text.origin.x, maxY: text.origin.y)
+        case .line(let line):
+            guard line.from != line.to else { return false }
+            return isOnPage(
+                minX: min(line.from.x, line.to.x), minY: min(line.from.y, line.to.y),
+                maxX: max(line.from.x, line.to.x), maxY: max(line.from.y, line.to.y))
+        case .rect(let op):
+            let r = op.rect
+            if op.fill != nil, r.width < 0.01 || r.height < 0.01 { return false }
+            if op.fill == nil, lastWasFilledRectangle { return false }
+            return isOnPage(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY)
+        case .qrCode(let code):
+            let r = code.rect
+            return isOnPage(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY)
+        case .link: return true
+        case .image, .group: return false
+        }
+    }
+
+    /// Notes the glyphs just handed to Cairo for a tagged PDF, in the font now set.
+    private func countGlyphs(_ glyphs: UnsafePointer<cairo_glyph_t>, _ count: Int) {
+        guard let tags, count > 0 else { return }
+        if currentFace?.isCounted == false { drewUncountedText = true }
+        switch cairoKeeps(glyphs, count) {
+        case true?: tags.glyphsDrawn += Int32(count)
+        case false?: break
+        case nil: drewUncountedText = true
+        }
+    }
+
+    /// Whether Cairo keeps a drawing of these glyphs in the font now set, nil when that cannot
+    /// be told. Cairo leaves out a drawing whose box in its 24.8 fixed point is empty: glyphs
+    /// without ink (spaces) at one position, or in one row, on a whole point.
+    private func cairoKeeps(_ glyphs: UnsafePointer<cairo_glyph_t>, _ count: Int) -> Bool? {
+        guard let scaled = cairo_get_scaled_font(context.handle) else { return nil }
+        var extents = cairo_text_extents_t()
+        var low = (x: Int.max, y: Int.max), high = (x: Int.min, y: Int.min)
+        for index in 0..<count {
+            cairo_scaled_font_glyph_extents(scaled, glyphs + index, 1, &extents)
+            if extents.width >= Self.surelyInked && extents.height >= Self.surelyInked { return true }
+            guard extents.width == 0, extents.height == 0, extents.x_bearing == 0, extents.y_bearing == 0 else {
+                return nil  // ink Cairo's box may or may not keep
+            }
+            let x = Self.fixed(glyphs[index].x), y = Self.fixed(glyphs[index].y)
+            low = (min(low.x, x), min(low.y, y))
+            high = (max(high.x, x), max(high.y, y))
+        }
+        if count > 1, low.x >= high.x { return false }
+        func spansAPixel(_ low: Int, _ high: Int) -> Bool { low >> 8 < (high + 255) >> 8 }
+        return spansAPixel(low.x, high.x) && spansAPixel(low.y, high.y)
+    }
+
+    /// `value` in Cairo's 24.8 fixed point, rounded as Cairo rounds it (half to even).
+    private static func fixed(_ value: Double) -> Int { Int((value * 256).rounded(.toNearestOrEven)) }
+
+    /// Ink of at least this size (in points) surely makes a box in Cairo's fixed point.
+    private static let surelyInked = 1.0 / 64
+
+    private func countPaint() {
+        tags?.paintsDrawn += 1
     }
 
     // MARK: Text
@@ -134,6 +223,7 @@ final class PagePainter {
                 var glyph = cairo_glyph_t(index: space, x: op.origin.x, y: op.origin.y)
                 var cluster = cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1)
                 cairo_show_text_glyphs(cr, " ", 1, &glyph, 1, &cluster, 1, cairo_text_cluster_flags_t(0))
+                countGlyphs(&glyph, 1)
                 spacePending = false
             }
         }
@@ -162,6 +252,7 @@ final class PagePainter {
             }
             guard let (clusters, mappedText) = mapped else {
                 cairo_show_glyphs(cr, &glyphBuffer, Int32(glyphBuffer.count))
+                glyphBuffer.withUnsafeBufferPointer { countGlyphs($0.baseAddress!, $0.count) }
                 continue
             }
             var clusterText = mappedText
@@ -188,6 +279,7 @@ final class PagePainter {
                         &clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(0))
                 }
             }
+            glyphBuffer.withUnsafeBufferPointer { countGlyphs($0.baseAddress!, $0.count) }
         }
         return !spacePending
     }
@@ -345,6 +437,7 @@ final class PagePainter {
         cairo_move_to(cr, line.from.x, line.from.y)
         cairo_line_to(cr, line.to.x, line.to.y)
         cairo_stroke(cr)
+        countPaint()
     }
 
     /// A horizontal or vertical line as a rectangle whose edges lie on whole
@@ -385,11 +478,13 @@ final class PagePainter {
         if let fill = op.fill {
             setSource(fill)
             cairo_fill_preserve(cr)
+            countPaint()
         }
         if let stroke = op.stroke, stroke.width > 0, Self.isDrawable(stroke.width) {
             setSource(stroke.color)
             cairo_set_line_width(cr, stroke.width)
             cairo_stroke_preserve(cr)
+            countPaint()
         }
         cairo_new_path(cr)
     }
@@ -465,6 +560,7 @@ final class PagePainter {
             }
             cairo_set_line_width(cr, Double(height) * module)
             cairo_stroke(cr)
+            countPaint()
         }
     }
 

@@ -70,9 +70,18 @@ final class StructureTags {
 
     // The page being drawn.
     @exclusivity(unchecked) private var pageIndex = -1
-    @exclusivity(unchecked) private var pageHeight = 0.0
+    @exclusivity(unchecked) private(set) var pageSize = Size(width: 0, height: 0)
     @exclusivity(unchecked) private var marked = Marked.none
     @exclusivity(unchecked) private(set) var marks = PageMarks()
+    /// What the painter has had Cairo draw since the page's last anchor: glyphs, and fills and
+    /// strokes (each one, also when Cairo writes a fill and a stroke as one `B`).
+    @exclusivity(unchecked) var glyphsDrawn: Int32 = 0
+    @exclusivity(unchecked) var paintsDrawn: Int32 = 0
+    /// Whether something drawn since the last anchor cannot be counted.
+    @exclusivity(unchecked) private var isUncountedSinceAnchor = false
+    @exclusivity(unchecked) private var anchorCount = 0
+    /// Each further piece's MCID, by the sequence it continues: the last one given.
+    @exclusivity(unchecked) private var lastPiece: [Int32: Int32] = [:]
     /// The element of each MCID of the page.
     @exclusivity(unchecked) private var parentTreeRow: [Int32] = []
     @exclusivity(unchecked) private var pageKey: Int?
@@ -95,21 +104,77 @@ final class StructureTags {
 
     // MARK: Drawing
 
-    func beginPage(height: Double) {
+    func beginPage(size: Size) {
         pageIndex += 1
-        pageHeight = height
+        pageSize = size
         marked = .none
         marks = PageMarks()
+        glyphsDrawn = 0
+        paintsDrawn = 0
+        isUncountedSinceAnchor = false
+        anchorCount = 0
         parentTreeRow = []
         pageKey = nil
         annotations = []
     }
 
-    /// Ends the page's marked content, before Cairo writes the page: after its last drawing,
-    /// without a mark.
+    /// Ends the page's marked content, before Cairo writes the page: after its last drawing.
     func endPage() {
-        if marked != .none { marks.closing = Self.endOperator }
+        marks.finish(glyphs: glyphsDrawn, paints: paintsDrawn, isVerified: !isUncountedSinceAnchor)
         marked = .none
+    }
+
+    /// Draws an anchor before an op whose output cannot be counted, when anything was drawn
+    /// since the last one: the count up to here is then checked.
+    func anchorBeforeUncounted() {
+        guard glyphsDrawn > 0 || paintsDrawn > 0 || isUncountedSinceAnchor else { return }
+        drawAnchor()
+    }
+
+    /// Draws an anchor after an op whose output cannot be counted: counting starts again.
+    func anchorAfterUncounted() {
+        isUncountedSinceAnchor = true
+        drawAnchor()
+    }
+
+    private func drawAnchor() {
+        ContentMarker.draw(on: context, sequence: anchorCount)
+        anchorCount += 1
+        marks.addAnchor(glyphs: glyphsDrawn, paints: paintsDrawn, isVerified: !isUncountedSinceAnchor)
+        glyphsDrawn = 0
+        paintsDrawn = 0
+        isUncountedSinceAnchor = false
+    }
+
+    /// The MCIDs the page's content stream needed beyond one a sequence (a sequence cut by
+    /// Cairo's text objects): each goes into the parent tree and its element after the last.
+    func addPieces(_ pieces: [MarkedContentWriter.Piece]) {
+        for piece in pieces {
+            let element = parentTreeRow[Int(piece.sequence)]
+            assert(Int(piece.mcid) == parentTreeRow.count, "pieces numbered after the sequences, in order")
+            parentTreeRow.append(element)
+            let after = lastPiece[piece.sequence] ?? piece.sequence
+            lastPiece[piece.sequence] = piece.mcid
+            insertContent(piece.mcid, after: after, inElement: Int(element))
+        }
+        lastPiece.removeAll(keepingCapacity: true)
+    }
+
+    private func insertContent(_ mcid: Int32, after previous: Int32, inElement number: Int) {
+        let kid = Kid(kind: .content, value: mcid, page: Int32(pageIndex))
+        func insert(into kids: inout [Kid]) -> Bool {
+            guard
+                let index = kids.lastIndex(where: {
+                    $0.kind == .content && $0.value == previous && $0.page == Int32(pageIndex)
+                })
+            else { return false }
+            kids.insert(kid, at: index + 1)
+            return true
+        }
+        if let index = open.lastIndex(where: { $0.number == number }), insert(into: &open[index].kids) { return }
+        if let index = closed.lastIndex(where: { $0.number == number }), insert(into: &closed[index].kids) { return }
+        if document?.number == number, insert(into: &document!.kids) { return }
+        assertionFailure("the element of a marked-content sequence is gone")
     }
 
     /// Opens what `role` needs before its op is drawn; `link` is the op when it is a link, which
@@ -247,20 +312,15 @@ final class StructureTags {
         if !opened { close(open.removeLast()) }
     }
 
-    /// Ends the marked content open on the page and begins `next`'s, with one mark.
+    /// Ends the marked content open on the page and begins `next`'s, where the content drawn so
+    /// far ends.
     private func switchMarked(to next: Marked) {
         guard next != marked else { return }
-        let kind: ContentMarker.Kind
-        switch (marked, next) {
-        case (_, .none): kind = .end
-        case (.none, .structure): kind = .beginStructure
-        case (.none, .artifact): kind = .beginArtifact
-        case (_, .structure): kind = .endAndBeginStructure
-        case (_, .artifact): kind = .endAndBeginArtifact
-        }
-        let closes = marked != .none
-        var opening: (type: String, mcid: Int)?
-        if case .structure(let element) = next {
+        var opening = PageMarks.none
+        switch next {
+        case .none: break
+        case .artifact: opening = PageMarks.artifact
+        case .structure(let element):
             let mcid = parentTreeRow.count
             parentTreeRow.append(Int32(element))
             if pageKey == nil {
@@ -268,29 +328,12 @@ final class StructureTags {
                 nextKey += 1
             }
             appendKid(Kid(kind: .content, value: Int32(mcid), page: Int32(pageIndex)))
-            opening = (open.last?.type ?? "Document", mcid)
+            opening = marks.addStructureSequence(type: open.last?.type ?? "Document")
+            assert(Int(opening) == mcid, "a page's structure sequences numbered as their MCIDs")
         }
-        ContentMarker.draw(on: context, sequence: marks.count, kind: kind)
-        marks.append(kind) { text in
-            if closes { text += Self.endOperator }
-            switch next {
-            case .none: break
-            case .artifact: text += Self.artifactOperator
-            case .structure:
-                text.append(0x2F)
-                text += opening!.type.utf8
-                text += Self.mcidOpen
-                PDFWriting.append(opening!.mcid, to: &text)
-                text += Self.mcidClose
-            }
-        }
+        marks.begin(opening, glyphs: glyphsDrawn, paints: paintsDrawn)
         marked = next
     }
-
-    private static let endOperator = Array("EMC\n".utf8)
-    private static let artifactOperator = Array("/Artifact BMC\n".utf8)
-    private static let mcidOpen = Array(" <</MCID ".utf8)
-    private static let mcidClose = Array(">> BDC\n".utf8)
 
     // MARK: Writing
 
@@ -422,7 +465,7 @@ final class StructureTags {
     private func write(_ annotation: LinkAnnotation, page: Int, into objects: inout PDFObjectStreamBuilder) {
         let r = annotation.rect
         // PDF's user space has its origin at the bottom left, the ops' at the top left.
-        let corners = [r.minX, pageHeight - r.maxY, r.maxX, pageHeight - r.minY].map(LinkAttributes.decimal)
+        let corners = [r.minX, pageSize.height - r.maxY, r.maxX, pageSize.height - r.minY].map(LinkAttributes.decimal)
         objects.add(number: annotation.number) { out in
             out += Array("<< /Type /Annot /Subtype /Link /Rect [ \(corners.joined(separator: " ")) ]".utf8)
             PDFWriting.append(" /BS << /W 0 >> /F 4 /A << /S /URI /URI (", to: &out)

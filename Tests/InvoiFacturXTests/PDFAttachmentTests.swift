@@ -64,9 +64,24 @@ import Testing
     }
 
     @Test func damagedPDFsAreTypedErrorsNeverACrash() throws {
-        let (pdf, _) = try facturX()
+        let (pdf, xml) = try facturX()
         var inputs: [[UInt8]] = [[], Array("%PDF-".utf8), Array("%PDF-1.7\n%%EOF\n".utf8)]
-        inputs += stride(from: 0, to: pdf.count, by: max(1, pdf.count / 40)).map { Array(pdf.prefix($0)) }
+        // Cut anywhere before the file's last `startxref`: cut after it, only the trailer is
+        // lost, which qpdf rebuilds (checked below).
+        let keyword = Array("startxref".utf8)
+        var trailer = pdf.count - keyword.count
+        while trailer > 0, !pdf[trailer..<(trailer + keyword.count)].elementsEqual(keyword) { trailer -= 1 }
+        #expect(trailer > pdf.count / 2)
+        inputs += stride(from: 0, to: trailer, by: max(1, trailer / 40)).map { Array(pdf.prefix($0)) }
+        for end in trailer..<pdf.count {
+            // Never a crash: the invoice read back whole, or a typed error.
+            let input = Array(pdf.prefix(end))
+            if case .success(let invoice) = Result(catching: { () throws(PDFAttachmentError) in
+                try PDFAttachments.eInvoice(in: input)
+            }) {
+                #expect(invoice.data == xml, "\(end) bytes")
+            }
+        }
         var generator = SystemRandomNumberGenerator()
         inputs.append(Array("%PDF-1.4\n".utf8) + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
         for input in inputs {
