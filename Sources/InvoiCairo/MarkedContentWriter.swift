@@ -49,6 +49,8 @@ private struct Writer {
     let content: UnsafeRawBufferPointer
     let marks: PageMarks
     var out: [UInt8] = []
+    /// Operators being put in before the end of `out`.
+    var scratch: [UInt8] = []
     var copied = 0
     var extraPieces: [MarkedContentWriter.Piece] = []
 
@@ -147,12 +149,20 @@ private struct Writer {
         if textContentOut >= offset { textContentOut += bytes.count }
     }
 
-    func beginning(sequence: Int32, mcid: Int32) -> [UInt8] {
-        var bytes = Array(marks.tagBytes(of: Int(sequence)))
-        bytes += Self.mcidOpen
+    /// Appends the operators that begin a piece: `/P <</MCID 3>> BDC` (`tag` nil: an artifact).
+    static func appendOpener(tag: ArraySlice<UInt8>?, mcid: Int32, to bytes: inout [UInt8]) {
+        guard let tag else {
+            bytes += artifactOperator
+            return
+        }
+        bytes += tag
+        bytes += mcidOpen
         PDFWriting.append(Int(mcid), to: &bytes)
-        bytes += Self.mcidClose
-        return bytes
+        bytes += mcidClose
+    }
+
+    func tag(of sequence: Int32) -> ArraySlice<UInt8>? {
+        sequence >= 0 ? marks.tagBytes(of: Int(sequence)) : nil
     }
 
     mutating func separate() {
@@ -166,10 +176,7 @@ private struct Writer {
 
     mutating func writeBegin(sequence: Int32, mcid: Int32) {
         separate()
-        out += marks.tagBytes(of: Int(sequence))
-        out += Self.mcidOpen
-        PDFWriting.append(Int(mcid), to: &out)
-        out += Self.mcidClose
+        Self.appendOpener(tag: tag(of: sequence), mcid: mcid, to: &out)
     }
 
     mutating func closePiece() {
@@ -206,40 +213,40 @@ private struct Writer {
             pending.removeAll(keepingCapacity: true)
         }
         if current != PageMarks.none, !pieceIsOpen {
-            let opener = openPiece()
+            let mcid = openPiece()
             if isFirstInText {
                 // The text object's first content: the piece begins before its `BT`, and so
                 // can go on past its `ET`.
                 pieceIsInText = false
                 pieceBeginOut = textStartOut
-                insert(opener, at: pieceBeginOut)
+                scratch.removeAll(keepingCapacity: true)
+                Self.appendOpener(tag: tag(of: current), mcid: mcid, to: &scratch)
+                insert(scratch, at: pieceBeginOut)
             } else {
                 pieceIsInText = isInText
                 separate()
                 pieceBeginOut = out.count
-                out += opener
+                Self.appendOpener(tag: tag(of: current), mcid: mcid, to: &out)
             }
         }
         needsWork = false
     }
 
-    /// The operators that begin the current sequence's next piece, now open.
-    mutating func openPiece() -> [UInt8] {
-        var opener: [UInt8]
-        if current == PageMarks.artifact {
-            opener = Self.artifactOperator
-        } else if currentHasPiece {
-            extraPieces.append(MarkedContentWriter.Piece(sequence: current, mcid: nextMCID))
-            opener = beginning(sequence: current, mcid: nextMCID)
-            nextMCID += 1
-        } else {
-            opener = beginning(sequence: current, mcid: current)
+    /// Opens the current sequence's next piece: the MCID it begins with (unused for an artifact).
+    mutating func openPiece() -> Int32 {
+        var mcid = current
+        if current >= 0 {
+            if currentHasPiece {
+                mcid = nextMCID
+                extraPieces.append(MarkedContentWriter.Piece(sequence: current, mcid: mcid))
+                nextMCID += 1
+            }
             currentHasPiece = true
         }
         pieceIsOpen = true
         pieceHasContentBeforeText = false
         pieceHasContent = false
-        return opener
+        return mcid
     }
 
     /// The transition where the text object can be ended and begun again (at its `Tm`): what
@@ -254,7 +261,7 @@ private struct Writer {
         }
         for opening in pending {
             if current >= 0, !currentHasPiece {
-                bytes += beginning(sequence: current, mcid: current)
+                Self.appendOpener(tag: tag(of: current), mcid: current, to: &bytes)
                 bytes += Self.endOperator
             }
             current = opening
@@ -263,7 +270,7 @@ private struct Writer {
         pending.removeAll(keepingCapacity: true)
         if current != PageMarks.none {
             pieceBeginOut = matrixOut + bytes.count
-            bytes += openPiece()
+            Self.appendOpener(tag: tag(of: current), mcid: openPiece(), to: &bytes)
             pieceIsInText = false
         }
         textStartOut = matrixOut + bytes.count
@@ -285,23 +292,19 @@ private struct Writer {
             insert(Self.endOperator, at: textStartOut)
         } else if !pieceHasContentBeforeText {
             // All of it is in this text object: its beginning moves to the text's first content.
-            let opener = Array(out[pieceBeginOut..<textStartOut])
+            scratch.removeAll(keepingCapacity: true)
+            scratch += out[pieceBeginOut..<textStartOut]
             out.removeSubrange(pieceBeginOut..<textStartOut)
-            textStartOut -= opener.count
-            textContentOut -= opener.count
-            insert(opener, at: textContentOut)
+            textStartOut -= scratch.count
+            textContentOut -= scratch.count
+            insert(scratch, at: textContentOut)
             closePiece()
         } else {
             insert(Self.endOperator, at: textStartOut)
-            let opener: [UInt8]
-            if current == PageMarks.artifact {
-                opener = Self.artifactOperator
-            } else {
-                extraPieces.append(MarkedContentWriter.Piece(sequence: current, mcid: nextMCID))
-                opener = beginning(sequence: current, mcid: nextMCID)
-                nextMCID += 1
-            }
-            insert(opener, at: textContentOut)
+            let mcid = openPiece()
+            scratch.removeAll(keepingCapacity: true)
+            Self.appendOpener(tag: tag(of: current), mcid: mcid, to: &scratch)
+            insert(scratch, at: textContentOut)
             closePiece()
         }
         pieceIsOpen = false
@@ -369,22 +372,29 @@ private struct Writer {
 
     // MARK: Reading
 
+    // PDF's white-space characters (NUL, tab, line feed, form feed, carriage return, space)
+    // and, with them, its delimiters `( ) < > [ ] { } / %`, as bits by character code.
+    static let whitespace: UInt64 = 1 << 0x00 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D | 1 << 0x20
+    static let notRegularLow: UInt64 =
+        whitespace | 1 << 0x25 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2F | 1 << 0x3C | 1 << 0x3E
+    static let notRegularHigh: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+
     @inline(__always)
     func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
+        byte < 64 && Self.whitespace >> UInt64(byte) & 1 != 0
     }
 
     @inline(__always)
-    func isDelimiter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25: true
-        default: false
-        }
+    func isRegular(_ byte: UInt8) -> Bool {
+        if byte < 64 { return Self.notRegularLow >> UInt64(byte) & 1 == 0 }
+        if byte < 128 { return Self.notRegularHigh >> UInt64(byte - 64) & 1 == 0 }
+        return true
     }
 
     func regularEnd(from start: Int) -> Int {
         var index = start
-        while index < content.count, !isWhitespace(content[index]), !isDelimiter(content[index]) { index += 1 }
+        let count = content.count
+        while index < count, isRegular(content[index]) { index += 1 }
         return index
     }
 
