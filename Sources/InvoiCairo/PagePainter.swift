@@ -130,7 +130,8 @@ final class PagePainter {
     /// Whether Cairo writes exactly what is counted for `op` (a glyph code for each glyph, an
     /// operator for each fill and stroke) in a tagged PDF: not for an image, an SVG drawing or a
     /// group, which draw what they hold; not for what Cairo may leave out, as wholly off the
-    /// page or without area; not for a rectangle stroked after one filled, which Cairo may join.
+    /// page, without area or far past its edge; not for a rectangle stroked after one filled,
+    /// which Cairo may join.
     private func isCounted(_ op: DrawOp) -> Bool {
         guard let page = tags?.pageSize else { return true }
         func isOnPage(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
@@ -138,7 +139,10 @@ final class PagePainter {
         }
         switch op {
         case .text(let text):
+            // Cairo also drops each glyph more than ten times its size off the page.
+            let width = text.runs.reduce(0) { $0 + $1.width }
             return isOnPage(minX: text.origin.x, minY: text.origin.y, maxX: text.origin.x, maxY: text.origin.y)
+                && text.origin.x + width < page.width + 5 && text.runs.allSatisfy { $0.size >= 0.5 }
         case .line(let line):
             guard line.from != line.to else { return false }
             return isOnPage(
@@ -146,7 +150,7 @@ final class PagePainter {
                 maxX: max(line.from.x, line.to.x), maxY: max(line.from.y, line.to.y))
         case .rect(let op):
             let r = op.rect
-            if op.fill != nil, r.width < 0.01 || r.height < 0.01 { return false }
+            if r.width < 0.01 || r.height < 0.01 { return false }
             if op.fill == nil, lastWasFilledRectangle { return false }
             return isOnPage(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY)
         case .qrCode(let code):
