@@ -201,16 +201,7 @@ private struct Writer {
                     closePiece()
                 }
             }
-            for opening in pending {
-                if current >= 0, !currentHasPiece {
-                    // A sequence with nothing drawn keeps its MCID, empty.
-                    writeBegin(sequence: current, mcid: current)
-                    out += Self.endOperator
-                }
-                current = opening
-                currentHasPiece = false
-            }
-            pending.removeAll(keepingCapacity: true)
+            takePending()
         }
         if current != PageMarks.none, !pieceIsOpen {
             let mcid = openPiece()
@@ -230,6 +221,20 @@ private struct Writer {
             }
         }
         needsWork = false
+    }
+
+    /// Moves on past the pending boundaries. A structure sequence left with nothing drawn keeps
+    /// its MCID, as an empty sequence.
+    mutating func takePending() {
+        for opening in pending {
+            if current >= 0, !currentHasPiece {
+                writeBegin(sequence: current, mcid: current)
+                out += Self.endOperator
+            }
+            current = opening
+            currentHasPiece = false
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Opens the current sequence's next piece: the MCID it begins with (unused for an artifact).
@@ -698,19 +703,8 @@ private struct Writer {
         }
         flush(to: end)
         if pieceIsOpen { closePiece() }
-        for opening in pending {
-            if current >= 0, !currentHasPiece {
-                writeBegin(sequence: current, mcid: current)
-                out += Self.endOperator
-            }
-            current = opening
-            currentHasPiece = false
-        }
-        pending.removeAll()
-        if current >= 0, !currentHasPiece {
-            writeBegin(sequence: current, mcid: current)
-            out += Self.endOperator
-        }
+        pending.append(PageMarks.none)
+        takePending()
         flush(to: content.count)
     }
 }
