@@ -174,9 +174,11 @@ private struct Writer {
     static let mcidOpen = Array(" <</MCID ".utf8)
     static let mcidClose = Array(">> BDC\n".utf8)
 
-    mutating func writeBegin(sequence: Int32, mcid: Int32) {
+    /// Writes `operators` at the end of `out`, parted from what is before them.
+    mutating func write(_ operators: [UInt8]) {
+        guard !operators.isEmpty else { return }
         separate()
-        Self.appendOpener(tag: tag(of: sequence), mcid: mcid, to: &out)
+        out += operators
     }
 
     mutating func closePiece() {
@@ -201,7 +203,7 @@ private struct Writer {
                     closePiece()
                 }
             }
-            takePending()
+            write(takePending())
         }
         if current != PageMarks.none, !pieceIsOpen {
             let mcid = openPiece()
@@ -224,17 +226,19 @@ private struct Writer {
     }
 
     /// Moves on past the pending boundaries. A structure sequence left with nothing drawn keeps
-    /// its MCID, as an empty sequence.
-    mutating func takePending() {
+    /// its MCID, as an empty sequence: the operators returned (none, as a rule).
+    mutating func takePending() -> [UInt8] {
+        var empties: [UInt8] = []
         for opening in pending {
             if current >= 0, !currentHasPiece {
-                writeBegin(sequence: current, mcid: current)
-                out += Self.endOperator
+                Self.appendOpener(tag: tag(of: current), mcid: current, to: &empties)
+                empties += Self.endOperator
             }
             current = opening
             currentHasPiece = false
         }
         pending.removeAll(keepingCapacity: true)
+        return empties
     }
 
     /// Opens the current sequence's next piece: the MCID it begins with (unused for an artifact).
@@ -264,15 +268,7 @@ private struct Writer {
         } else {
             bytes += Self.textEnd
         }
-        for opening in pending {
-            if current >= 0, !currentHasPiece {
-                Self.appendOpener(tag: tag(of: current), mcid: current, to: &bytes)
-                bytes += Self.endOperator
-            }
-            current = opening
-            currentHasPiece = false
-        }
-        pending.removeAll(keepingCapacity: true)
+        bytes += takePending()
         if current != PageMarks.none {
             pieceBeginOut = matrixOut + bytes.count
             Self.appendOpener(tag: tag(of: current), mcid: openPiece(), to: &bytes)
@@ -704,7 +700,7 @@ private struct Writer {
         flush(to: end)
         if pieceIsOpen { closePiece() }
         pending.append(PageMarks.none)
-        takePending()
+        write(takePending())
         flush(to: content.count)
     }
 }

@@ -4,10 +4,10 @@ import InvoiSpeedups
 
 /// Passes a tagged PDF's bytes from Cairo to the output as they come, adding what makes the
 /// file tagged and what Cairo 1.16 cannot write:
-/// - each page's marked content, put in place of the page's `ContentMarker`s: before Cairo
-///   compresses the content stream (`editing`, with the deflate speedup) or, for a stream that
-///   was not gathered, by inflating, marking and deflating it here (its /Length object then
-///   follows the new size);
+/// - each page's marked content (`MarkedContentWriter`): put in before Cairo compresses the
+///   content stream (`editing`, with the deflate speedup) or, for a stream that was not
+///   gathered, by inflating, marking and deflating it here (its /Length object then follows the
+///   new size);
 /// - in Cairo's page dictionary the page's /StructParents, /Annots and /Tabs; in the catalog the
 ///   structure tree, /MarkInfo, the language, the viewer preferences and the XMP metadata; in
 ///   each Type 2 CIDFont the /CIDToGIDMap PDF/UA and PDF/A require;

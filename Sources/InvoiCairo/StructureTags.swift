@@ -2,9 +2,10 @@ import CCairo
 import InvoiDocument
 
 /// A tagged PDF's logical structure, written by invoi itself as the pages are drawn: the
-/// structure elements the ops' roles name, the marked-content sequences of each page (drawn as
-/// `ContentMarker`s, which become `BDC`/`BMC`/`EMC` in the page's content stream), the parent
-/// tree that leads from a page's MCIDs back to their elements, and the link annotations.
+/// structure elements the ops' roles name, the marked-content sequences of each page (where
+/// each begins, counted in what the painter draws: `PageMarks`, which `MarkedContentWriter`
+/// turns into `BDC`/`BMC`/`EMC` in the page's content stream), the parent tree that leads from
+/// a page's MCIDs back to their elements, and the link annotations.
 ///
 /// Nothing of a finished page is kept: a closed element is written out (`pageWritten`) once the
 /// page after it has been written, into the object stream being gathered; only the open elements
